@@ -1,0 +1,105 @@
+// fft3d-bench: command line, device checks, the shared header of every run
+// (device, versions, copy bandwidth), then the one selected mode.
+#include <exception>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <cuda_runtime_api.h>
+
+#include "check.h"
+#include "copy_bandwidth.h"
+#include "device_buffer.h"
+#include "device_info.h"
+#include "fft3d.h"
+#include "gpu_timer.h"
+#include "modes.h"
+
+namespace fft3d_bench {
+namespace {
+
+// Device, versions and the copy ceiling at --bytes, before any mode output,
+// so every log says what the numbers were measured on.
+void print_header(const BenchOptions& options) {
+  print_device_info(std::cout);
+  const Stream stream;
+  const size_t bytes = size_t(options.bytes);
+  DeviceBuffer src(bytes), dst(bytes);
+  const double ms = time_device_copy_ms(stream, dst.get(), src.get(), bytes, options.repeats);
+  std::cout << "copy bandwidth: " << read_write_gbps(double(bytes), ms)
+            << " GB/s (device-to-device cudaMemcpyAsync of " << (bytes >> 20)
+            << " MiB, read + write, median of " << options.repeats << ")" << std::endl;
+}
+
+int run(int argc, char** argv) {
+  CLI::App app{"fft3d-bench: fft3d vs cuFFT vs device copy, timed on one GPU"};
+
+  // One flag per mode, exactly one of them required.
+  CLI::Option_group* mode_group = app.add_option_group("mode", "what to measure (exactly one)");
+  std::vector<CLI::Option*> mode_flags;
+  for (const Mode& mode : modes()) mode_flags.push_back(mode_group->add_flag(mode.flag, mode.help));
+  mode_group->require_option(1);
+
+  BenchOptions options;
+  std::string precision = "f32";
+  long long mib = 256;
+  int repeats = 20;
+  std::string tuning = "estimate";
+  app.add_option("--sizes", options.sizes,
+                 "comma-separated transform sizes (default: the mode's list)")
+      ->delimiter(',');
+  app.add_option("--precision", precision, "f32, f64 or both")
+      ->check(CLI::IsMember({"f32", "f64", "both"}))
+      ->capture_default_str();
+  // At least 128 MiB: larger than the L2 cache of any current GPU, so the
+  // timings are of memory traffic, not of cache hits.
+  app.add_option("--bytes", mib, "MiB of data per size (at least 128)")
+      ->check(CLI::Range(128LL, 1LL << 30))
+      ->capture_default_str();
+  app.add_option("--repeats", repeats, "timed repetitions per measurement (median reported)")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+  app.add_option("--csv", options.csv_path, "also write the result rows to this CSV file");
+  app.add_option("--flags", tuning, "fft3d planning: estimate or measure")
+      ->check(CLI::IsMember({"estimate", "measure"}))
+      ->capture_default_str();
+  CLI11_PARSE(app, argc, argv);
+
+  if (precision == "f32" || precision == "both") options.precisions.push_back(Precision::f32);
+  if (precision == "f64" || precision == "both") options.precisions.push_back(Precision::f64);
+  options.bytes = mib << 20;
+  options.repeats = repeats;
+  options.tuning = tuning == "measure" ? FFT3D_MEASURE : FFT3D_ESTIMATE;
+  options.tuning_name = tuning;
+
+  // No GPU is not an error: the benchmark has nothing to say on such a host.
+  int count = 0;
+  const cudaError_t err = cudaGetDeviceCount(&count);
+  if (err != cudaSuccess || count == 0) {
+    std::cout << "fft3d-bench: no CUDA device; nothing to measure" << std::endl;
+    if (err != cudaSuccess)  // a driver problem looks the same; say which
+      std::cerr << "(cudaGetDeviceCount: " << cudaGetErrorName(err) << ": "
+                << cudaGetErrorString(err) << ")" << std::endl;
+    return 0;
+  }
+  CUDA_CHECK(cudaSetDevice(0));
+
+  print_header(options);
+  for (size_t i = 0; i < mode_flags.size(); ++i)
+    if (mode_flags[i]->count() > 0) return modes()[i].run(options);
+  return 2;  // unreachable: CLI11 enforces exactly one mode
+}
+
+}  // namespace
+}  // namespace fft3d_bench
+
+int main(int argc, char** argv) {
+  try {
+    return fft3d_bench::run(argc, argv);
+  } catch (const std::exception& e) {
+    std::cout.flush();
+    std::cerr << "fft3d-bench: " << e.what() << std::endl;
+    return 1;
+  }
+}

@@ -1,0 +1,44 @@
+// Options shared by every benchmark mode, and the list of modes. A mode is one
+// source file defining one run_*() function; adding one means declaring it
+// here, listing it in modes(), and adding the file to CMakeLists.txt.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace fft3d_bench {
+
+enum class Precision { f32, f64 };
+
+inline const char* precision_name(Precision p) { return p == Precision::f32 ? "f32" : "f64"; }
+
+struct BenchOptions {
+  // As typed on the command line: each mode parses its own size syntax
+  // ("432" for batched 1-D, a 3-D mode may want "128x128x64"). Empty: defaults.
+  std::vector<std::string> sizes;
+  std::vector<Precision> precisions;
+  long long bytes = 0;     // data per size, in bytes
+  int repeats = 0;         // timed repetitions; the median is reported
+  std::string csv_path;    // empty: no CSV
+  unsigned tuning = 0;     // FFT3D_ESTIMATE or FFT3D_MEASURE
+  std::string tuning_name; // "estimate" or "measure", for the report
+};
+
+struct Mode {
+  const char* flag;           // command-line flag selecting the mode
+  const char* help;
+  int (*run)(const BenchOptions& options);  // returns the exit status
+};
+
+int run_batched1d(const BenchOptions& options);
+
+inline const std::vector<Mode>& modes() {
+  static const std::vector<Mode> all = {
+      {"--batched1d",
+       "batched 1-D C2C forward transforms: fft3d vs cuFFT vs device copy "
+       "(default sizes 64,128,192,256,432,480,512,1024,2048,4096)",
+       run_batched1d},
+  };
+  return all;
+}
+
+}  // namespace fft3d_bench

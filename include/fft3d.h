@@ -1,0 +1,95 @@
+/* fft3d: auto-tuned 3-D FFTs for NVIDIA GPUs, with an FFTW CPU backend.
+ *
+ * Layout: a 3-D array of nx * ny * nz elements with x contiguous, then y,
+ * then z (the Fortran array A(nx,ny,nz) as it stands; in C, a[z][y][x]).
+ * Complex data is interleaved (re, im). Batched 1-D rows are contiguous, row
+ * after row. Transforms are in place and unnormalised, like FFTW and cuFFT:
+ * forward uses exp(-2 pi i jk/n), inverse exp(+2 pi i jk/n), and
+ * inverse(forward(x)) = n * x.
+ *
+ * Every function returns a status; nothing here prints or aborts. After a
+ * failure, fft3d_last_error_message() gives the detail (for example the NVRTC
+ * log or the CUDA call that failed) for the calling thread.
+ */
+#ifndef FFT3D_H
+#define FFT3D_H
+
+#include <stddef.h>
+
+#if defined(FFT3D_BUILDING_LIBRARY) && defined(__GNUC__)
+#define FFT3D_API __attribute__((visibility("default")))
+#else
+#define FFT3D_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define FFT3D_VERSION_MAJOR 0
+#define FFT3D_VERSION_MINOR 1
+#define FFT3D_VERSION_PATCH 0
+
+typedef struct fft3d_plan_st *fft3d_plan;
+
+typedef enum {
+  FFT3D_SUCCESS = 0,
+  FFT3D_ERROR_INVALID_ARGUMENT,
+  FFT3D_ERROR_UNSUPPORTED_SIZE,
+  FFT3D_ERROR_INVALID_POINTER,
+  FFT3D_ERROR_OUT_OF_MEMORY,
+  FFT3D_ERROR_NO_DEVICE,
+  FFT3D_ERROR_CUDA,
+  FFT3D_ERROR_NVRTC,
+  FFT3D_ERROR_WISDOM,
+  FFT3D_ERROR_MPI,
+  FFT3D_ERROR_INTERNAL
+} fft3d_status;
+
+typedef enum { FFT3D_C2C_F32, FFT3D_C2C_F64, FFT3D_R2C_F32, FFT3D_R2C_F64 } fft3d_type;
+
+/* flags: tuning mode | backend */
+#define FFT3D_ESTIMATE 0u
+#define FFT3D_MEASURE 1u
+#define FFT3D_EXHAUSTIVE 2u
+#define FFT3D_BACKEND_CPU (1u << 8)
+#define FFT3D_BACKEND_GPU (1u << 9) /* neither: GPU when one is usable, else CPU */
+/* The environment variable FFT3D_BACKEND=cpu|gpu overrides the default
+ * choice (it never overrides a backend flag given explicitly). */
+
+/* Plans. On failure *plan is set to NULL. */
+FFT3D_API fft3d_status fft3d_plan_create_3d(fft3d_plan *plan, int nx, int ny, int nz, fft3d_type type,
+                                  unsigned flags);
+FFT3D_API fft3d_status fft3d_plan_create_1d_batched(fft3d_plan *plan, int n, long long batch,
+                                          fft3d_type type, unsigned flags);
+FFT3D_API fft3d_status fft3d_plan_destroy(fft3d_plan plan);
+
+/* Execution, in place. A GPU plan takes a device pointer, a CPU plan a host
+ * pointer; the other kind is rejected with FFT3D_ERROR_INVALID_POINTER. */
+FFT3D_API fft3d_status fft3d_forward(fft3d_plan plan, void *data);
+FFT3D_API fft3d_status fft3d_inverse(fft3d_plan plan, void *data); /* unnormalised */
+
+/* GPU plans enqueue their work on this stream (a cudaStream_t; NULL is the
+ * legacy default stream) and return without synchronising. CPU plans accept
+ * and ignore it. */
+struct CUstream_st;
+FFT3D_API fft3d_status fft3d_set_stream(fft3d_plan plan, struct CUstream_st *stream);
+
+/* FFT3D_BACKEND_CPU or FFT3D_BACKEND_GPU: where the plan runs. */
+FFT3D_API fft3d_status fft3d_plan_get_backend(fft3d_plan plan, unsigned *backend);
+
+/* A readable description of the plan's schedule (passes, radices, threads,
+ * bytes moved), like FFTW's print-plan. Writes at most len bytes including the
+ * terminating NUL; *needed (if not NULL) receives the full length + 1. */
+FFT3D_API fft3d_status fft3d_plan_describe(fft3d_plan plan, char *buf, size_t len, size_t *needed);
+
+FFT3D_API const char *fft3d_error_string(fft3d_status status);
+/* Detail of the calling thread's most recent failure ("" if none). */
+FFT3D_API const char *fft3d_last_error_message(void);
+FFT3D_API const char *fft3d_version_string(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FFT3D_H */

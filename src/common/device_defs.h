@@ -1,0 +1,100 @@
+// Definitions shared by every kernel header. Kernel headers are compiled three
+// ways: by the host compiler (CPU block executor, tests), by NVRTC at plan
+// time, and never by nvcc ahead of time. They include nothing from the
+// standard library so that NVRTC needs no system headers.
+#pragma once
+
+#if defined(__CUDACC__) || defined(__CUDACC_RTC__)
+#define FFT3D_HD __host__ __device__ __forceinline__
+#define FFT3D_UNROLL _Pragma("unroll")
+#else
+#define FFT3D_HD inline
+#define FFT3D_UNROLL
+#endif
+
+#if defined(__CUDA_ARCH__)
+#define FFT3D_ON_DEVICE 1
+#else
+#define FFT3D_ON_DEVICE 0
+#include <cmath>
+#endif
+
+namespace fft3d {
+namespace kern {
+
+// Interleaved complex value, laid out as CUDA's float2/double2 (re, im) so
+// that one global load moves a whole element.
+template <typename Real>
+struct alignas(2 * sizeof(Real)) Complex {
+  Real re, im;
+};
+
+template <typename Real>
+FFT3D_HD Complex<Real> make_complex(Real re, Real im) {
+  Complex<Real> c;
+  c.re = re;
+  c.im = im;
+  return c;
+}
+template <typename Real>
+FFT3D_HD Complex<Real> operator+(Complex<Real> a, Complex<Real> b) {
+  return make_complex(a.re + b.re, a.im + b.im);
+}
+template <typename Real>
+FFT3D_HD Complex<Real> operator-(Complex<Real> a, Complex<Real> b) {
+  return make_complex(a.re - b.re, a.im - b.im);
+}
+template <typename Real>
+FFT3D_HD Complex<Real> operator*(Complex<Real> a, Complex<Real> b) {
+  return make_complex(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re);
+}
+template <typename Real>
+FFT3D_HD Complex<Real> scale(Complex<Real> a, Real s) {
+  return make_complex(a.re * s, a.im * s);
+}
+// Multiplies by i * sign: (re, im) -> (-sign*im, sign*re).
+template <int Sign, typename Real>
+FFT3D_HD Complex<Real> times_i(Complex<Real> a) {
+  return Sign > 0 ? make_complex(-a.im, a.re) : make_complex(a.im, -a.re);
+}
+
+// sin(pi x) and cos(pi x). On the device the CUDA math library's sincospi;
+// on the host double (or long double for double) precision, so the executor
+// never loses accuracy the GPU keeps.
+FFT3D_HD void sincos_pi(float x, float* s, float* c) {
+#if FFT3D_ON_DEVICE
+  sincospif(x, s, c);
+#else
+  const double a = 3.14159265358979323846264338327950288 * static_cast<double>(x);
+  *s = static_cast<float>(std::sin(a));
+  *c = static_cast<float>(std::cos(a));
+#endif
+}
+FFT3D_HD void sincos_pi(double x, double* s, double* c) {
+#if FFT3D_ON_DEVICE
+  sincospi(x, s, c);
+#else
+  const long double a = 3.14159265358979323846264338327950288L * static_cast<long double>(x);
+  *s = static_cast<double>(std::sin(a));
+  *c = static_cast<double>(std::cos(a));
+#endif
+}
+
+// exp(Sign * 2*pi*i * m / L) for 0 <= m < L, with the angle reduced to
+// (-pi, pi] first so that its rounding error stays below half an ulp of 1.
+template <int Sign, typename Real>
+FFT3D_HD Complex<Real> unit_root(long long m, long long L) {
+  long long mm = m % L;
+  if (2 * mm > L) mm -= L;
+  Real s, c;
+  sincos_pi(static_cast<Real>(2 * mm) / static_cast<Real>(L), &s, &c);
+  return make_complex(c, Sign > 0 ? s : -s);
+}
+
+template <typename T>
+FFT3D_HD constexpr T min_of(T a, T b) { return a < b ? a : b; }
+template <typename T>
+FFT3D_HD constexpr T max_of(T a, T b) { return a > b ? a : b; }
+
+}  // namespace kern
+}  // namespace fft3d

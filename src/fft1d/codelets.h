@@ -1,0 +1,186 @@
+// Radix-r DFT codelets on values held in registers:
+//   v[k] <- sum_n v[n] * exp(Sign * 2*pi*i * n*k / R),  Sign = -1 forward.
+// Every index is a compile-time constant after unrolling, so the arrays stay
+// in registers on the GPU. Constants are written to full double precision.
+#pragma once
+#include "common/device_defs.h"
+
+namespace fft3d {
+namespace kern {
+
+// cos and sin of 2*pi*m/16, m in [0, 16): the twiddles of the 4x4 radix-16.
+FFT3D_HD double cos_2pi_16(int m) {
+  switch (m & 15) {
+    case 0: return 1.0;
+    case 1: case 15: return 0.92387953251128675613;
+    case 2: case 14: return 0.70710678118654752440;
+    case 3: case 13: return 0.38268343236508977173;
+    case 4: case 12: return 0.0;
+    case 5: case 11: return -0.38268343236508977173;
+    case 6: case 10: return -0.70710678118654752440;
+    case 7: case 9: return -0.92387953251128675613;
+    default: return -1.0;
+  }
+}
+FFT3D_HD double sin_2pi_16(int m) { return cos_2pi_16(m - 4); }
+
+// cos and sin of 2*pi*m/7.
+FFT3D_HD double cos_2pi_7(int m) {
+  switch (((m % 7) + 7) % 7) {
+    case 0: return 1.0;
+    case 1: case 6: return 0.62348980185873353053;
+    case 2: case 5: return -0.22252093395631440429;
+    default: return -0.90096886790241912624;
+  }
+}
+FFT3D_HD double sin_2pi_7(int m) {
+  switch (((m % 7) + 7) % 7) {
+    case 0: return 0.0;
+    case 1: return 0.78183148246802980871;
+    case 2: return 0.97492791218182360702;
+    case 3: return 0.43388373911755812048;
+    case 4: return -0.43388373911755812048;
+    case 5: return -0.97492791218182360702;
+    default: return -0.78183148246802980871;
+  }
+}
+
+template <int Sign, typename Real>
+FFT3D_HD void dft2(Complex<Real>* v) {
+  const Complex<Real> a = v[0], b = v[1];
+  v[0] = a + b;
+  v[1] = a - b;
+}
+
+template <int Sign, typename Real>
+FFT3D_HD void dft3(Complex<Real>* v) {
+  const Real s = static_cast<Real>(0.86602540378443864676);  // sin(2pi/3)
+  const Complex<Real> t1 = v[1] + v[2];
+  const Complex<Real> t2 = v[0] - scale(t1, static_cast<Real>(0.5));
+  const Complex<Real> t3 = times_i<Sign>(scale(v[1] - v[2], s));
+  v[0] = v[0] + t1;
+  v[1] = t2 + t3;
+  v[2] = t2 - t3;
+}
+
+template <int Sign, typename Real>
+FFT3D_HD void dft4(Complex<Real>* v) {
+  const Complex<Real> a = v[0] + v[2], b = v[0] - v[2];
+  const Complex<Real> c = v[1] + v[3], d = times_i<Sign>(v[1] - v[3]);
+  v[0] = a + c;
+  v[2] = a - c;
+  v[1] = b + d;
+  v[3] = b - d;
+}
+
+template <int Sign, typename Real>
+FFT3D_HD void dft5(Complex<Real>* v) {
+  const Real c1 = static_cast<Real>(0.30901699437494742410);   // cos(2pi/5)
+  const Real c2 = static_cast<Real>(-0.80901699437494742410);  // cos(4pi/5)
+  const Real s1 = static_cast<Real>(0.95105651629515357212);   // sin(2pi/5)
+  const Real s2 = static_cast<Real>(0.58778525229247312917);   // sin(4pi/5)
+  const Complex<Real> a1 = v[1] + v[4], b1 = v[1] - v[4];
+  const Complex<Real> a2 = v[2] + v[3], b2 = v[2] - v[3];
+  const Complex<Real> r1 = v[0] + scale(a1, c1) + scale(a2, c2);
+  const Complex<Real> r2 = v[0] + scale(a1, c2) + scale(a2, c1);
+  const Complex<Real> i1 = times_i<Sign>(scale(b1, s1) + scale(b2, s2));
+  const Complex<Real> i2 = times_i<Sign>(scale(b1, s2) - scale(b2, s1));
+  v[0] = v[0] + a1 + a2;
+  v[1] = r1 + i1;
+  v[4] = r1 - i1;
+  v[2] = r2 + i2;
+  v[3] = r2 - i2;
+}
+
+// Radix 7 in the symmetric form: pairs (m, 7-m) share cosines and sines.
+template <int Sign, typename Real>
+FFT3D_HD void dft7(Complex<Real>* v) {
+  Complex<Real> a[3], b[3];
+FFT3D_UNROLL
+  for (int m = 1; m <= 3; ++m) {
+    a[m - 1] = v[m] + v[7 - m];
+    b[m - 1] = v[m] - v[7 - m];
+  }
+  const Complex<Real> x0 = v[0];
+  v[0] = x0 + a[0] + a[1] + a[2];
+FFT3D_UNROLL
+  for (int k = 1; k <= 3; ++k) {
+    Complex<Real> re = x0, im = make_complex(Real(0), Real(0));
+FFT3D_UNROLL
+    for (int m = 1; m <= 3; ++m) {
+      re = re + scale(a[m - 1], static_cast<Real>(cos_2pi_7(m * k)));
+      im = im + scale(b[m - 1], static_cast<Real>(sin_2pi_7(m * k)));
+    }
+    im = times_i<Sign>(im);
+    v[k] = re + im;
+    v[7 - k] = re - im;
+  }
+}
+
+// Radix 8: two radix-4 halves (even and odd inputs) joined by W8 twiddles.
+template <int Sign, typename Real>
+FFT3D_HD void dft8(Complex<Real>* v) {
+  const Real h = static_cast<Real>(0.70710678118654752440);
+  Complex<Real> e[4] = {v[0], v[2], v[4], v[6]};
+  Complex<Real> o[4] = {v[1], v[3], v[5], v[7]};
+  dft4<Sign>(e);
+  dft4<Sign>(o);
+  // W8^1 = h(1 + i*Sign), W8^2 = i*Sign, W8^3 = h(-1 + i*Sign).
+  const Complex<Real> o1 = scale(o[1] + times_i<Sign>(o[1]), h);
+  const Complex<Real> o2 = times_i<Sign>(o[2]);
+  const Complex<Real> o3 = scale(times_i<Sign>(o[3]) - o[3], h);
+  v[0] = e[0] + o[0];
+  v[4] = e[0] - o[0];
+  v[1] = e[1] + o1;
+  v[5] = e[1] - o1;
+  v[2] = e[2] + o2;
+  v[6] = e[2] - o2;
+  v[3] = e[3] + o3;
+  v[7] = e[3] - o3;
+}
+
+// Radix 16 as 4 x 4: radix-4 columns, W16 twiddles, radix-4 rows.
+template <int Sign, typename Real>
+FFT3D_HD void dft16(Complex<Real>* v) {
+  Complex<Real> y[4][4];
+FFT3D_UNROLL
+  for (int n2 = 0; n2 < 4; ++n2) {
+FFT3D_UNROLL
+    for (int n1 = 0; n1 < 4; ++n1) y[n2][n1] = v[4 * n1 + n2];
+    dft4<Sign>(y[n2]);
+FFT3D_UNROLL
+    for (int k1 = 1; k1 < 4; ++k1) {
+      if (n2 == 0) continue;
+      const Complex<Real> w = make_complex(static_cast<Real>(cos_2pi_16(n2 * k1)),
+                                           static_cast<Real>(Sign * sin_2pi_16(n2 * k1)));
+      y[n2][k1] = y[n2][k1] * w;
+    }
+  }
+FFT3D_UNROLL
+  for (int k1 = 0; k1 < 4; ++k1) {
+    Complex<Real> z[4] = {y[0][k1], y[1][k1], y[2][k1], y[3][k1]};
+    dft4<Sign>(z);
+FFT3D_UNROLL
+    for (int k2 = 0; k2 < 4; ++k2) v[k1 + 4 * k2] = z[k2];
+  }
+}
+
+// The radices the kernels support; dft<R> picks the codelet.
+FFT3D_HD constexpr bool is_supported_radix(int r) {
+  return r == 2 || r == 3 || r == 4 || r == 5 || r == 7 || r == 8 || r == 16;
+}
+
+template <int R, int Sign, typename Real>
+FFT3D_HD void dft(Complex<Real>* v) {
+  static_assert(is_supported_radix(R), "unsupported radix");
+  if constexpr (R == 2) dft2<Sign>(v);
+  else if constexpr (R == 3) dft3<Sign>(v);
+  else if constexpr (R == 4) dft4<Sign>(v);
+  else if constexpr (R == 5) dft5<Sign>(v);
+  else if constexpr (R == 7) dft7<Sign>(v);
+  else if constexpr (R == 8) dft8<Sign>(v);
+  else dft16<Sign>(v);
+}
+
+}  // namespace kern
+}  // namespace fft3d

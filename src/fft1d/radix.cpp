@@ -1,0 +1,51 @@
+#include "fft1d/radix.h"
+
+#include <algorithm>
+#include <functional>
+
+namespace fft3d {
+
+namespace {
+
+// Splits 2^bits into the fewest powers of two from {2, 4, 8, 16}, as evenly
+// as possible: ceil(bits / 4) radices whose exponents differ by at most one.
+std::vector<int> split_power_of_two(int bits) {
+  std::vector<int> out;
+  if (bits == 0) return out;
+  const int count = (bits + 3) / 4;
+  for (int i = 0; i < count; ++i) {
+    const int e = bits / count + (i < bits % count ? 1 : 0);
+    out.push_back(1 << e);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<int> preferred_radices(int n) {
+  std::vector<int> radices;
+  int bits = 0;
+  while (n % 2 == 0) {
+    n /= 2;
+    ++bits;
+  }
+  for (int p : {3, 5, 7})
+    while (n % p == 0) {
+      radices.push_back(p);
+      n /= p;
+    }
+  if (n != 1) return {};  // not 7-smooth: the caller reports the factor
+  for (int r : split_power_of_two(bits)) radices.push_back(r);
+  std::sort(radices.rbegin(), radices.rend());
+  return radices;
+}
+
+std::vector<std::vector<int>> distinct_orderings(std::vector<int> radices) {
+  std::vector<std::vector<int>> out;
+  std::sort(radices.begin(), radices.end());
+  do out.push_back(radices);
+  while (std::next_permutation(radices.begin(), radices.end()));
+  return out;
+}
+
+}  // namespace fft3d

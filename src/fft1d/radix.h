@@ -1,0 +1,18 @@
+// Choosing the radices of an X-axis transform: which multiset of codelet
+// radices makes up N, and every distinct order in which to apply them.
+#pragma once
+#include <vector>
+
+namespace fft3d {
+
+// The preferred radix multiset for a 7-smooth n >= 2: 3, 5 and 7 as
+// themselves, the power of two split into the fewest radices from
+// {16, 8, 4, 2}, as evenly as possible (32 -> 8*4, 512 -> 8*8*8), since
+// fewer stages mean fewer passes through shared memory. Sorted descending.
+// Empty for n == 1.
+std::vector<int> preferred_radices(int n);
+
+// Every distinct permutation of a multiset (480 = {8,5,4,3} gives 24).
+std::vector<std::vector<int>> distinct_orderings(std::vector<int> radices);
+
+}  // namespace fft3d

@@ -1,0 +1,39 @@
+// The X-axis kernel as the CPU block executor runs it: the layout is run-time
+// data and each phase dispatches on the stage's radix.
+#pragma once
+#include <stdexcept>
+
+#include "common/block_executor.h"
+#include "fft1d/x_kernel.h"
+
+namespace fft3d {
+
+template <typename Real, int Sign>
+struct XKernelOnHost {
+  static constexpr int kCapacity = 64;  // registers per thread the host model allows
+  using Regs = kern::XRegs<Real, kCapacity>;
+
+  kern::XLayout layout;
+  kern::XArgs<Real> args;
+
+  int threads() const { return layout.threads_per_block(); }
+  long long shared_bytes() const { return layout.shared_bytes(sizeof(Real)); }
+  int phases() const { return layout.phases(); }
+  void phase(int p, const kern::ThreadCoord& tc, Regs& regs, void* shared) const {
+    kern::x_phase_on_host<Sign>(layout, p, tc, regs, static_cast<Real*>(shared), args);
+  }
+};
+
+// Transforms args.rows rows in place with the executor. Sign -1 is forward.
+template <typename Real>
+void run_x_kernel_on_cpu(const kern::XLayout& layout, int sign, const kern::XArgs<Real>& args) {
+  if (layout.elems_per_thread() > XKernelOnHost<Real, -1>::kCapacity)
+    throw std::invalid_argument("X layout holds more registers per thread than the executor models");
+  const long long blocks = (args.rows + layout.rows_per_block - 1) / layout.rows_per_block;
+  if (sign < 0)
+    run_blocks_on_cpu(XKernelOnHost<Real, -1>{layout, args}, blocks);
+  else
+    run_blocks_on_cpu(XKernelOnHost<Real, +1>{layout, args}, blocks);
+}
+
+}  // namespace fft3d

@@ -1,0 +1,48 @@
+#include "fft1d/x_kernel_source.h"
+
+#include <sstream>
+
+namespace fft3d {
+
+namespace {
+
+// The layout as a C++ aggregate initialiser, so the kernel sees constants.
+std::string layout_initializer(const kern::XLayout& L) {
+  std::ostringstream s;
+  s << "fft3d::kern::XLayout{" << L.n << ", " << L.stages << ", {";
+  for (int i = 0; i < L.stages; ++i) s << (i ? ", " : "") << L.radix[i];
+  s << "}, " << L.threads_per_row << ", " << L.rows_per_block << ", {";
+  for (int e = 0; e + 1 < L.stages; ++e)
+    s << (e ? ", " : "") << "{" << L.exchange[e].period << ", " << L.exchange[e].amount << "}";
+  s << "}, " << L.row_pad << ", " << (L.twiddle_table ? "true" : "false") << "}";
+  return s.str();
+}
+
+}  // namespace
+
+std::string x_kernel_source(int n, Precision precision, const XVariant& v) {
+  const kern::XLayout L = make_x_layout(n, precision, v);
+  const char* real = precision == Precision::f32 ? "float" : "double";
+  std::ostringstream s;
+  s << "// fft3d X-axis kernel: n=" << n << " " << precision_name(precision) << " " << v.name()
+    << "\n#include \"fft1d/x_kernel.h\"\n\n";
+  for (int sign : {-1, +1}) {
+    s << "struct Cfg" << (sign < 0 ? "Forward" : "Inverse") << " {\n"
+      << "  using Real = " << real << ";\n"
+      << "  static constexpr int kSign = " << sign << ";\n"
+      << "  __host__ __device__ static constexpr fft3d::kern::XLayout layout() {\n"
+      << "    return " << layout_initializer(L) << ";\n  }\n};\n";
+  }
+  std::ostringstream bounds;
+  bounds << L.threads_per_block();
+  if (v.min_blocks_per_sm > 0) bounds << ", " << v.min_blocks_per_sm;
+  for (int sign : {-1, +1}) {
+    s << "\nextern \"C\" __global__ void __launch_bounds__(" << bounds.str() << ") "
+      << (sign < 0 ? kXForwardKernel : kXInverseKernel) << "(fft3d::kern::XArgs<" << real
+      << "> a) {\n  fft3d::kern::x_block_device<Cfg" << (sign < 0 ? "Forward" : "Inverse")
+      << ">(a);\n}\n";
+  }
+  return s.str();
+}
+
+}  // namespace fft3d

@@ -1,0 +1,16 @@
+// The NVRTC source of one X-axis variant: a compile-time Cfg per direction
+// and two extern "C" kernels, fft3d_x_forward and fft3d_x_inverse, that run
+// x_block_device<Cfg> from the embedded fft1d/x_kernel.h.
+#pragma once
+#include <string>
+
+#include "fft1d/x_variant.h"
+
+namespace fft3d {
+
+constexpr const char* kXForwardKernel = "fft3d_x_forward";
+constexpr const char* kXInverseKernel = "fft3d_x_inverse";
+
+std::string x_kernel_source(int n, Precision precision, const XVariant& v);
+
+}  // namespace fft3d

@@ -1,0 +1,77 @@
+#include "fft1d/x_pass.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "fft1d/twiddle_table.h"
+#include "fft1d/x_kernel.h"
+#include "fft1d/x_kernel_source.h"
+#include "gpu/module_cache.h"
+
+namespace fft3d {
+
+namespace {
+
+template <typename Real>
+DeviceBuffer upload_twiddles(int n) {
+  const auto table = forward_twiddle_table<Real>(n);
+  DeviceBuffer buf(table.size() * sizeof table[0]);
+  FFT3D_CUDA_CHECK(cudaMemcpy(buf.get(), table.data(), buf.bytes(), cudaMemcpyHostToDevice));
+  return buf;
+}
+
+template <typename Real>
+void launch(cudaKernel_t kernel, const XVariantFacts& facts, int rows_per_block, int n, void* data,
+            long long rows, const void* twiddles, cudaStream_t stream) {
+  // A grid has at most 2^31 - 1 blocks; larger batches take several launches.
+  const long long max_rows = 2147483647LL * rows_per_block;
+  for (long long first = 0; first < rows; first += max_rows) {
+    kern::XArgs<Real> args{static_cast<kern::Complex<Real>*>(data) + first * n,
+                           std::min(max_rows, rows - first),
+                           static_cast<const kern::Complex<Real>*>(twiddles)};
+    const long long blocks = (args.rows + rows_per_block - 1) / rows_per_block;
+    void* params[] = {&args};
+    FFT3D_CUDA_CHECK(cudaLaunchKernel(reinterpret_cast<const void*>(kernel),
+                                      dim3(static_cast<unsigned>(blocks)),
+                                      dim3(static_cast<unsigned>(facts.threads_per_block)), params,
+                                      static_cast<size_t>(facts.shared_bytes), stream));
+    FFT3D_CUDA_CHECK(cudaGetLastError());
+  }
+}
+
+}  // namespace
+
+XPass::XPass(int n, Precision precision, const XVariant& variant, const DeviceInfo& device)
+    : n_(n), precision_(precision), variant_(variant) {
+  if (n_ == 1) return;  // a length-1 transform is the identity
+  facts_ = x_variant_facts(n, precision, variant);
+  if (!x_variant_fits(facts_, device.limits()))
+    fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "X variant " + variant.name() + " for n=" + std::to_string(n) +
+                                           " exceeds the limits of " + device.name);
+  library_ = std::make_unique<GpuLibrary>(cached_cubin(x_kernel_source(n, precision, variant), device.arch()));
+  forward_ = library_->kernel(kXForwardKernel, facts_.shared_bytes);
+  inverse_ = library_->kernel(kXInverseKernel, facts_.shared_bytes);
+  if (variant.twiddle_table)
+    twiddles_ = precision == Precision::f32 ? upload_twiddles<float>(n) : upload_twiddles<double>(n);
+}
+
+void XPass::run(void* data, long long rows, int sign, cudaStream_t stream) const {
+  if (n_ == 1 || rows == 0) return;
+  cudaKernel_t k = sign < 0 ? forward_ : inverse_;
+  if (precision_ == Precision::f32)
+    launch<float>(k, facts_, variant_.rows_per_block, n_, data, rows, twiddles_.get(), stream);
+  else
+    launch<double>(k, facts_, variant_.rows_per_block, n_, data, rows, twiddles_.get(), stream);
+}
+
+std::string XPass::describe() const {
+  std::ostringstream s;
+  if (n_ == 1) return "X pass: n=1, identity (no kernel)";
+  s << "X pass: shared-memory Stockham, n=" << n_ << " " << precision_name(precision_)
+    << ", variant " << variant_.name() << ", " << facts_.stages << " stages, "
+    << facts_.threads_per_block << " threads/block, " << facts_.shared_bytes
+    << " B shared/block, worst bank-conflict degree " << facts_.worst_conflict_degree;
+  return s.str();
+}
+
+}  // namespace fft3d

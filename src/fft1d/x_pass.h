@@ -1,0 +1,37 @@
+// The X pass on the GPU: one compiled X-axis variant (NVRTC, cached) that
+// transforms rows of n contiguous elements in place.
+#pragma once
+#include <cuda_runtime_api.h>
+
+#include <memory>
+#include <string>
+
+#include "fft1d/x_variant.h"
+#include "gpu/device.h"
+#include "gpu/device_buffer.h"
+#include "gpu/gpu_library.h"
+
+namespace fft3d {
+
+class XPass {
+ public:
+  XPass(int n, Precision precision, const XVariant& variant, const DeviceInfo& device);
+
+  // Transforms `rows` rows starting at data, in place; sign -1 forward,
+  // +1 inverse. Enqueued on stream; does not synchronise.
+  void run(void* data, long long rows, int sign, cudaStream_t stream) const;
+
+  const XVariant& variant() const { return variant_; }
+  std::string describe() const;
+
+ private:
+  int n_;
+  Precision precision_;
+  XVariant variant_;
+  XVariantFacts facts_{};
+  std::unique_ptr<GpuLibrary> library_;
+  cudaKernel_t forward_ = nullptr, inverse_ = nullptr;
+  DeviceBuffer twiddles_;
+};
+
+}  // namespace fft3d

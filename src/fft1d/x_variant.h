@@ -1,0 +1,69 @@
+// The X-axis variant space: one XVariant is one kernel the tuner can choose
+// (radix order, threads per row, rows per block, padding, twiddle source,
+// occupancy hint). This file enumerates variants, derives their facts from
+// the same XLayout the kernel is compiled from, and makes the ESTIMATE choice.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "common/precision.h"
+#include "fft1d/padding.h"
+#include "fft1d/x_layout.h"
+
+namespace fft3d {
+
+struct DeviceLimits {
+  long long shared_bytes_per_block = 227 * 1024;  // opt-in maximum (H100)
+  int threads_per_block = 1024;
+  int registers_per_thread = 255;
+};
+
+struct XVariant {
+  std::vector<int> radices;  // in the order the stages apply them
+  int threads_per_row = 1;
+  int rows_per_block = 1;
+  PadMethod pad = PadMethod::none;
+  bool twiddle_table = false;
+  int min_blocks_per_sm = 0;  // __launch_bounds__ occupancy hint; 0 = none
+
+  // A readable, parseable name, e.g. "r8-5-4-3.t60.rows4.pad-gap.tw-table.mb0".
+  std::string name() const;
+  bool operator==(const XVariant& o) const;
+};
+
+// Parses XVariant::name(); throws Error(INVALID_ARGUMENT) on a malformed name.
+XVariant parse_x_variant(const std::string& name);
+
+// The kernel layout of a variant for rows of n points (n must equal the
+// product of the radices).
+kern::XLayout make_x_layout(int n, Precision precision, const XVariant& v);
+
+// Facts of a variant, from its layout: what the launcher and pruning need.
+struct XVariantFacts {
+  int threads_per_block;
+  long long shared_bytes;
+  int elems_per_thread;     // complex values in registers per thread
+  int registers_estimate;   // rough per-thread register need
+  int stages;
+  int worst_conflict_degree;  // over all shared accesses of one block
+};
+XVariantFacts x_variant_facts(int n, Precision precision, const XVariant& v);
+XVariantFacts layout_facts(const kern::XLayout& layout, Precision precision);
+
+// Whether a variant fits the device's limits (threads, shared memory,
+// registers) and the executor's register model.
+bool x_variant_fits(const XVariantFacts& f, const DeviceLimits& limits);
+
+// All variants for n: every distinct ordering of the preferred radices x
+// padding {none, gap, periodic} (dropped where it equals none) x threads per
+// row x threads per block {64..1024} x twiddle source, pruned by the limits.
+std::vector<XVariant> enumerate_x_variants(int n, Precision precision, const DeviceLimits& limits);
+
+// The ESTIMATE choice: no timing, a heuristic from the facts.
+XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limits);
+
+// Bytes of shared memory the smallest variant for n needs: n above the
+// device limit is unsupported on the GPU.
+long long min_x_shared_bytes(int n, Precision precision);
+
+}  // namespace fft3d

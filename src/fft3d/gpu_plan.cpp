@@ -1,0 +1,86 @@
+// The GPU backend's plans. In this version: batched 1-D complex transforms,
+// one X pass over the rows. (3-D grids come with the multirow Y/Z passes.)
+#include <cstdlib>
+#include <sstream>
+
+#include "common/error.h"
+#include "common/factor.h"
+#include "fft1d/x_pass.h"
+#include "fft3d/plan.h"
+#include "gpu/device.h"
+
+namespace fft3d {
+
+namespace {
+
+class GpuBatchedPlan final : public Plan {
+ public:
+  GpuBatchedPlan(const Problem& problem, const XVariant& variant, const DeviceInfo& device)
+      : Plan(problem), device_(device), x_(problem.nx, problem.precision(), variant, device) {}
+
+  unsigned backend() const override { return FFT3D_BACKEND_GPU; }
+
+  void check_pointer(const void* data) const override {
+    if (!is_device_pointer(data))
+      fail(FFT3D_ERROR_INVALID_POINTER, "a GPU plan was given a pointer that is not device memory");
+  }
+
+  void execute(void* data, int sign) override { x_.run(data, problem().batch, sign, stream_); }
+
+  void set_stream(CUstream_st* stream) override { stream_ = stream; }
+
+  std::string describe() const override {
+    std::ostringstream s;
+    const long long bytes = problem().elements() * complex_bytes(problem().precision());
+    s << problem().str() << " on " << device_.name << " (" << device_.arch() << ")\n"
+      << "  1 pass over memory, " << 2 * bytes << " bytes moved (read + written)\n"
+      << "  " << x_.describe() << "\n";
+    return s.str();
+  }
+
+ private:
+  DeviceInfo device_;
+  XPass x_;
+  cudaStream_t stream_ = nullptr;
+};
+
+// The X variant for n: FFT3D_X_VARIANT (a variant name, for experiments)
+// if set, else the ESTIMATE heuristic.
+XVariant choose_x_variant(int n, Precision precision, const DeviceInfo& device) {
+  if (const char* forced = std::getenv("FFT3D_X_VARIANT"); forced && *forced) return parse_x_variant(forced);
+  return estimate_x_variant(n, precision, device.limits());
+}
+
+}  // namespace
+
+bool gpu_backend_usable() { return gpu_present(); }
+
+bool gpu_backend_supports(const Problem& problem) {
+  return problem.shape == Shape::batched1d && !problem.is_real();
+}
+
+bool pointer_is_on_device(const void* ptr) { return is_device_pointer(ptr); }
+
+std::unique_ptr<Plan> make_gpu_plan(const Problem& problem, TuneMode mode) {
+  (void)mode;  // MEASURE / EXHAUSTIVE tuning arrives with the tuner; ESTIMATE for now
+  if (!gpu_backend_usable()) fail(FFT3D_ERROR_NO_DEVICE, "no usable CUDA device for a GPU plan");
+  if (problem.is_real())
+    fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "real-to-complex transforms are not implemented yet");
+  if (problem.shape != Shape::batched1d)
+    fail(FFT3D_ERROR_UNSUPPORTED_SIZE,
+         "3-D transforms on the GPU backend are not available in this version; use FFT3D_BACKEND_CPU");
+  const int n = problem.nx;
+  if (long long f = first_unsupported_factor(n))
+    fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "n=" + std::to_string(n) + " has the prime factor " +
+                                           std::to_string(f) + "; the GPU kernels support 2, 3, 5 and 7");
+  const DeviceInfo device = current_device_info();
+  const long long need = min_x_shared_bytes(n, problem.precision());
+  if (need > device.shared_bytes_per_block_optin)
+    fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "n=" + std::to_string(n) + " needs " + std::to_string(need) +
+                                           " bytes of shared memory; " + device.name + " has " +
+                                           std::to_string(device.shared_bytes_per_block_optin));
+  const XVariant variant = n == 1 ? XVariant{} : choose_x_variant(n, problem.precision(), device);
+  return std::make_unique<GpuBatchedPlan>(problem, variant, device);
+}
+
+}  // namespace fft3d

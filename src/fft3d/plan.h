@@ -1,0 +1,44 @@
+// A plan: what runs a Problem on one backend. The C API (c_api.cpp) owns
+// plans through fft3d_plan handles; backends implement this interface.
+#pragma once
+#include <memory>
+#include <string>
+
+#include "fft3d.h"
+#include "fft3d/problem.h"
+
+namespace fft3d {
+
+class Plan {
+ public:
+  explicit Plan(const Problem& problem) : problem_(problem) {}
+  virtual ~Plan() = default;
+
+  const Problem& problem() const { return problem_; }
+  virtual unsigned backend() const = 0;  // FFT3D_BACKEND_CPU or _GPU
+  // Throws Error(INVALID_POINTER) if data is not memory this backend can use.
+  virtual void check_pointer(const void* data) const = 0;
+  // sign -1: forward, +1: inverse (unnormalised). In place.
+  virtual void execute(void* data, int sign) = 0;
+  virtual void set_stream(CUstream_st* stream) { (void)stream; }
+  virtual std::string describe() const = 0;
+
+ private:
+  Problem problem_;
+};
+
+// Tuning mode in the low byte of the flags.
+enum class TuneMode { estimate = 0, measure = 1, exhaustive = 2 };
+
+// Backend factories. The GPU ones exist in every build; without CUDA they
+// report FFT3D_ERROR_NO_DEVICE.
+std::unique_ptr<Plan> make_cpu_plan(const Problem& problem, TuneMode mode);
+std::unique_ptr<Plan> make_gpu_plan(const Problem& problem, TuneMode mode);
+bool gpu_backend_usable();
+// Whether the GPU backend implements this kind of problem (in this version:
+// batched 1-D C2C).
+bool gpu_backend_supports(const Problem& problem);
+// Whether ptr is device memory (false without CUDA or a device).
+bool pointer_is_on_device(const void* ptr);
+
+}  // namespace fft3d

@@ -1,0 +1,142 @@
+// The X pass on the GPU (label gpu): the executor's cases repeated on the
+// device against FFTW in double precision, through the C API and through
+// XPass with variants from the enumerator. Skips without a device.
+#include <gtest/gtest.h>
+
+#include <complex>
+#include <future>
+#include <random>
+#include <vector>
+
+#include "common/factor.h"
+#include "fft1d/x_kernel_source.h"
+#include "fft1d/x_pass.h"
+#include "fft3d.h"
+#include "gpu/module_cache.h"
+#include "gpu_test_util.h"
+#include "oracle.h"
+
+namespace fft3d {
+namespace {
+
+using fft3d_test::cplx;
+
+template <typename Real>
+struct DeviceRows {
+  std::vector<std::complex<Real>> host;
+  std::vector<cplx> rounded;
+  void* dev = nullptr;
+  DeviceRows(size_t count, unsigned seed) {
+    const auto in = fft3d_test::random_complex(count, seed);
+    host.assign(in.begin(), in.end());
+    rounded.assign(host.begin(), host.end());
+    EXPECT_EQ(cudaMalloc(&dev, count * sizeof(host[0])), cudaSuccess);
+    EXPECT_EQ(cudaMemcpy(dev, host.data(), count * sizeof(host[0]), cudaMemcpyHostToDevice), cudaSuccess);
+  }
+  ~DeviceRows() { cudaFree(dev); }
+  std::vector<std::complex<Real>> download() {
+    std::vector<std::complex<Real>> out(host.size());
+    EXPECT_EQ(cudaMemcpy(out.data(), dev, out.size() * sizeof(out[0]), cudaMemcpyDeviceToHost), cudaSuccess);
+    return out;
+  }
+};
+
+template <typename Real>
+void check_api(int n, long long batch) {
+  const bool single = sizeof(Real) == 4;
+  fft3d_plan plan = nullptr;
+  ASSERT_EQ(fft3d_plan_create_1d_batched(&plan, n, batch, single ? FFT3D_C2C_F32 : FFT3D_C2C_F64,
+                                         FFT3D_BACKEND_GPU),
+            FFT3D_SUCCESS)
+      << n << ": " << fft3d_last_error_message();
+  DeviceRows<Real> rows(static_cast<size_t>(n * batch), n + 17);
+  ASSERT_EQ(fft3d_forward(plan, rows.dev), FFT3D_SUCCESS) << fft3d_last_error_message();
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  const double bound = fft3d_test::fft_error_bound(single, n);
+  EXPECT_LE(fft3d_test::relative_l2_error(rows.download(), fft3d_test::fftw_rows(rows.rounded, n, batch, -1)), bound)
+      << "n=" << n;
+  ASSERT_EQ(fft3d_inverse(plan, rows.dev), FFT3D_SUCCESS);
+  std::vector<cplx> scaled(rows.rounded);
+  for (auto& x : scaled) x *= n;
+  EXPECT_LE(fft3d_test::relative_l2_error(rows.download(), scaled), 2 * bound) << "round trip n=" << n;
+  EXPECT_EQ(fft3d_plan_destroy(plan), FFT3D_SUCCESS);
+}
+
+TEST(GpuXPass, BenchmarkSizesThroughTheCApi) {
+  FFT3D_REQUIRE_GPU();
+  for (int n : {1, 2, 7, 64, 128, 192, 256, 432, 480, 512, 1024, 2048, 4096}) {
+    check_api<float>(n, 301);
+    if (n <= 2048) check_api<double>(n, 97);
+  }
+}
+
+TEST(GpuXPass, EverySmoothSizeUpTo1024) {
+  FFT3D_REQUIRE_GPU();
+  for (int n = 2; n <= 1024; ++n)
+    if (!first_unsupported_factor(n)) check_api<float>(n, 33);
+}
+
+// Random enumerated variants (every padding method, both twiddle sources),
+// compiled in parallel into the module cache first.
+TEST(GpuXPass, EnumeratedVariants) {
+  FFT3D_REQUIRE_GPU();
+  const DeviceInfo dev = current_device_info();
+  std::mt19937 rng(99);
+  std::vector<std::tuple<int, Precision, XVariant>> cases;
+  for (int n : {60, 256, 343, 480, 1000, 1024, 4096})
+    for (Precision p : {Precision::f32, Precision::f64}) {
+      auto all = enumerate_x_variants(n, p, dev.limits());
+      for (int i = 0; i < 4 && !all.empty(); ++i) cases.emplace_back(n, p, all[rng() % all.size()]);
+    }
+  std::vector<std::future<void>> compiles;
+  for (const auto& [n, p, v] : cases)
+    compiles.push_back(std::async(std::launch::async, [&, n = n, p = p, v = v] {
+      cached_cubin(x_kernel_source(n, p, v), dev.arch());
+    }));
+  for (auto& f : compiles) f.get();
+  for (const auto& [n, p, v] : cases) {
+    const XPass pass(n, p, v, dev);
+    const long long batch = 3 * v.rows_per_block + 1;
+    for (int sign : {-1, +1}) {
+      if (p == Precision::f32) {
+        DeviceRows<float> rows(static_cast<size_t>(n * batch), rng());
+        pass.run(rows.dev, batch, sign, nullptr);
+        ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+        EXPECT_LE(fft3d_test::relative_l2_error(rows.download(), fft3d_test::fftw_rows(rows.rounded, n, batch, sign)),
+                  fft3d_test::fft_error_bound(true, n))
+            << n << " " << v.name();
+      } else {
+        DeviceRows<double> rows(static_cast<size_t>(n * batch), rng());
+        pass.run(rows.dev, batch, sign, nullptr);
+        ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+        EXPECT_LE(fft3d_test::relative_l2_error(rows.download(), fft3d_test::fftw_rows(rows.rounded, n, batch, sign)),
+                  fft3d_test::fft_error_bound(false, n))
+            << n << " " << v.name();
+      }
+    }
+  }
+}
+
+TEST(GpuXPass, PointerKindsAreChecked) {
+  FFT3D_REQUIRE_GPU();
+  fft3d_plan gpu = nullptr, cpu = nullptr;
+  ASSERT_EQ(fft3d_plan_create_1d_batched(&gpu, 64, 4, FFT3D_C2C_F32, FFT3D_BACKEND_GPU), FFT3D_SUCCESS);
+  ASSERT_EQ(fft3d_plan_create_1d_batched(&cpu, 64, 4, FFT3D_C2C_F32, FFT3D_BACKEND_CPU), FFT3D_SUCCESS);
+  std::vector<std::complex<float>> host(256, {1.0f, -1.0f});
+  EXPECT_EQ(fft3d_forward(gpu, host.data()), FFT3D_ERROR_INVALID_POINTER);
+  for (const auto& x : host) ASSERT_EQ(x, std::complex<float>(1.0f, -1.0f));
+  DeviceRows<float> rows(256, 3);
+  EXPECT_EQ(fft3d_forward(cpu, rows.dev), FFT3D_ERROR_INVALID_POINTER);
+  EXPECT_EQ(rows.download(), rows.host);  // untouched
+  // Unsupported sizes on the GPU name the factor.
+  fft3d_plan bad = nullptr;
+  EXPECT_EQ(fft3d_plan_create_1d_batched(&bad, 22, 4, FFT3D_C2C_F32, FFT3D_BACKEND_GPU), FFT3D_ERROR_UNSUPPORTED_SIZE);
+  EXPECT_NE(std::string(fft3d_last_error_message()).find("11"), std::string::npos);
+  EXPECT_EQ(fft3d_plan_create_1d_batched(&bad, 1 << 16, 4, FFT3D_C2C_F64, FFT3D_BACKEND_GPU),
+            FFT3D_ERROR_UNSUPPORTED_SIZE);
+  fft3d_plan_destroy(gpu);
+  fft3d_plan_destroy(cpu);
+}
+
+}  // namespace
+}  // namespace fft3d

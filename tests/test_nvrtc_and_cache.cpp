@@ -1,0 +1,115 @@
+// Kernel sources compile with NVRTC (no GPU needed) to register-only code,
+// and the on-disk module cache rebuilds any entry that fails its checks.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <unistd.h>
+
+#include "common/error.h"
+#include "fft1d/x_kernel_source.h"
+#include "fft1d/x_variant.h"
+#include "gpu/module_cache.h"
+#include "gpu/nvrtc_compiler.h"
+
+namespace fft3d {
+namespace {
+
+const std::string kArch = "sm_" FFT3D_TEST_CUDA_ARCH;
+
+int count(const std::string& text, const std::string& what) {
+  int c = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++c;
+  return c;
+}
+
+// Each variant's kernels compile, and ptxas reports no stack frame: every
+// register array is indexed by constants only (no local memory).
+TEST(Nvrtc, XKernelsCompileWithoutLocalMemory) {
+  const std::vector<std::pair<int, XVariant>> cases = {
+      {480, XVariant{{3, 4, 5, 8}, 60, 4, PadMethod::gap, false, 0}},
+      {4096, estimate_x_variant(4096, Precision::f32, DeviceLimits{})},
+      {343, XVariant{{7, 7, 7}, 49, 2, PadMethod::none, true, 2}},
+      {256, estimate_x_variant(256, Precision::f64, DeviceLimits{})},
+  };
+  for (const auto& [n, v] : cases) {
+    for (Precision p : {Precision::f32, Precision::f64}) {
+      if (p == Precision::f64 && n == 4096) continue;
+      const NvrtcResult r = compile_with_nvrtc(x_kernel_source(n, p, v), kArch, {"--ptxas-options=-v"});
+      EXPECT_GT(r.cubin.size(), 1000u);
+      EXPECT_GT(count(r.log, "bytes stack frame"), 0) << r.log;
+      EXPECT_EQ(count(r.log, "bytes stack frame"), count(r.log, " 0 bytes stack frame, 0 bytes spill stores"))
+          << n << " " << v.name() << "\n" << r.log;
+    }
+  }
+}
+
+TEST(Nvrtc, CompileErrorCarriesLog) {
+  try {
+    compile_with_nvrtc("extern \"C\" __global__ void k() { this_is_not_defined(); }", kArch);
+    FAIL() << "expected an NVRTC error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.status(), FFT3D_ERROR_NVRTC);
+    EXPECT_NE(std::string(e.what()).find("this_is_not_defined"), std::string::npos);
+  }
+}
+
+class ModuleCacheTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char tmpl[] = "/tmp/fft3d-cache-test-XXXXXX";
+    ASSERT_NE(mkdtemp(tmpl), nullptr);
+    dir_ = tmpl;
+    setenv("FFT3D_CACHE_DIR", dir_.c_str(), 1);
+  }
+  void TearDown() override {
+    unsetenv("FFT3D_CACHE_DIR");
+    std::system(("rm -rf " + dir_).c_str());
+  }
+  std::string dir_;
+};
+
+TEST_F(ModuleCacheTest, EntryRoundTripAndCorruption) {
+  const std::vector<char> payload = {'c', 'u', 'b', 'i', 'n', 0, 1, 2, 3};
+  const std::string path = dir_ + "/entry.cubin";
+  ASSERT_TRUE(write_cache_entry(path, "key-a", payload));
+  std::vector<char> got;
+  ASSERT_TRUE(read_cache_entry(path, "key-a", &got));
+  EXPECT_EQ(got, payload);
+  EXPECT_FALSE(read_cache_entry(path, "key-b", &got));  // another key
+  EXPECT_FALSE(read_cache_entry(dir_ + "/missing", "key-a", &got));
+  {  // flip one payload byte
+    std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(-2, std::ios::end);
+    f.put('X');
+  }
+  EXPECT_FALSE(read_cache_entry(path, "key-a", &got));
+  ASSERT_TRUE(write_cache_entry(path, "key-a", payload));
+  ASSERT_EQ(truncate(path.c_str(), 20), 0);  // torn file
+  EXPECT_FALSE(read_cache_entry(path, "key-a", &got));
+}
+
+TEST_F(ModuleCacheTest, CorruptEntryIsRebuilt) {
+  EXPECT_EQ(module_cache_dir(), dir_);
+  const XVariant v = estimate_x_variant(64, Precision::f32, DeviceLimits{});
+  const std::string source = x_kernel_source(64, Precision::f32, v);
+  const std::vector<char> first = cached_cubin(source, kArch);
+  const std::string path = dir_ + "/" + module_cache_key(source, kArch) + ".cubin";
+  std::vector<char> stored;
+  ASSERT_TRUE(read_cache_entry(path, module_cache_key(source, kArch), &stored));
+  EXPECT_EQ(stored, first);
+  {
+    std::ofstream garbage(path, std::ios::binary | std::ios::trunc);
+    garbage << "not a cubin";
+  }
+  EXPECT_EQ(cached_cubin(source, kArch), first);
+  ASSERT_TRUE(read_cache_entry(path, module_cache_key(source, kArch), &stored));
+  // Another architecture or another source is another key.
+  EXPECT_NE(module_cache_key(source, kArch), module_cache_key(source, "sm_80"));
+  EXPECT_NE(module_cache_key(source, kArch), module_cache_key(source + " ", kArch));
+}
+
+}  // namespace
+}  // namespace fft3d

@@ -1,0 +1,116 @@
+// Radix choice, the variant enumerator, variant names and layout facts.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "common/error.h"
+#include "common/factor.h"
+#include "fft1d/codelets.h"
+#include "fft1d/radix.h"
+#include "fft1d/x_variant.h"
+
+namespace fft3d {
+namespace {
+
+TEST(Radix, PreferredRadices) {
+  EXPECT_EQ(preferred_radices(480), (std::vector<int>{8, 5, 4, 3}));
+  EXPECT_EQ(preferred_radices(512), (std::vector<int>{8, 8, 8}));
+  EXPECT_EQ(preferred_radices(4096), (std::vector<int>{16, 16, 16}));
+  EXPECT_EQ(preferred_radices(1024), (std::vector<int>{16, 8, 8}));
+  EXPECT_EQ(preferred_radices(2), (std::vector<int>{2}));
+  EXPECT_EQ(preferred_radices(343), (std::vector<int>{7, 7, 7}));
+  EXPECT_TRUE(preferred_radices(22).empty());
+  EXPECT_TRUE(preferred_radices(1).empty());
+}
+
+TEST(Radix, ProductIsNForEverySmoothN) {
+  for (int n = 2; n <= 8192; ++n) {
+    if (first_unsupported_factor(n)) continue;
+    int p = 1;
+    for (int r : preferred_radices(n)) {
+      EXPECT_TRUE(kern::is_supported_radix(r));
+      p *= r;
+    }
+    EXPECT_EQ(p, n);
+  }
+}
+
+TEST(Radix, DistinctOrderings) {
+  EXPECT_EQ(distinct_orderings({3, 4, 5, 8}).size(), 24u);
+  EXPECT_EQ(distinct_orderings({8, 8, 8}).size(), 1u);
+  EXPECT_EQ(distinct_orderings({16, 8, 8}).size(), 3u);
+}
+
+TEST(Factor, UnsupportedFactor) {
+  EXPECT_EQ(first_unsupported_factor(480), 0);
+  EXPECT_EQ(first_unsupported_factor(22), 11);
+  EXPECT_EQ(first_unsupported_factor(13 * 17), 13);
+  EXPECT_EQ(first_unsupported_factor(1), 0);
+}
+
+TEST(XVariant, EnumeratorCoversEveryOrderingOf480) {
+  const auto variants = enumerate_x_variants(480, Precision::f32, DeviceLimits{});
+  std::set<std::vector<int>> orderings;
+  std::set<PadMethod> pads;
+  std::set<int> blocks;
+  for (const XVariant& v : variants) {
+    orderings.insert(v.radices);
+    pads.insert(v.pad);
+    blocks.insert(v.threads_per_row * v.rows_per_block);
+    EXPECT_TRUE(x_variant_fits(x_variant_facts(480, Precision::f32, v), DeviceLimits{})) << v.name();
+  }
+  EXPECT_EQ(orderings.size(), 24u);
+  EXPECT_EQ(pads.size(), 3u);
+  EXPECT_GE(blocks.size(), 4u);
+}
+
+TEST(XVariant, PruningRespectsLimits) {
+  DeviceLimits tight;
+  tight.shared_bytes_per_block = 16 * 1024;
+  tight.threads_per_block = 256;
+  for (const XVariant& v : enumerate_x_variants(1024, Precision::f64, tight)) {
+    const XVariantFacts f = x_variant_facts(1024, Precision::f64, v);
+    EXPECT_LE(f.shared_bytes, tight.shared_bytes_per_block);
+    EXPECT_LE(f.threads_per_block, 256);
+  }
+  // 4096 doubles need 64 KiB of shared memory: none fits in 16 KiB.
+  EXPECT_TRUE(enumerate_x_variants(4096, Precision::f64, tight).empty());
+  EXPECT_THROW(estimate_x_variant(4096, Precision::f64, tight), Error);
+}
+
+TEST(XVariant, NameRoundTrip) {
+  for (const XVariant& v : enumerate_x_variants(240, Precision::f32, DeviceLimits{}))
+    EXPECT_EQ(parse_x_variant(v.name()), v) << v.name();
+  EXPECT_THROW(parse_x_variant("r8-5.t60"), Error);
+  EXPECT_THROW(parse_x_variant("r9.t1.rows1.pad-none.tw-sincos.mb0"), Error);
+  EXPECT_THROW(parse_x_variant("r8.t1.rows1.pad-odd.tw-sincos.mb0"), Error);
+}
+
+TEST(XVariant, LayoutFacts) {
+  const XVariant v{{16, 16}, 16, 4, PadMethod::none, false, 0};
+  const kern::XLayout L = make_x_layout(256, Precision::f32, v);
+  EXPECT_EQ(L.threads_per_block(), 64);
+  EXPECT_EQ(L.elems_per_thread(), 16);
+  EXPECT_EQ(L.row_stride(), 256);
+  EXPECT_EQ(L.shared_bytes(4), 2 * 4 * 256 * 4);
+  EXPECT_EQ(L.phases(), 2);
+  // Unpadded, the second stage reads 16 j + k: a 16-way conflict.
+  EXPECT_EQ(x_variant_facts(256, Precision::f32, v).worst_conflict_degree, 16);
+  // Gap padding (17 j) fixes one row; the row stride then keeps the rows that
+  // share a warp on other banks.
+  XVariant padded = v;
+  padded.pad = PadMethod::gap;
+  EXPECT_EQ(x_variant_facts(256, Precision::f32, padded).worst_conflict_degree, 1);
+  EXPECT_GT(make_x_layout(256, Precision::f32, padded).row_pad, 0);
+  EXPECT_THROW(make_x_layout(255, Precision::f32, v), Error);
+}
+
+TEST(XVariant, EstimateAvoidsBankConflictsWherePaddingCan) {
+  for (int n : {64, 128, 256, 512, 1024, 2048, 4096}) {
+    const XVariant v = estimate_x_variant(n, Precision::f32, DeviceLimits{});
+    EXPECT_LE(x_variant_facts(n, Precision::f32, v).worst_conflict_degree, 2) << n << " " << v.name();
+  }
+}
+
+}  // namespace
+}  // namespace fft3d

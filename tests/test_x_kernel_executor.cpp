@@ -1,0 +1,108 @@
+// The X-axis kernel run by the CPU block executor, against FFTW in double
+// precision: every supported n <= 1024 and every radix ordering x padding
+// method the enumerator produces for it (one random variant of each pair,
+// from a fixed seed, for the other parameters), both precisions, forward and
+// inverse, with a ragged last block.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <random>
+
+#include "common/error.h"
+#include "common/factor.h"
+#include "fft1d/twiddle_table.h"
+#include "fft1d/x_kernel_host.h"
+#include "fft1d/x_variant.h"
+#include "oracle.h"
+
+namespace fft3d {
+namespace {
+
+using fft3d_test::cplx;
+
+template <typename Real>
+double run_variant(int n, const XVariant& v, int sign, unsigned seed) {
+  const Precision precision = sizeof(Real) == 4 ? Precision::f32 : Precision::f64;
+  const kern::XLayout layout = make_x_layout(n, precision, v);
+  const long long rows = 2LL * v.rows_per_block + 1;  // the last block is ragged
+  const std::vector<cplx> in = fft3d_test::random_complex(static_cast<size_t>(rows * n), seed);
+  std::vector<kern::Complex<Real>> data(in.size());
+  for (size_t i = 0; i < in.size(); ++i)
+    data[i] = kern::make_complex(static_cast<Real>(in[i].real()), static_cast<Real>(in[i].imag()));
+  // The oracle transforms the rounded input, so only the transform's error counts.
+  std::vector<cplx> rounded(in.size());
+  for (size_t i = 0; i < in.size(); ++i) rounded[i] = cplx(data[i].re, data[i].im);
+  const auto table = forward_twiddle_table<Real>(n);
+  run_x_kernel_on_cpu<Real>(layout, sign, kern::XArgs<Real>{data.data(), rows, table.data()});
+  const std::vector<cplx> want = fft3d_test::fftw_rows(rounded, n, rows, sign);
+  std::vector<std::complex<double>> got(data.size());
+  for (size_t i = 0; i < data.size(); ++i) got[i] = cplx(data[i].re, data[i].im);
+  return fft3d_test::relative_l2_error(got, want);
+}
+
+// One variant per (ordering, padding) pair, the rest drawn at random.
+std::vector<XVariant> sample_variants(int n, Precision precision, std::mt19937& rng) {
+  std::map<std::pair<std::vector<int>, PadMethod>, std::vector<XVariant>> groups;
+  for (const XVariant& v : enumerate_x_variants(n, precision, DeviceLimits{}))
+    groups[{v.radices, v.pad}].push_back(v);
+  std::vector<XVariant> out;
+  for (auto& [key, list] : groups) out.push_back(list[rng() % list.size()]);
+  return out;
+}
+
+template <typename Real>
+void sweep() {
+  const bool single = sizeof(Real) == 4;
+  const Precision precision = single ? Precision::f32 : Precision::f64;
+  std::mt19937 rng(20261121);
+  int checked = 0;
+  double worst_ratio = 0;
+  for (int n = 2; n <= 1024; ++n) {
+    if (first_unsupported_factor(n)) continue;
+    const double bound = fft3d_test::fft_error_bound(single, n);
+    for (const XVariant& v : sample_variants(n, precision, rng)) {
+      for (int sign : {-1, +1}) {
+        const double err = run_variant<Real>(n, v, sign, rng());
+        EXPECT_LE(err, bound) << "n=" << n << " variant " << v.name() << " sign " << sign;
+        worst_ratio = std::max(worst_ratio, err / bound);
+        ++checked;
+      }
+    }
+  }
+  std::printf("checked %d runs; worst error / bound = %.3f\n", checked, worst_ratio);
+  EXPECT_GT(checked, 1000);
+}
+
+TEST(XKernelExecutor, EveryOrderingAndPaddingF32) { sweep<float>(); }
+TEST(XKernelExecutor, EveryOrderingAndPaddingF64) { sweep<double>(); }
+
+// The estimate choice for the larger sizes the GPU supports in single
+// precision, up to 4096.
+TEST(XKernelExecutor, EstimateVariantsUpTo4096) {
+  std::mt19937 rng(7);
+  for (int n : {1, 2, 3, 16, 48, 243, 1000, 1024, 1536, 2048, 2187, 2401, 3125, 4096}) {
+    if (n == 1) {
+      EXPECT_THROW(estimate_x_variant(n, Precision::f32, DeviceLimits{}), Error);
+      continue;
+    }
+    for (Precision p : {Precision::f32, Precision::f64}) {
+      const XVariant v = estimate_x_variant(n, p, DeviceLimits{});
+      const double bound = fft3d_test::fft_error_bound(p == Precision::f32, n);
+      const double err = p == Precision::f32 ? run_variant<float>(n, v, -1, rng()) : run_variant<double>(n, v, -1, rng());
+      EXPECT_LE(err, bound) << "n=" << n << " " << precision_name(p) << " " << v.name();
+    }
+  }
+}
+
+// A thread with several butterflies per stage, and a row length that does
+// not divide evenly among the threads (guards on j < n / r).
+TEST(XKernelExecutor, UnevenButterfliesPerThread) {
+  XVariant v{{3, 4, 5, 8}, 32, 3, PadMethod::gap, true, 0};
+  EXPECT_LE(run_variant<double>(480, v, -1, 1), fft3d_test::fft_error_bound(false, 480));
+  XVariant w{{7, 2}, 2, 5, PadMethod::none, false, 0};
+  EXPECT_LE(run_variant<float>(14, w, +1, 2), fft3d_test::fft_error_bound(true, 14));
+}
+
+}  // namespace
+}  // namespace fft3d
