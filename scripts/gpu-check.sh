@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# One call on a GPU machine: build, run the gpu (and cpu) tests, benchmark.
+# Logs go to $OUT (the device tool's folder) or ./gpu-check-out.
+#   scripts/gpu-check.sh            everything
+#   BENCH_ARGS="--batched1d --sizes 256,512" scripts/gpu-check.sh bench
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-$PWD/gpu-check-out}
+mkdir -p "$OUT"
+what=${1:-all}
+jobs=$(nproc)
+export FFT3D_CACHE_DIR=$PWD/build-gpu/kernel-cache
+
+{
+  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.mem --format=csv
+  cmake --version | head -1
+  cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release
+  cmake --build build-gpu -j"$jobs"
+} >"$OUT/build.log" 2>&1 || { tail -40 "$OUT/build.log"; exit 1; }
+echo "build: ok"
+
+status=0
+if [[ $what == all || $what == tests ]]; then
+  ctest --test-dir build-gpu -L gpu --output-on-failure >"$OUT/gpu-tests.log" 2>&1 || status=1
+  grep -E "tests passed|tests failed|Failed|Skipped" "$OUT/gpu-tests.log" | head -20
+  ctest --test-dir build-gpu -L cpu -j"$jobs" >"$OUT/cpu-tests.log" 2>&1 || status=1
+  grep -E "tests passed|tests failed" "$OUT/cpu-tests.log"
+fi
+if [[ $what == all || $what == bench ]]; then
+  build-gpu/apps/bench/fft3d-bench ${BENCH_ARGS:---batched1d --precision both} --csv "$OUT/bench.csv" \
+    >"$OUT/bench.txt" 2>&1 || status=1
+  cat "$OUT/bench.txt"
+fi
+exit $status
