@@ -80,14 +80,14 @@ FFT3D_HD void sincos_pi(double x, double* s, double* c) {
 #endif
 }
 
-// exp(Sign * 2*pi*i * m / L) for 0 <= m < L, with the angle reduced to
-// (-pi, pi] first so that its rounding error stays below half an ulp of 1.
+// exp(Sign * 2*pi*i * m / L) for 0 <= m < L. The angle is reduced to
+// (-pi, pi] and formed as m * (2/L) in double, so it is rounded once (to half
+// an ulp of a float) and no division by the non-power-of-two L is executed.
 template <int Sign, typename Real>
-FFT3D_HD Complex<Real> unit_root(long long m, long long L) {
-  long long mm = m % L;
-  if (2 * mm > L) mm -= L;
+FFT3D_HD Complex<Real> unit_root(int m, int L) {
+  const int mm = 2 * m > L ? m - L : m;
   Real s, c;
-  sincos_pi(static_cast<Real>(2 * mm) / static_cast<Real>(L), &s, &c);
+  sincos_pi(static_cast<Real>(static_cast<double>(mm) * (2.0 / L)), &s, &c);
   return make_complex(c, Sign > 0 ? s : -s);
 }
 

@@ -1,0 +1,98 @@
+// fft3d-x-explore: times a sample of X-axis variants per size on the GPU, to
+// see which parameters win and how far the ESTIMATE choice is from the best.
+// A measuring tool for developers (the seed of the tuner), linked against the
+// library's internals; users run fft3d-bench.
+#include <CLI/CLI.hpp>
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <future>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "fft1d/x_kernel_source.h"
+#include "fft1d/x_pass.h"
+#include "gpu/device.h"
+#include "gpu/module_cache.h"
+#include "gpu_timer.h"
+
+using namespace fft3d;
+
+namespace {
+
+struct Timed {
+  XVariant variant;
+  double ms;
+};
+
+// The estimate, its twiddle and padding siblings, and a random sample.
+std::vector<XVariant> candidates(int n, Precision p, const DeviceInfo& dev, int samples) {
+  std::vector<XVariant> out;
+  const XVariant est = estimate_x_variant(n, p, dev.limits());
+  out.push_back(est);
+  std::vector<XVariant> all = enumerate_x_variants(n, p, dev.limits());
+  for (const XVariant& v : all)
+    if (v.radices == est.radices && v.threads_per_row == est.threads_per_row && !(v == est)) out.push_back(v);
+  std::mt19937 rng(static_cast<unsigned>(n));
+  std::shuffle(all.begin(), all.end(), rng);
+  for (int i = 0; i < samples && i < static_cast<int>(all.size()); ++i) out.push_back(all[static_cast<size_t>(i)]);
+  return out;
+}
+
+void compile_all(int n, Precision p, const std::vector<XVariant>& vs, const DeviceInfo& dev) {
+  std::vector<std::future<void>> jobs;
+  for (const XVariant& v : vs)
+    jobs.push_back(std::async(std::launch::async, [&, v] { cached_cubin(x_kernel_source(n, p, v), dev.arch()); }));
+  for (auto& j : jobs) j.get();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"fft3d-x-explore: time X-axis variants per size"};
+  std::vector<int> sizes = {64, 128, 192, 256, 432, 480, 512, 1024, 2048, 4096};
+  std::string prec = "f32";
+  int samples = 24;
+  long long mib = 256;
+  app.add_option("--sizes", sizes)->delimiter(',');
+  app.add_option("--precision", prec)->check(CLI::IsMember({"f32", "f64"}));
+  app.add_option("--samples", samples, "random variants per size besides the estimate's family");
+  app.add_option("--mib", mib, "MiB of rows per size");
+  CLI11_PARSE(app, argc, argv);
+  if (!gpu_present()) {
+    std::printf("no CUDA device\n");
+    return 0;
+  }
+  const Precision p = prec == "f32" ? Precision::f32 : Precision::f64;
+  const DeviceInfo dev = current_device_info();
+  fft3d_bench::Stream stream;
+  for (int n : sizes) {
+    const long long rows = (mib << 20) / (static_cast<long long>(n) * complex_bytes(p));
+    const size_t bytes = static_cast<size_t>(rows) * n * complex_bytes(p);
+    void* data = nullptr;
+    if (cudaMalloc(&data, bytes) != cudaSuccess) return 1;
+    cudaMemset(data, 0x3c, bytes);  // finite, non-zero values
+    const std::vector<XVariant> vs = candidates(n, p, dev, samples);
+    compile_all(n, p, vs, dev);
+    std::vector<Timed> timed;
+    for (const XVariant& v : vs) {
+      const XPass pass(n, p, v, dev);
+      // Forward then inverse keeps the values bounded over many repetitions.
+      auto t = fft3d_bench::time_repetitions(stream, 2, 10, [&] { pass.run(data, rows, +1, stream.get()); },
+                                             [&] { pass.run(data, rows, -1, stream.get()); });
+      timed.push_back({v, fft3d_bench::median(t)});
+    }
+    cudaFree(data);
+    const double est_ms = timed.front().ms;
+    std::sort(timed.begin(), timed.end(), [](const Timed& a, const Timed& b) { return a.ms < b.ms; });
+    std::printf("%s n=%d rows=%lld: estimate %.4f ms (%.0f GB/s), best %.4f ms (%.0f GB/s), %zu variants\n",
+                prec.c_str(), n, rows, est_ms, 2.0 * bytes / est_ms / 1e6, timed.front().ms,
+                2.0 * bytes / timed.front().ms / 1e6, timed.size());
+    for (size_t i = 0; i < timed.size() && i < 6; ++i)
+      std::printf("    %.4f ms  %s%s\n", timed[i].ms, timed[i].variant.name().c_str(),
+                  timed[i].variant == vs.front() ? "  <- estimate" : "");
+  }
+  return 0;
+}
