@@ -1,6 +1,7 @@
 // Radix choice, the variant enumerator, variant names and layout facts.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 #include "common/error.h"
@@ -105,11 +106,21 @@ TEST(XVariant, LayoutFacts) {
   EXPECT_THROW(make_x_layout(255, Precision::f32, v), Error);
 }
 
-TEST(XVariant, EstimateAvoidsBankConflictsWherePaddingCan) {
-  for (int n : {64, 128, 256, 512, 1024, 2048, 4096}) {
-    const XVariant v = estimate_x_variant(n, Precision::f32, DeviceLimits{});
-    EXPECT_LE(x_variant_facts(n, Precision::f32, v).worst_conflict_degree, 2) << n << " " << v.name();
+// The ESTIMATE rules documented in x_variant.cpp.
+TEST(XVariant, EstimateHeuristic) {
+  for (int n : {64, 128, 256, 512, 1024, 2048}) {
+    const XVariant d = estimate_x_variant(n, Precision::f64, DeviceLimits{});
+    EXPECT_LE(x_variant_facts(n, Precision::f64, d).worst_conflict_degree, 4) << n << " " << d.name();
+    const XVariant f = estimate_x_variant(n, Precision::f32, DeviceLimits{});
+    EXPECT_EQ(f.pad, PadMethod::none) << f.name();
+    EXPECT_FALSE(f.twiddle_table);
+    EXPECT_EQ(f.radices.front(), *std::max_element(f.radices.begin(), f.radices.end()));
+    EXPECT_EQ(f.threads_per_row, n / f.radices.front());
   }
+  const XVariant v = estimate_x_variant(480, Precision::f32, DeviceLimits{});
+  EXPECT_EQ(v.radices, (std::vector<int>{3, 4, 5, 8}));
+  EXPECT_EQ(v.threads_per_row, 160);
+  EXPECT_TRUE(v.twiddle_table);
 }
 
 }  // namespace

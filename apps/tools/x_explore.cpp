@@ -35,6 +35,11 @@ std::vector<XVariant> candidates(int n, Precision p, const DeviceInfo& dev, int 
   std::vector<XVariant> all = enumerate_x_variants(n, p, dev.limits());
   for (const XVariant& v : all)
     if (v.radices == est.radices && v.threads_per_row == est.threads_per_row && !(v == est)) out.push_back(v);
+  for (int mb : {2, 3, 4}) {  // occupancy hints (register caps) on the estimate
+    XVariant v = est;
+    v.min_blocks_per_sm = mb;
+    out.push_back(v);
+  }
   std::mt19937 rng(static_cast<unsigned>(n));
   std::shuffle(all.begin(), all.end(), rng);
   for (int i = 0; i < samples && i < static_cast<int>(all.size()); ++i) out.push_back(all[static_cast<size_t>(i)]);
@@ -93,6 +98,8 @@ int main(int argc, char** argv) {
     for (size_t i = 0; i < timed.size() && i < 6; ++i)
       std::printf("    %.4f ms  %s%s\n", timed[i].ms, timed[i].variant.name().c_str(),
                   timed[i].variant == vs.front() ? "  <- estimate" : "");
+    for (size_t i = 6; i < timed.size(); ++i)
+      if (timed[i].variant == vs.front()) std::printf("    %.4f ms  %s  <- estimate (rank %zu)\n", timed[i].ms, timed[i].variant.name().c_str(), i + 1);
   }
   return 0;
 }

@@ -204,32 +204,45 @@ std::vector<XVariant> enumerate_x_variants(int n, Precision precision, const Dev
   return out;
 }
 
+// The ESTIMATE heuristic, from timings of the variant space on an H100
+// (docs/BENCHMARKS.md, fft3d-x-explore):
+// - powers of two: the largest radix first, one butterfly of it per thread;
+//   other n: the smaller radices first and one butterfly of the smallest per
+//   thread (more threads, fewer registers);
+// - padding only in double precision against more than 4-way conflicts: in
+//   single precision even a 16-way conflict (radix 16 after radix 16) cost
+//   less than the padded layout did, in a kernel bound by global memory;
+// - twiddles from a table when n is not a power of two (fewer instructions
+//   than sincospi of a non-dyadic angle), computed otherwise;
+// - about 256 threads per block for short rows, 128 for long ones.
 XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limits) {
-  const std::vector<int> radices = preferred_radices(n);
+  std::vector<int> radices = preferred_radices(n);
   if (radices.empty() || n < 2)
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no X kernel for n=" + std::to_string(n));
-  const int t = n / radices.front();  // one butterfly of the largest radix per thread
-  const int target_threads = precision == Precision::f32 ? 256 : 128;
-  XVariant best;
-  long long best_score = -1;
-  for (PadMethod pad : {PadMethod::none, PadMethod::gap, PadMethod::periodic}) {
-    for (int rows = std::max(1, target_threads / t); rows >= 1; rows /= 2) {
-      XVariant v{radices, t, rows, pad, false, 0};
-      const XVariantFacts f = x_variant_facts(n, precision, v);
-      if (!x_variant_fits(f, limits)) continue;
-      // Fewest bank conflicts first, then the least shared memory per row.
-      const long long score = f.worst_conflict_degree * (1LL << 32) + f.shared_bytes / rows;
-      if (best_score < 0 || score < best_score) {
-        best = v;
-        best_score = score;
+  const bool power_of_two = (n & (n - 1)) == 0;
+  if (!power_of_two) std::sort(radices.begin(), radices.end());
+  const int t = n / radices.front();
+  const int target_threads = precision == Precision::f32 && n <= 512 ? 256 : 128;
+  for (int rows = std::max(1, target_threads / t); rows >= 1; rows /= 2) {
+    XVariant v{radices, t, rows, PadMethod::none, !power_of_two, 0};
+    const XVariantFacts unpadded = x_variant_facts(n, precision, v);
+    XVariantFacts chosen = unpadded;
+    if (precision == Precision::f64 && unpadded.worst_conflict_degree > 4) {
+      for (PadMethod pad : {PadMethod::gap, PadMethod::periodic}) {
+        XVariant p = v;
+        p.pad = pad;
+        const XVariantFacts f = x_variant_facts(n, precision, p);
+        if (f.worst_conflict_degree < chosen.worst_conflict_degree ||
+            (f.worst_conflict_degree == chosen.worst_conflict_degree && f.shared_bytes < chosen.shared_bytes)) {
+          chosen = f;
+          v.pad = pad;
+        }
       }
-      break;
     }
+    if (x_variant_fits(chosen, limits)) return v;
   }
-  if (best_score < 0)
-    fail(FFT3D_ERROR_UNSUPPORTED_SIZE,
-         "n=" + std::to_string(n) + " does not fit the device's shared memory or registers");
-  return best;
+  fail(FFT3D_ERROR_UNSUPPORTED_SIZE,
+       "n=" + std::to_string(n) + " does not fit the device's shared memory or registers");
 }
 
 long long min_x_shared_bytes(int n, Precision precision) {
