@@ -20,6 +20,8 @@ TEST(Radix, PreferredRadices) {
   EXPECT_EQ(preferred_radices(1024), (std::vector<int>{16, 8, 8}));
   EXPECT_EQ(preferred_radices(2), (std::vector<int>{2}));
   EXPECT_EQ(preferred_radices(343), (std::vector<int>{7, 7, 7}));
+  EXPECT_EQ(preferred_radices(432), (std::vector<int>{16, 9, 3}));
+  EXPECT_EQ(preferred_radices(243), (std::vector<int>{9, 9, 3}));
   EXPECT_TRUE(preferred_radices(22).empty());
   EXPECT_TRUE(preferred_radices(1).empty());
 }
@@ -83,7 +85,7 @@ TEST(XVariant, NameRoundTrip) {
   for (const XVariant& v : enumerate_x_variants(240, Precision::f32, DeviceLimits{}))
     EXPECT_EQ(parse_x_variant(v.name()), v) << v.name();
   EXPECT_THROW(parse_x_variant("r8-5.t60"), Error);
-  EXPECT_THROW(parse_x_variant("r9.t1.rows1.pad-none.tw-sincos.mb0"), Error);
+  EXPECT_THROW(parse_x_variant("r11.t1.rows1.pad-none.tw-sincos.mb0"), Error);
   EXPECT_THROW(parse_x_variant("r8.t1.rows1.pad-odd.tw-sincos.mb0"), Error);
 }
 

@@ -28,7 +28,8 @@ struct Timed {
 };
 
 // The estimate, its twiddle and padding siblings, and a random sample.
-std::vector<XVariant> candidates(int n, Precision p, const DeviceInfo& dev, int samples) {
+std::vector<XVariant> candidates(int n, Precision p, const DeviceInfo& dev, int samples,
+                                 const std::vector<std::string>& extra) {
   std::vector<XVariant> out;
   const XVariant est = estimate_x_variant(n, p, dev.limits());
   out.push_back(est);
@@ -39,6 +40,12 @@ std::vector<XVariant> candidates(int n, Precision p, const DeviceInfo& dev, int 
     XVariant v = est;
     v.min_blocks_per_sm = mb;
     out.push_back(v);
+  }
+  for (const std::string& name : extra) {  // named variants whose radices make n
+    const XVariant v = parse_x_variant(name);
+    int product = 1;
+    for (int r : v.radices) product *= r;
+    if (product == n) out.push_back(v);
   }
   std::mt19937 rng(static_cast<unsigned>(n));
   std::shuffle(all.begin(), all.end(), rng);
@@ -61,10 +68,12 @@ int main(int argc, char** argv) {
   std::string prec = "f32";
   int samples = 24;
   long long mib = 256;
+  std::vector<std::string> extra;
   app.add_option("--sizes", sizes)->delimiter(',');
   app.add_option("--precision", prec)->check(CLI::IsMember({"f32", "f64"}));
   app.add_option("--samples", samples, "random variants per size besides the estimate's family");
   app.add_option("--mib", mib, "MiB of rows per size");
+  app.add_option("--extra", extra, "variant names to time too (where their radices make n)")->delimiter(',');
   CLI11_PARSE(app, argc, argv);
   if (!gpu_present()) {
     std::printf("no CUDA device\n");
@@ -79,7 +88,7 @@ int main(int argc, char** argv) {
     void* data = nullptr;
     if (cudaMalloc(&data, bytes) != cudaSuccess) return 1;
     cudaMemset(data, 0x3c, bytes);  // finite, non-zero values
-    const std::vector<XVariant> vs = candidates(n, p, dev, samples);
+    const std::vector<XVariant> vs = candidates(n, p, dev, samples, extra);
     compile_all(n, p, vs, dev);
     std::vector<Timed> timed;
     for (const XVariant& v : vs) {

@@ -165,9 +165,44 @@ FFT3D_UNROLL
   }
 }
 
+// cos and sin of 2*pi*m/9 for m in {1, 2, 4}: the twiddles of the 3 x 3 radix-9.
+FFT3D_HD double cos_2pi_9(int m) {
+  return m == 1 ? 0.76604444311897803520 : m == 2 ? 0.17364817766693034885 : -0.93969262078590838405;
+}
+FFT3D_HD double sin_2pi_9(int m) {
+  return m == 1 ? 0.64278760968653932632 : m == 2 ? 0.98480775301220805936 : 0.34202014332566873304;
+}
+
+// Radix 9 as 3 x 3: radix-3 columns, W9 twiddles, radix-3 rows. One stage of
+// 9 instead of two of 3 saves a pass through shared memory.
+template <int Sign, typename Real>
+FFT3D_HD void dft9(Complex<Real>* v) {
+  Complex<Real> y[3][3];
+  FFT3D_UNROLL
+  for (int n2 = 0; n2 < 3; ++n2) {
+    FFT3D_UNROLL
+    for (int n1 = 0; n1 < 3; ++n1) y[n2][n1] = v[3 * n1 + n2];
+    dft3<Sign>(y[n2]);
+    FFT3D_UNROLL
+    for (int k1 = 1; k1 < 3; ++k1) {
+      if (n2 == 0) continue;
+      const int m = n2 * k1;
+      y[n2][k1] = y[n2][k1] * make_complex(static_cast<Real>(cos_2pi_9(m)),
+                                           static_cast<Real>(Sign * sin_2pi_9(m)));
+    }
+  }
+  FFT3D_UNROLL
+  for (int k1 = 0; k1 < 3; ++k1) {
+    Complex<Real> z[3] = {y[0][k1], y[1][k1], y[2][k1]};
+    dft3<Sign>(z);
+    FFT3D_UNROLL
+    for (int k2 = 0; k2 < 3; ++k2) v[k1 + 3 * k2] = z[k2];
+  }
+}
+
 // The radices the kernels support; dft<R> picks the codelet.
 FFT3D_HD constexpr bool is_supported_radix(int r) {
-  return r == 2 || r == 3 || r == 4 || r == 5 || r == 7 || r == 8 || r == 16;
+  return r == 2 || r == 3 || r == 4 || r == 5 || r == 7 || r == 8 || r == 9 || r == 16;
 }
 
 template <int R, int Sign, typename Real>
@@ -179,6 +214,7 @@ FFT3D_HD void dft(Complex<Real>* v) {
   else if constexpr (R == 5) dft5<Sign>(v);
   else if constexpr (R == 7) dft7<Sign>(v);
   else if constexpr (R == 8) dft8<Sign>(v);
+  else if constexpr (R == 9) dft9<Sign>(v);
   else dft16<Sign>(v);
 }
 

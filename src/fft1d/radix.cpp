@@ -29,6 +29,10 @@ std::vector<int> preferred_radices(int n) {
     n /= 2;
     ++bits;
   }
+  while (n % 9 == 0) {  // pairs of 3s as one radix-9 stage
+    radices.push_back(9);
+    n /= 9;
+  }
   for (int p : {3, 5, 7})
     while (n % p == 0) {
       radices.push_back(p);

@@ -5,8 +5,8 @@
 
 namespace fft3d {
 
-// The preferred radix multiset for a 7-smooth n >= 2: 3, 5 and 7 as
-// themselves, the power of two split into the fewest radices from
+// The preferred radix multiset for a 7-smooth n >= 2: pairs of 3s as 9, then
+// 3, 5 and 7 as themselves, the power of two split into the fewest radices from
 // {16, 8, 4, 2}, as evenly as possible (32 -> 8*4, 512 -> 8*8*8), since
 // fewer stages mean fewer passes through shared memory. Sorted descending.
 // Empty for n == 1.

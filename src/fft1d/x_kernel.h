@@ -118,6 +118,7 @@ inline void x_phase_on_host(const XLayout& L, int p, const ThreadCoord& tc,
     case 5: x_stage_phase<Sign, 5>(g, ph, stride, rows, tab, tc, regs, smem, a); break;
     case 7: x_stage_phase<Sign, 7>(g, ph, stride, rows, tab, tc, regs, smem, a); break;
     case 8: x_stage_phase<Sign, 8>(g, ph, stride, rows, tab, tc, regs, smem, a); break;
+    case 9: x_stage_phase<Sign, 9>(g, ph, stride, rows, tab, tc, regs, smem, a); break;
     default: x_stage_phase<Sign, 16>(g, ph, stride, rows, tab, tc, regs, smem, a); break;
   }
 }
