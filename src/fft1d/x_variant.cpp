@@ -88,6 +88,16 @@ int best_row_pad(kern::XLayout L, Precision precision) {
   return best_pad;
 }
 
+// See estimate_x_variant: the largest n / r (r a radix) whose threads are at
+// least a third busy in the stage of the largest radix.
+int threads_per_row_for_mixed_radices(int n, const std::vector<int>& radices) {
+  const int largest = *std::max_element(radices.begin(), radices.end());
+  int best = n / largest;  // always fully busy there
+  for (int r : radices)
+    if (n / r > best && 3 * (n / largest) >= n / r) best = n / r;
+  return best;
+}
+
 }  // namespace
 
 std::string XVariant::name() const {
@@ -207,22 +217,24 @@ std::vector<XVariant> enumerate_x_variants(int n, Precision precision, const Dev
 // The ESTIMATE heuristic, from timings of the variant space on an H100
 // (docs/BENCHMARKS.md, fft3d-x-explore):
 // - powers of two: the largest radix first, one butterfly of it per thread;
-//   other n: the smaller radices first and one butterfly of the smallest per
-//   thread (more threads, fewer registers);
+//   other n: the smaller radices first, and the most threads per row (one
+//   butterfly of some radix each) that keep at least a third of them busy in
+//   the largest radix's stage, whose idle threads would serialise the
+//   heaviest stage (432 = 3*9*16: 48 threads, not 144);
 // - padding only in double precision against more than 4-way conflicts: in
 //   single precision even a 16-way conflict (radix 16 after radix 16) cost
 //   less than the padded layout did, in a kernel bound by global memory;
 // - twiddles from a table when n is not a power of two (fewer instructions
 //   than sincospi of a non-dyadic angle), computed otherwise;
-// - about 256 threads per block for short rows, 128 for long ones.
+// - about 256 threads per block for short power-of-two rows, else 128.
 XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limits) {
   std::vector<int> radices = preferred_radices(n);
   if (radices.empty() || n < 2)
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no X kernel for n=" + std::to_string(n));
   const bool power_of_two = (n & (n - 1)) == 0;
   if (!power_of_two) std::sort(radices.begin(), radices.end());
-  const int t = n / radices.front();
-  const int target_threads = precision == Precision::f32 && n <= 512 ? 256 : 128;
+  const int t = power_of_two ? n / radices.front() : threads_per_row_for_mixed_radices(n, radices);
+  const int target_threads = precision == Precision::f32 && power_of_two && n <= 512 ? 256 : 128;
   for (int rows = std::max(1, target_threads / t); rows >= 1; rows /= 2) {
     XVariant v{radices, t, rows, PadMethod::none, !power_of_two, 0};
     const XVariantFacts unpadded = x_variant_facts(n, precision, v);
