@@ -96,17 +96,17 @@ FFT3D_HD void dft5(Complex<Real>* v) {
 template <int Sign, typename Real>
 FFT3D_HD void dft7(Complex<Real>* v) {
   Complex<Real> a[3], b[3];
-FFT3D_UNROLL
+  FFT3D_UNROLL
   for (int m = 1; m <= 3; ++m) {
     a[m - 1] = v[m] + v[7 - m];
     b[m - 1] = v[m] - v[7 - m];
   }
   const Complex<Real> x0 = v[0];
   v[0] = x0 + a[0] + a[1] + a[2];
-FFT3D_UNROLL
+  FFT3D_UNROLL
   for (int k = 1; k <= 3; ++k) {
     Complex<Real> re = x0, im = make_complex(Real(0), Real(0));
-FFT3D_UNROLL
+    FFT3D_UNROLL
     for (int m = 1; m <= 3; ++m) {
       re = re + scale(a[m - 1], static_cast<Real>(cos_2pi_7(m * k)));
       im = im + scale(b[m - 1], static_cast<Real>(sin_2pi_7(m * k)));
@@ -143,12 +143,12 @@ FFT3D_HD void dft8(Complex<Real>* v) {
 template <int Sign, typename Real>
 FFT3D_HD void dft16(Complex<Real>* v) {
   Complex<Real> y[4][4];
-FFT3D_UNROLL
+  FFT3D_UNROLL
   for (int n2 = 0; n2 < 4; ++n2) {
-FFT3D_UNROLL
+    FFT3D_UNROLL
     for (int n1 = 0; n1 < 4; ++n1) y[n2][n1] = v[4 * n1 + n2];
     dft4<Sign>(y[n2]);
-FFT3D_UNROLL
+    FFT3D_UNROLL
     for (int k1 = 1; k1 < 4; ++k1) {
       if (n2 == 0) continue;
       const Complex<Real> w = make_complex(static_cast<Real>(cos_2pi_16(n2 * k1)),
@@ -156,11 +156,11 @@ FFT3D_UNROLL
       y[n2][k1] = y[n2][k1] * w;
     }
   }
-FFT3D_UNROLL
+  FFT3D_UNROLL
   for (int k1 = 0; k1 < 4; ++k1) {
     Complex<Real> z[4] = {y[0][k1], y[1][k1], y[2][k1], y[3][k1]};
     dft4<Sign>(z);
-FFT3D_UNROLL
+    FFT3D_UNROLL
     for (int k2 = 0; k2 < 4; ++k2) v[k1 + 4 * k2] = z[k2];
   }
 }

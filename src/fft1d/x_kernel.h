@@ -43,6 +43,28 @@ FFT3D_HD Complex<Real> stage_twiddle(const StageGeom& g, int j, int k, bool use_
   return unit_root<Sign, Real>(e, span);
 }
 
+// Multiplies output k of butterfly j by its twiddle, k = 1..R-1. A table
+// lookup per twiddle; or, computed, sincospi only for the powers of two
+// k = 1, 2, 4, 8 and the other twiddles as products of those (w_k = w_p w_{k-p}
+// with p the largest power of two below k): at most three products deep,
+// so a few ulps, and 4 instead of 15 sincospi for radix 16.
+template <int Sign, int R, typename Real>
+FFT3D_HD void apply_stage_twiddles(const StageGeom& g, int j, bool use_table,
+                                   const Complex<Real>* table, Complex<Real>* v) {
+  if (use_table) {
+    FFT3D_UNROLL
+    for (int k = 1; k < R; ++k) v[k] = v[k] * stage_twiddle<Sign>(g, j, k, true, table);
+    return;
+  }
+  Complex<Real> w[R];
+  FFT3D_UNROLL
+  for (int k = 1; k < R; ++k) {
+    const int p = k >= 8 ? 8 : k >= 4 ? 4 : k >= 2 ? 2 : 1;  // largest power of two <= k
+    w[k] = p == k ? stage_twiddle<Sign>(g, j, k, false, table) : w[p] * w[k - p];
+    v[k] = v[k] * w[k];
+  }
+}
+
 // One phase of stage g for one thread: read r elements per butterfly (from
 // global memory in the first stage, else from the padded exchange buffer),
 // transform and twiddle them; and/or write them (to global memory in the last
@@ -60,12 +82,12 @@ FFT3D_HD void x_stage_phase(const StageGeom& g, const PhaseInfo& ph, int row_str
   Real* shared_im = smem + (rows_per_block + local_row) * row_stride;
 
   if (ph.read) {
-FFT3D_UNROLL
+    FFT3D_UNROLL
     for (int u = 0; u < g.per_thread; ++u) {
       const int j = t + u * g.threads;
       if (j >= g.butterflies) continue;
       Complex<Real>* v = &regs.v[u * R];
-FFT3D_UNROLL
+      FFT3D_UNROLL
       for (int k = 0; k < R; ++k) {
         const int idx = stockham_read_index(j, k, g.stride, R);
         if (g.first) {
@@ -76,19 +98,16 @@ FFT3D_UNROLL
         }
       }
       dft<R, Sign>(v);
-      if (g.stride > 1) {
-FFT3D_UNROLL
-        for (int k = 1; k < R; ++k) v[k] = v[k] * stage_twiddle<Sign>(g, j, k, use_table, a.twiddles);
-      }
+      if (g.stride > 1) apply_stage_twiddles<Sign, R>(g, j, use_table, a.twiddles, v);
     }
   }
   if (ph.write) {
-FFT3D_UNROLL
+    FFT3D_UNROLL
     for (int u = 0; u < g.per_thread; ++u) {
       const int j = t + u * g.threads;
       if (j >= g.butterflies) continue;
       const Complex<Real>* v = &regs.v[u * R];
-FFT3D_UNROLL
+      FFT3D_UNROLL
       for (int k = 0; k < R; ++k) {
         const int idx = stockham_write_index(j, k, g.butterflies);
         if (g.last) {
