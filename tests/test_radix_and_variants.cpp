@@ -114,7 +114,10 @@ TEST(XVariant, EstimateHeuristic) {
     const XVariant d = estimate_x_variant(n, Precision::f64, DeviceLimits{});
     EXPECT_LE(x_variant_facts(n, Precision::f64, d).worst_conflict_degree, 4) << n << " " << d.name();
     const XVariant f = estimate_x_variant(n, Precision::f32, DeviceLimits{});
-    EXPECT_EQ(f.pad, PadMethod::none) << f.name();
+    if (n <= 256)
+      EXPECT_LE(x_variant_facts(n, Precision::f32, f).worst_conflict_degree, 4) << n << " " << f.name();
+    else
+      EXPECT_EQ(f.pad, PadMethod::none) << f.name();
     EXPECT_FALSE(f.twiddle_table);
     EXPECT_EQ(f.radices.front(), *std::max_element(f.radices.begin(), f.radices.end()));
     EXPECT_EQ(f.threads_per_row, n / f.radices.front());

@@ -221,9 +221,9 @@ std::vector<XVariant> enumerate_x_variants(int n, Precision precision, const Dev
 //   butterfly of some radix each) that keep at least a third of them busy in
 //   the largest radix's stage, whose idle threads would serialise the
 //   heaviest stage (432 = 3*9*16: 48 threads, not 144);
-// - padding only in double precision against more than 4-way conflicts: in
-//   single precision even a 16-way conflict (radix 16 after radix 16) cost
-//   less than the padded layout did, in a kernel bound by global memory;
+// - padding against more than 4-way conflicts, in single precision only for
+//   n <= 256: for longer rows the padded index arithmetic cost as much as the
+//   conflicts it removed;
 // - twiddles from a table when n is not a power of two (fewer instructions
 //   than sincospi of a non-dyadic angle), computed otherwise;
 // - about 256 threads per block for short power-of-two rows, else 128.
@@ -239,7 +239,8 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
     XVariant v{radices, t, rows, PadMethod::none, !power_of_two, 0};
     const XVariantFacts unpadded = x_variant_facts(n, precision, v);
     XVariantFacts chosen = unpadded;
-    if (precision == Precision::f64 && unpadded.worst_conflict_degree > 4) {
+    const bool worth_padding = precision == Precision::f64 || n <= 256;
+    if (worth_padding && unpadded.worst_conflict_degree > 4) {
       for (PadMethod pad : {PadMethod::gap, PadMethod::periodic}) {
         XVariant p = v;
         p.pad = pad;
