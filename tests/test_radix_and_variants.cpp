@@ -120,8 +120,10 @@ TEST(XVariant, EstimateHeuristic) {
       EXPECT_EQ(f.pad, PadMethod::none) << f.name();
     EXPECT_FALSE(f.twiddle_table);
     EXPECT_EQ(f.radices.front(), *std::max_element(f.radices.begin(), f.radices.end()));
-    EXPECT_EQ(f.threads_per_row, n / f.radices.front());
   }
+  EXPECT_EQ(estimate_x_variant(128, Precision::f32, DeviceLimits{}).threads_per_row, 16);
+  EXPECT_EQ(estimate_x_variant(4096, Precision::f32, DeviceLimits{}).threads_per_row, 256);
+  EXPECT_EQ(estimate_x_variant(432, Precision::f32, DeviceLimits{}).threads_per_row, 48);
   const XVariant v = estimate_x_variant(480, Precision::f32, DeviceLimits{});
   EXPECT_EQ(v.radices, (std::vector<int>{3, 4, 5, 8}));
   EXPECT_EQ(v.threads_per_row, 160);

@@ -90,7 +90,7 @@ int best_row_pad(kern::XLayout L, Precision precision) {
 
 // See estimate_x_variant: the largest n / r (r a radix) whose threads are at
 // least a third busy in the stage of the largest radix.
-int threads_per_row_for_mixed_radices(int n, const std::vector<int>& radices) {
+int threads_per_row_estimate(int n, const std::vector<int>& radices) {
   const int largest = *std::max_element(radices.begin(), radices.end());
   int best = n / largest;  // always fully busy there
   for (int r : radices)
@@ -216,11 +216,11 @@ std::vector<XVariant> enumerate_x_variants(int n, Precision precision, const Dev
 
 // The ESTIMATE heuristic, from timings of the variant space on an H100
 // (docs/BENCHMARKS.md, fft3d-x-explore):
-// - powers of two: the largest radix first, one butterfly of it per thread;
-//   other n: the smaller radices first, and the most threads per row (one
-//   butterfly of some radix each) that keep at least a third of them busy in
-//   the largest radix's stage, whose idle threads would serialise the
-//   heaviest stage (432 = 3*9*16: 48 threads, not 144);
+// - the most threads per row (one butterfly of some radix each) that keep at
+//   least a third of them busy in the largest radix's stage, whose idle
+//   threads would serialise the heaviest stage (432 = 3*9*16: 48 threads,
+//   not 144; 128 = 16*8: 16, not 8); powers of two apply the largest radix
+//   first, other n the smallest;
 // - padding against more than 4-way conflicts, in single precision only for
 //   n <= 256: for longer rows the padded index arithmetic cost as much as the
 //   conflicts it removed;
@@ -233,7 +233,7 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no X kernel for n=" + std::to_string(n));
   const bool power_of_two = (n & (n - 1)) == 0;
   if (!power_of_two) std::sort(radices.begin(), radices.end());
-  const int t = power_of_two ? n / radices.front() : threads_per_row_for_mixed_radices(n, radices);
+  const int t = threads_per_row_estimate(n, radices);
   const int target_threads = precision == Precision::f32 && power_of_two && n <= 512 ? 256 : 128;
   for (int rows = std::max(1, target_threads / t); rows >= 1; rows /= 2) {
     XVariant v{radices, t, rows, PadMethod::none, !power_of_two, 0};
