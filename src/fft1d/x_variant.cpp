@@ -89,12 +89,13 @@ int best_row_pad(kern::XLayout L, Precision precision) {
 }
 
 // See estimate_x_variant: the largest n / r (r a radix) whose threads are at
-// least a third busy in the stage of the largest radix.
-int threads_per_row_estimate(int n, const std::vector<int>& radices) {
+// least a third busy in the stage of the largest radix, and no more than
+// max_threads unless n / r_max itself is.
+int threads_per_row_estimate(int n, const std::vector<int>& radices, int max_threads) {
   const int largest = *std::max_element(radices.begin(), radices.end());
   int best = n / largest;  // always fully busy there
   for (int r : radices)
-    if (n / r > best && 3 * (n / largest) >= n / r) best = n / r;
+    if (n / r > best && n / r <= max_threads && 3 * (n / largest) >= n / r) best = n / r;
   return best;
 }
 
@@ -233,7 +234,8 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no X kernel for n=" + std::to_string(n));
   const bool power_of_two = (n & (n - 1)) == 0;
   if (!power_of_two) std::sort(radices.begin(), radices.end());
-  const int t = threads_per_row_estimate(n, radices);
+  // Double-precision threads hold twice the registers: at most 128 per row.
+  const int t = threads_per_row_estimate(n, radices, precision == Precision::f32 ? 1024 : 128);
   const int target_threads = precision == Precision::f32 && power_of_two && n <= 512 ? 256 : 128;
   for (int rows = std::max(1, target_threads / t); rows >= 1; rows /= 2) {
     XVariant v{radices, t, rows, PadMethod::none, !power_of_two, 0};
