@@ -26,6 +26,10 @@ if [[ $what == all || $what == tests ]]; then
   ctest --test-dir build-gpu -L cpu -j"$jobs" >"$OUT/cpu-tests.log" 2>&1 || status=1
   grep -E "tests passed|tests failed" "$OUT/cpu-tests.log"
 fi
+if [[ $what == all ]]; then
+  build-gpu/apps/fft3d-demo >"$OUT/demo.txt" 2>&1 || status=1
+  tail -1 "$OUT/demo.txt"
+fi
 if [[ $what == all || $what == bench ]]; then
   build-gpu/apps/bench/fft3d-bench ${BENCH_ARGS:---batched1d --precision both} --csv "$OUT/bench.csv" \
     >"$OUT/bench.txt" 2>&1 || status=1
