@@ -16,25 +16,35 @@ namespace {
 
 const kern::PadMap kNoPad{1, 0};
 
-// Radix multisets of N = 2^a 3^b 5^c 7^d over {2,3,4,5,7,8,16}. The odd part
-// only factors one way (3s, 5s, 7s); the 2^a part in two ways: fewest factors
-// (16s plus one 2/4/8) and all 4s (plus one 2 if a is odd). Duplicates merged.
+// Radix multisets of N = 2^a 3^b 5^c 7^d over {2,3,4,5,7,8,9,16}. The odd
+// part factors two ways (3s, 5s, 7s; or with pairs of 3s as 9s); the 2^a part
+// two ways: fewest factors (16s plus one 2/4/8) and all 4s (plus one 2 if a
+// is odd). Duplicates merged.
 std::vector<std::vector<int>> radix_multisets(int n) {
-  std::vector<int> odd;
-  for (int p : {3, 5, 7})
-    while (n % p == 0) odd.push_back(p), n /= p;
+  std::vector<int> odd, odd9;
+  int threes = 0;
+  while (n % 3 == 0) ++threes, n /= 3;
+  for (int i = 0; i < threes; ++i) odd.push_back(3);
+  for (int i = 0; i < threes / 2; ++i) odd9.push_back(9);
+  if (threes % 2) odd9.push_back(3);
+  for (int p : {5, 7})
+    while (n % p == 0) odd.push_back(p), odd9.push_back(p), n /= p;
   int a = 0;
   while (n % 2 == 0) ++a, n /= 2;
   if (n != 1) return {};
-  std::vector<int> fewest(odd), fours(odd);
-  for (int i = 0; i < a / 4; ++i) fewest.push_back(16);
-  if (a % 4) fewest.push_back(1 << (a % 4));
-  for (int i = 0; i < a / 2; ++i) fours.push_back(4);
-  if (a % 2) fours.push_back(2);
-  std::sort(fewest.begin(), fewest.end());
-  std::sort(fours.begin(), fours.end());
-  if (fewest == fours) return {fewest};
-  return {fewest, fours};
+  std::set<std::vector<int>> out;
+  for (const std::vector<int>& base : {odd, odd9}) {
+    std::vector<int> fewest(base), fours(base);
+    for (int i = 0; i < a / 4; ++i) fewest.push_back(16);
+    if (a % 4) fewest.push_back(1 << (a % 4));
+    for (int i = 0; i < a / 2; ++i) fours.push_back(4);
+    if (a % 2) fours.push_back(2);
+    std::sort(fewest.begin(), fewest.end());
+    std::sort(fours.begin(), fours.end());
+    out.insert(fewest);
+    out.insert(fours);
+  }
+  return {out.begin(), out.end()};
 }
 
 // Every distinct ordering of every multiset of every 7-smooth N in [2, 1024].
