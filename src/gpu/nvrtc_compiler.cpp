@@ -38,8 +38,14 @@ unsigned long long embedded_headers_hash() {
   return h.value();
 }
 
-NvrtcResult compile_with_nvrtc(const std::string& source, const std::string& arch,
-                               const std::vector<std::string>& extra_options) {
+namespace {
+
+// Compiles source with the embedded headers; returns the program, which the
+// caller reads (CUBIN or PTX) before it is destroyed.
+std::unique_ptr<nvrtcProgram, ProgramDeleter> compile_program(const std::string& source,
+                                                              const std::string& arch,
+                                                              const std::vector<std::string>& extra_options,
+                                                              std::string* log) {
   std::vector<const char*> names, texts;
   for (int i = 0; i < kEmbeddedHeaderCount; ++i) {
     names.push_back(kEmbeddedHeaders[i].include_name);
@@ -54,20 +60,38 @@ NvrtcResult compile_with_nvrtc(const std::string& source, const std::string& arc
   for (const std::string& o : options) opts.push_back(o.c_str());
 
   const nvrtcResult compiled = nvrtcCompileProgram(*prog, static_cast<int>(opts.size()), opts.data());
-  NvrtcResult result;
   size_t log_size = 0;
   FFT3D_NVRTC_CHECK(nvrtcGetProgramLogSize(*prog, &log_size));
-  result.log.resize(log_size);
-  if (log_size > 0) FFT3D_NVRTC_CHECK(nvrtcGetProgramLog(*prog, &result.log[0]));
-  while (!result.log.empty() && result.log.back() == '\0') result.log.pop_back();
+  log->assign(log_size, '\0');
+  if (log_size > 0) FFT3D_NVRTC_CHECK(nvrtcGetProgramLog(*prog, &(*log)[0]));
+  while (!log->empty() && log->back() == '\0') log->pop_back();
   if (compiled != NVRTC_SUCCESS)
     fail(FFT3D_ERROR_NVRTC, std::string("NVRTC could not compile a kernel for ") + arch + ": " +
-                                nvrtcGetErrorString(compiled) + "\n" + result.log);
+                                nvrtcGetErrorString(compiled) + "\n" + *log);
+  return prog;
+}
+
+}  // namespace
+
+NvrtcResult compile_with_nvrtc(const std::string& source, const std::string& arch,
+                               const std::vector<std::string>& extra_options) {
+  NvrtcResult result;
+  auto prog = compile_program(source, arch, extra_options, &result.log);
   size_t size = 0;
   FFT3D_NVRTC_CHECK(nvrtcGetCUBINSize(*prog, &size));
   result.cubin.resize(size);
   FFT3D_NVRTC_CHECK(nvrtcGetCUBIN(*prog, result.cubin.data()));
   return result;
+}
+
+std::string compile_to_ptx(const std::string& source, const std::string& virtual_arch) {
+  std::string log;
+  auto prog = compile_program(source, virtual_arch, {}, &log);
+  size_t size = 0;
+  FFT3D_NVRTC_CHECK(nvrtcGetPTXSize(*prog, &size));
+  std::string ptx(size, '\0');
+  FFT3D_NVRTC_CHECK(nvrtcGetPTX(*prog, &ptx[0]));
+  return ptx;
 }
 
 }  // namespace fft3d

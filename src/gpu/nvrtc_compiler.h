@@ -15,6 +15,10 @@ struct NvrtcResult {
 NvrtcResult compile_with_nvrtc(const std::string& source, const std::string& arch,
                                const std::vector<std::string>& extra_options = {});
 
+// The PTX of source for a virtual architecture ("compute_90"), for checks of
+// the generated code that need no GPU. Throws Error(NVRTC) on failure.
+std::string compile_to_ptx(const std::string& source, const std::string& virtual_arch);
+
 // The options every compile uses for `arch` (part of the cache key).
 std::vector<std::string> nvrtc_options(const std::string& arch);
 
