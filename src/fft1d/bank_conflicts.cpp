@@ -35,24 +35,25 @@ int single_row_degree(int threads, int r, int banks, kern::PadMap map, Index ind
 // Degree of stage g's reads (or writes) through `map` in one block: every
 // (u, k) iteration is one access, issued by each phase of `lanes` consecutive
 // tids; only threads with a butterfly j < g.butterflies take part.
-int block_degree(const kern::StageGeom& g, bool read, kern::PadMap map, int row_stride,
-                 int threads_per_block, int lanes) {
+int block_degree(const kern::XLayout& L, const kern::StageGeom& g, bool read, kern::PadMap map,
+                 int row_stride, int threads_per_block, int lanes) {
   std::vector<int> addr, count;
   int worst = 0;
   // Phases starting lcm(threads per row, lanes) tids apart see the same j
   // pattern shifted by whole rows, i.e. the same banks rotated: one period
   // of phases decides the degree (a final partial phase only drops lanes).
-  const int period = std::min(threads_per_block, std::lcm(g.threads, lanes));
+  // (Column layouts map tids the other way round: simulate the whole block.)
+  const int period = L.columns ? threads_per_block : std::min(threads_per_block, std::lcm(g.threads, lanes));
   for (int u = 0; u < g.per_thread; ++u)
     for (int k = 0; k < g.radix; ++k)
       for (int p0 = 0; p0 < period; p0 += lanes) {
         addr.clear();
         for (int tid = p0; tid < std::min(p0 + lanes, threads_per_block); ++tid) {
-          const int j = tid % g.threads + u * g.threads;
+          const int j = L.thread_in_row(tid) + u * g.threads;
           if (j >= g.butterflies) continue;
           const int idx = read ? kern::stockham_read_index(j, k, g.stride, g.radix)
                                : kern::stockham_write_index(j, k, g.butterflies);
-          addr.push_back(tid / g.threads * row_stride + kern::padded_index(map, idx));
+          addr.push_back(L.local_row(tid) * row_stride + kern::padded_index(map, idx));
         }
         worst = std::max(worst, phase_degree(addr, count, lanes));
       }
@@ -139,8 +140,8 @@ std::vector<ExchangeConflicts> layout_conflicts(const kern::XLayout& L, int elem
   std::vector<ExchangeConflicts> out;
   for (int e = 0; e + 1 < L.stages; ++e) {
     const kern::PadMap map = L.exchange_map(e);
-    out.push_back({block_degree(L.stage(e), false, map, stride, tpb, lanes),
-                   block_degree(L.stage(e + 1), true, map, stride, tpb, lanes)});
+    out.push_back({block_degree(L, L.stage(e), false, map, stride, tpb, lanes),
+                   block_degree(L, L.stage(e + 1), true, map, stride, tpb, lanes)});
   }
   return out;
 }

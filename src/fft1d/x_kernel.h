@@ -1,5 +1,6 @@
-// The X-axis kernel: each block transforms `rows_per_block` contiguous rows of
-// length N in shared memory with the Stockham stages of stockham_index.h.
+// The Stockham shared-memory kernel: each block transforms `rows_per_block`
+// rows of length N (contiguous X rows, or strided Y/Z columns, see
+// XLayout::columns) in shared memory with the stages of stockham_index.h.
 // The kernel is a sequence of per-thread phases separated by barriers
 // (XLayout::phase). The same phase function runs on the GPU (compiled by NVRTC
 // with the layout as compile-time constants, see x_block_device) and in the
@@ -12,11 +13,21 @@
 namespace fft3d {
 namespace kern {
 
+// Row r (a column, for column layouts) starts at element
+// (r % inner) + (r / inner) * outer and its elements are `stride` apart.
+// Contiguous rows: inner 1, outer n, stride 1. Y columns of an nx*ny*nz
+// array: inner nx, outer nx*ny, stride nx. Z columns: inner = outer = nx*ny,
+// stride nx*ny.
+struct RowGeometry {
+  long long inner, outer, stride;
+};
+
 template <typename Real>
 struct XArgs {
-  Complex<Real>* data;            // rows of n elements, one after another; in place
-  long long rows;                 // rows in this launch
+  Complex<Real>* data;            // transformed in place
+  long long rows;                 // rows (or columns) in this launch
   const Complex<Real>* twiddles;  // exp(-2 pi i m / n), m in [0, n); table variants only
+  RowGeometry geometry;           // where rows live (column layouts only)
 };
 
 template <typename Real, int Capacity>
@@ -80,13 +91,15 @@ FFT3D_HD void apply_stage_twiddles(const StageGeom& g, int j, bool use_table,
 // stage, else to the next exchange buffer).
 template <int Sign, int R, typename Real, int Capacity>
 FFT3D_HD void x_stage_phase(const StageGeom& g, const PhaseInfo& ph, int row_stride,
-                            int rows_per_block, bool use_table, const ThreadCoord& tc,
+                            int rows_per_block, bool use_table, bool columns, const ThreadCoord& tc,
                             XRegs<Real, Capacity>& regs, Real* smem, const XArgs<Real>& a) {
-  const int local_row = tc.tid / g.threads;
-  const int t = tc.tid % g.threads;
+  const int local_row = columns ? tc.tid % rows_per_block : tc.tid / g.threads;
+  const int t = columns ? tc.tid / rows_per_block : tc.tid % g.threads;
   const long long row = tc.block * rows_per_block + local_row;
   const bool live = row < a.rows;  // the last block may be ragged
-  Complex<Real>* global_row = a.data + row * g.n;
+  const long long element_stride = columns ? a.geometry.stride : 1;
+  Complex<Real>* global_row =
+      a.data + (columns ? row % a.geometry.inner + row / a.geometry.inner * a.geometry.outer : row * g.n);
   Real* shared_re = smem + local_row * row_stride;
   Real* shared_im = smem + (rows_per_block + local_row) * row_stride;
 
@@ -100,7 +113,7 @@ FFT3D_HD void x_stage_phase(const StageGeom& g, const PhaseInfo& ph, int row_str
       for (int k = 0; k < R; ++k) {
         const int idx = stockham_read_index(j, k, g.stride, R);
         if (g.first) {
-          v[k] = live ? global_row[idx] : make_complex(Real(0), Real(0));
+          v[k] = live ? global_row[idx * element_stride] : make_complex(Real(0), Real(0));
         } else {
           const int p = padded_index(g.in_map, idx);
           v[k] = make_complex(shared_re[p], shared_im[p]);
@@ -120,7 +133,7 @@ FFT3D_HD void x_stage_phase(const StageGeom& g, const PhaseInfo& ph, int row_str
       for (int k = 0; k < R; ++k) {
         const int idx = stockham_write_index(j, k, g.butterflies);
         if (g.last) {
-          if (live) global_row[idx] = v[k];
+          if (live) global_row[idx * element_stride] = v[k];
         } else {
           const int p = padded_index(g.out_map, idx);
           shared_re[p] = v[k].re;
@@ -138,16 +151,16 @@ inline void x_phase_on_host(const XLayout& L, int p, const ThreadCoord& tc,
   const PhaseInfo ph = L.phase(p);
   const StageGeom g = L.stage(ph.stage);
   const int stride = L.row_stride(), rows = L.rows_per_block;
-  const bool tab = L.twiddle_table;
+  const bool tab = L.twiddle_table, cols = L.columns;
   switch (g.radix) {
-    case 2: x_stage_phase<Sign, 2>(g, ph, stride, rows, tab, tc, regs, smem, a); break;
-    case 3: x_stage_phase<Sign, 3>(g, ph, stride, rows, tab, tc, regs, smem, a); break;
-    case 4: x_stage_phase<Sign, 4>(g, ph, stride, rows, tab, tc, regs, smem, a); break;
-    case 5: x_stage_phase<Sign, 5>(g, ph, stride, rows, tab, tc, regs, smem, a); break;
-    case 7: x_stage_phase<Sign, 7>(g, ph, stride, rows, tab, tc, regs, smem, a); break;
-    case 8: x_stage_phase<Sign, 8>(g, ph, stride, rows, tab, tc, regs, smem, a); break;
-    case 9: x_stage_phase<Sign, 9>(g, ph, stride, rows, tab, tc, regs, smem, a); break;
-    default: x_stage_phase<Sign, 16>(g, ph, stride, rows, tab, tc, regs, smem, a); break;
+    case 2: x_stage_phase<Sign, 2>(g, ph, stride, rows, tab, cols, tc, regs, smem, a); break;
+    case 3: x_stage_phase<Sign, 3>(g, ph, stride, rows, tab, cols, tc, regs, smem, a); break;
+    case 4: x_stage_phase<Sign, 4>(g, ph, stride, rows, tab, cols, tc, regs, smem, a); break;
+    case 5: x_stage_phase<Sign, 5>(g, ph, stride, rows, tab, cols, tc, regs, smem, a); break;
+    case 7: x_stage_phase<Sign, 7>(g, ph, stride, rows, tab, cols, tc, regs, smem, a); break;
+    case 8: x_stage_phase<Sign, 8>(g, ph, stride, rows, tab, cols, tc, regs, smem, a); break;
+    case 9: x_stage_phase<Sign, 9>(g, ph, stride, rows, tab, cols, tc, regs, smem, a); break;
+    default: x_stage_phase<Sign, 16>(g, ph, stride, rows, tab, cols, tc, regs, smem, a); break;
   }
 }
 
@@ -164,7 +177,7 @@ __device__ __forceinline__ void x_run_phases(const ThreadCoord& tc, XRegs<Real, 
     constexpr PhaseInfo ph = L.phase(P);
     constexpr StageGeom g = L.stage(ph.stage);
     x_stage_phase<Cfg::kSign, g.radix>(g, ph, L.row_stride(), L.rows_per_block,
-                                       L.twiddle_table, tc, regs, smem, a);
+                                       L.twiddle_table, L.columns, tc, regs, smem, a);
     if constexpr (P + 1 < L.phases()) __syncthreads();
     x_run_phases<Cfg, P + 1>(tc, regs, smem, a);
   }

@@ -14,7 +14,8 @@ std::string layout_initializer(const kern::XLayout& L) {
   s << "}, " << L.threads_per_row << ", " << L.rows_per_block << ", {";
   for (int e = 0; e + 1 < L.stages; ++e)
     s << (e ? ", " : "") << "{" << L.exchange[e].period << ", " << L.exchange[e].amount << "}";
-  s << "}, " << L.row_pad << ", " << (L.twiddle_table ? "true" : "false") << "}";
+  s << "}, " << L.row_pad << ", " << (L.twiddle_table ? "true" : "false") << ", "
+    << (L.columns ? "true" : "false") << "}";
   return s.str();
 }
 

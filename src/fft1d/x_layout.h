@@ -1,5 +1,6 @@
-// The shape of one X-axis kernel variant as plain constexpr data: radix order,
-// threads per row, rows per block, padding maps, twiddle source. Everything the
+// The shape of one Stockham kernel variant as plain constexpr data: radix
+// order, threads per row, rows (or columns) per block, padding maps, twiddle
+// source, row or column access. Everything the
 // kernel, the host launcher and the tuner need to know (shared memory, phases,
 // registers per thread) is derived here from one struct, so that they agree.
 #pragma once
@@ -40,6 +41,12 @@ struct XLayout {
   PadMap exchange[kMaxStages];  // padding of exchange e (between stages e, e+1)
   int row_pad;                  // extra elements per row, so rows sharing a warp use other banks
   bool twiddle_table;           // twiddles from a precomputed table, not sincospi
+  // Rows (false): contiguous rows, thread tid works on row tid / threads_per_row.
+  // Columns (true): strided columns of a 3-D array (Y or Z axis); consecutive
+  // threads take consecutive columns (neighbouring x) so that every global
+  // access is coalesced, and the block's columns are transposed into
+  // shared-memory rows: the one-pass column variant.
+  bool columns;
 
   FFT3D_HD constexpr int stride_after(int s) const {
     int p = 1;
@@ -56,6 +63,13 @@ struct XLayout {
                      s < stages - 1 ? exchange_map(s) : PadMap{1, 0}};
   }
   FFT3D_HD constexpr int threads_per_block() const { return threads_per_row * rows_per_block; }
+  // Which row of the block and which thread within the row a thread is.
+  FFT3D_HD constexpr int local_row(int tid) const {
+    return columns ? tid % rows_per_block : tid / threads_per_row;
+  }
+  FFT3D_HD constexpr int thread_in_row(int tid) const {
+    return columns ? tid / rows_per_block : tid % threads_per_row;
+  }
   // Registers (complex values) each thread holds between a read and a write.
   FFT3D_HD constexpr int elems_per_thread() const {
     int e = 1;

@@ -21,14 +21,17 @@ DeviceBuffer upload_twiddles(int n) {
 }
 
 template <typename Real>
-void launch(cudaKernel_t kernel, const XVariantFacts& facts, int rows_per_block, int n, void* data,
-            long long rows, const void* twiddles, cudaStream_t stream) {
-  // A grid has at most 2^31 - 1 blocks; larger batches take several launches.
-  const long long max_rows = 2147483647LL * rows_per_block;
+void launch(cudaKernel_t kernel, const XVariantFacts& facts, int rows_per_block, int n, bool columns,
+            void* data, long long rows, const void* twiddles, kern::RowGeometry geometry,
+            cudaStream_t stream) {
+  // A grid has at most 2^31 - 1 blocks; larger batches take several launches
+  // (of whole column groups, so that each launch starts at row 0 of a group).
+  long long max_rows = 2147483647LL * rows_per_block;
+  if (columns) max_rows -= max_rows % geometry.inner;
   for (long long first = 0; first < rows; first += max_rows) {
-    kern::XArgs<Real> args{static_cast<kern::Complex<Real>*>(data) + first * n,
-                           std::min(max_rows, rows - first),
-                           static_cast<const kern::Complex<Real>*>(twiddles)};
+    const long long offset = columns ? first / geometry.inner * geometry.outer : first * n;
+    kern::XArgs<Real> args{static_cast<kern::Complex<Real>*>(data) + offset, std::min(max_rows, rows - first),
+                           static_cast<const kern::Complex<Real>*>(twiddles), geometry};
     const long long blocks = (args.rows + rows_per_block - 1) / rows_per_block;
     void* params[] = {&args};
     FFT3D_CUDA_CHECK(cudaLaunchKernel(reinterpret_cast<const void*>(kernel),
@@ -55,19 +58,21 @@ XPass::XPass(int n, Precision precision, const XVariant& variant, const DeviceIn
     twiddles_ = precision == Precision::f32 ? upload_twiddles<float>(n) : upload_twiddles<double>(n);
 }
 
-void XPass::run(void* data, long long rows, int sign, cudaStream_t stream) const {
+void XPass::run(void* data, long long rows, int sign, cudaStream_t stream, kern::RowGeometry geometry) const {
   if (n_ == 1 || rows == 0) return;
   cudaKernel_t k = sign < 0 ? forward_ : inverse_;
+  const bool cols = variant_.columns;
   if (precision_ == Precision::f32)
-    launch<float>(k, facts_, variant_.rows_per_block, n_, data, rows, twiddles_.get(), stream);
+    launch<float>(k, facts_, variant_.rows_per_block, n_, cols, data, rows, twiddles_.get(), geometry, stream);
   else
-    launch<double>(k, facts_, variant_.rows_per_block, n_, data, rows, twiddles_.get(), stream);
+    launch<double>(k, facts_, variant_.rows_per_block, n_, cols, data, rows, twiddles_.get(), geometry, stream);
 }
 
 std::string XPass::describe() const {
   std::ostringstream s;
-  if (n_ == 1) return "X pass: n=1, identity (no kernel)";
-  s << "X pass: shared-memory Stockham, n=" << n_ << " " << precision_name(precision_)
+  if (n_ == 1) return "n=1, identity (no kernel)";
+  s << (variant_.columns ? "one-pass column Stockham" : "shared-memory Stockham") << ", n=" << n_ << " "
+    << precision_name(precision_)
     << ", variant " << variant_.name() << ", " << facts_.stages << " stages, "
     << facts_.threads_per_block << " threads/block, " << facts_.shared_bytes
     << " B shared/block, worst bank-conflict degree " << facts_.worst_conflict_degree;

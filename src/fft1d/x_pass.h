@@ -1,11 +1,12 @@
-// The X pass on the GPU: one compiled X-axis variant (NVRTC, cached) that
-// transforms rows of n contiguous elements in place.
+// One Stockham pass on the GPU: a compiled variant (NVRTC, cached) that
+// transforms rows of n contiguous elements, or strided columns, in place.
 #pragma once
 #include <cuda_runtime_api.h>
 
 #include <memory>
 #include <string>
 
+#include "fft1d/x_kernel.h"
 #include "fft1d/x_variant.h"
 #include "gpu/device.h"
 #include "gpu/device_buffer.h"
@@ -17,9 +18,11 @@ class XPass {
  public:
   XPass(int n, Precision precision, const XVariant& variant, const DeviceInfo& device);
 
-  // Transforms `rows` rows starting at data, in place; sign -1 forward,
-  // +1 inverse. Enqueued on stream; does not synchronise.
-  void run(void* data, long long rows, int sign, cudaStream_t stream) const;
+  // Transforms `rows` rows (or columns, for column variants, located by
+  // geometry) starting at data, in place; sign -1 forward, +1 inverse.
+  // Enqueued on stream; does not synchronise.
+  void run(void* data, long long rows, int sign, cudaStream_t stream,
+           kern::RowGeometry geometry = {1, 0, 1}) const;
 
   const XVariant& variant() const { return variant_; }
   std::string describe() const;

@@ -52,6 +52,7 @@ kern::XLayout layout_without_row_pad(int n, Precision precision, const XVariant&
   L.threads_per_row = v.threads_per_row;
   L.rows_per_block = v.rows_per_block;
   L.twiddle_table = v.twiddle_table;
+  L.columns = v.columns;
   for (int e = 0; e + 1 < L.stages; ++e) {
     const int r = L.radix[e + 1];
     L.exchange[e] = choose_pad_map(v.pad, L.stride_after(e + 1), r, n / r, shared_banks(precision));
@@ -72,11 +73,12 @@ int worst_degree(const kern::XLayout& L, Precision precision) {
 // quarter or one bank apart; keep the first with the lowest worst degree.
 int best_row_pad(kern::XLayout L, Precision precision) {
   const int banks = shared_banks(precision);
-  if (L.stages < 2 || L.rows_per_block == 1 || L.threads_per_row >= banks) return 0;
+  if (L.stages < 2 || L.rows_per_block == 1 || (!L.columns && L.threads_per_row >= banks)) return 0;
   L.row_pad = 0;
   const int extent = L.row_stride();
   int best_pad = 0, best = worst_degree(L, precision);
-  for (int target : {L.threads_per_row % banks, banks / 2, banks / 4, 1, 3}) {
+  // Column layouts put one row per lane: an odd stride spreads them.
+  for (int target : {L.columns ? 1 : L.threads_per_row % banks, banks / 2, banks / 4, 1, 3}) {
     if (best == 1) break;
     L.row_pad = ((target - extent) % banks + banks) % banks;
     const int d = worst_degree(L, precision);
@@ -107,13 +109,14 @@ std::string XVariant::name() const {
   for (size_t i = 0; i < radices.size(); ++i) s << (i ? "-" : "") << radices[i];
   s << ".t" << threads_per_row << ".rows" << rows_per_block << ".pad-" << pad_method_name(pad)
     << ".tw-" << (twiddle_table ? "table" : "sincos") << ".mb" << min_blocks_per_sm;
+  if (columns) s << ".cols";
   return s.str();
 }
 
 bool XVariant::operator==(const XVariant& o) const {
   return radices == o.radices && threads_per_row == o.threads_per_row &&
          rows_per_block == o.rows_per_block && pad == o.pad && twiddle_table == o.twiddle_table &&
-         min_blocks_per_sm == o.min_blocks_per_sm;
+         min_blocks_per_sm == o.min_blocks_per_sm && columns == o.columns;
 }
 
 XVariant parse_x_variant(const std::string& name) {
@@ -143,6 +146,10 @@ XVariant parse_x_variant(const std::string& name) {
   } catch (const std::logic_error&) {
     bad();
   }
+  if (std::getline(in, field, '.')) {
+    if (field != "cols" || std::getline(in, field, '.')) bad();
+    v.columns = true;
+  }
   if (pad == "none") v.pad = PadMethod::none;
   else if (pad == "gap") v.pad = PadMethod::gap;
   else if (pad == "periodic") v.pad = PadMethod::periodic;
@@ -157,7 +164,7 @@ XVariant parse_x_variant(const std::string& name) {
 
 kern::XLayout make_x_layout(int n, Precision precision, const XVariant& v) {
   kern::XLayout L = layout_without_row_pad(n, precision, v);
-  if (v.pad != PadMethod::none) L.row_pad = best_row_pad(L, precision);
+  if (v.pad != PadMethod::none || v.columns) L.row_pad = best_row_pad(L, precision);
   return L;
 }
 
@@ -259,6 +266,29 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
   }
   fail(FFT3D_ERROR_UNSUPPORTED_SIZE,
        "n=" + std::to_string(n) + " does not fit the device's shared memory or registers");
+}
+
+// Columns: one butterfly of the largest radix per thread and column, padded
+// exchanges (every lane reads another column, so an odd column stride in
+// shared memory and the pads decide the conflicts), 16 columns per block
+// (two 128-byte segments per warp access in f32) or fewer where a column
+// is long, and at most 512 threads.
+XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits) {
+  std::vector<int> radices = preferred_radices(n);
+  if (radices.empty() || n < 2)
+    fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no column kernel for n=" + std::to_string(n));
+  const bool power_of_two = (n & (n - 1)) == 0;
+  if (!power_of_two) std::sort(radices.begin(), radices.end());
+  const int t = threads_per_row_estimate(n, radices, 256);
+  for (int cols = 16; cols >= 1; cols /= 2) {
+    if (cols * t > std::min(512, limits.threads_per_block) && cols > 1) continue;
+    for (PadMethod pad : {PadMethod::gap, PadMethod::none}) {
+      XVariant v{radices, t, cols, pad, !power_of_two, 0, true};
+      if (x_variant_fits(x_variant_facts(n, precision, v), limits)) return v;
+    }
+  }
+  fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "a column of " + std::to_string(n) + " " + precision_name(precision) +
+                                         " points does not fit the device's shared memory");
 }
 
 long long min_x_shared_bytes(int n, Precision precision) {

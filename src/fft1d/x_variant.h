@@ -25,8 +25,10 @@ struct XVariant {
   PadMethod pad = PadMethod::none;
   bool twiddle_table = false;
   int min_blocks_per_sm = 0;  // __launch_bounds__ occupancy hint; 0 = none
+  bool columns = false;       // strided Y/Z columns (XLayout::columns), rows_per_block columns
 
-  // A readable, parseable name, e.g. "r8-5-4-3.t60.rows4.pad-gap.tw-table.mb0".
+  // A readable, parseable name, e.g. "r8-5-4-3.t60.rows4.pad-gap.tw-table.mb0"
+  // (".cols" appended for column variants).
   std::string name() const;
   bool operator==(const XVariant& o) const;
 };
@@ -61,6 +63,11 @@ std::vector<XVariant> enumerate_x_variants(int n, Precision precision, const Dev
 
 // The ESTIMATE choice: no timing, a heuristic from the facts.
 XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limits);
+
+// The ESTIMATE choice for a one-pass column variant of length n (a Y or Z
+// pass): enough columns per block for coalesced accesses, the whole column
+// in shared memory. Throws Error(UNSUPPORTED_SIZE) if it does not fit.
+XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits);
 
 // Bytes of shared memory the smallest variant for n needs: n above the
 // device limit is unsupported on the GPU.

@@ -1,11 +1,13 @@
-// The GPU backend's plans. In this version: batched 1-D complex transforms,
-// one X pass over the rows. (3-D grids come with the multirow Y/Z passes.)
+// The GPU backend's plans: batched 1-D complex transforms (one X pass over
+// the rows) and 3-D complex grids (the passes of a GridSchedule, in place).
 #include <cstdlib>
 #include <sstream>
+#include <vector>
 
 #include "common/error.h"
 #include "common/factor.h"
 #include "fft1d/x_pass.h"
+#include "fft3d/grid_schedule.h"
 #include "fft3d/plan.h"
 #include "gpu/device.h"
 
@@ -44,6 +46,45 @@ class GpuBatchedPlan final : public Plan {
   cudaStream_t stream_ = nullptr;
 };
 
+class GpuGridPlan final : public Plan {
+ public:
+  GpuGridPlan(const Problem& problem, std::vector<GridPass> passes, const DeviceInfo& device)
+      : Plan(problem), device_(device), schedule_(std::move(passes)) {
+    for (const GridPass& p : schedule_)
+      passes_.push_back(std::make_unique<XPass>(p.n, problem.precision(), p.variant, device));
+  }
+
+  unsigned backend() const override { return FFT3D_BACKEND_GPU; }
+
+  void check_pointer(const void* data) const override {
+    if (!is_device_pointer(data))
+      fail(FFT3D_ERROR_INVALID_POINTER, "a GPU plan was given a pointer that is not device memory");
+  }
+
+  void execute(void* data, int sign) override {
+    for (size_t i = 0; i < schedule_.size(); ++i)
+      passes_[i]->run(data, schedule_[i].count, sign, stream_, schedule_[i].geometry);
+  }
+
+  void set_stream(CUstream_st* stream) override { stream_ = stream; }
+
+  std::string describe() const override {
+    std::ostringstream s;
+    const long long bytes = problem().elements() * complex_bytes(problem().precision());
+    s << problem().str() << " on " << device_.name << " (" << device_.arch() << "), in place\n"
+      << "  " << schedule_.size() << " passes over memory, " << 2 * bytes * static_cast<long long>(schedule_.size())
+      << " bytes moved (read + written)\n";
+    for (const GridPass& p : schedule_) s << "  " << describe_pass(p, problem().precision()) << "\n";
+    return s.str();
+  }
+
+ private:
+  DeviceInfo device_;
+  std::vector<GridPass> schedule_;
+  std::vector<std::unique_ptr<XPass>> passes_;
+  cudaStream_t stream_ = nullptr;
+};
+
 // The X variant for n: FFT3D_X_VARIANT (a variant name, for experiments)
 // if set, else the ESTIMATE heuristic.
 XVariant choose_x_variant(int n, Precision precision, const DeviceInfo& device) {
@@ -55,9 +96,7 @@ XVariant choose_x_variant(int n, Precision precision, const DeviceInfo& device) 
 
 bool gpu_backend_usable() { return gpu_present(); }
 
-bool gpu_backend_supports(const Problem& problem) {
-  return problem.shape == Shape::batched1d && !problem.is_real();
-}
+bool gpu_backend_supports(const Problem& problem) { return !problem.is_real(); }
 
 bool pointer_is_on_device(const void* ptr) { return is_device_pointer(ptr); }
 
@@ -66,9 +105,12 @@ std::unique_ptr<Plan> make_gpu_plan(const Problem& problem, TuneMode mode) {
   if (!gpu_backend_usable()) fail(FFT3D_ERROR_NO_DEVICE, "no usable CUDA device for a GPU plan");
   if (problem.is_real())
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "real-to-complex transforms are not implemented yet");
-  if (problem.shape != Shape::batched1d)
-    fail(FFT3D_ERROR_UNSUPPORTED_SIZE,
-         "3-D transforms on the GPU backend are not available in this version; use FFT3D_BACKEND_CPU");
+  if (problem.shape == Shape::grid3d) {
+    const DeviceInfo device = current_device_info();
+    return std::make_unique<GpuGridPlan>(
+        problem, make_grid_schedule(problem.nx, problem.ny, problem.nz, problem.precision(), device.limits()),
+        device);
+  }
   const int n = problem.nx;
   if (long long f = first_unsupported_factor(n))
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "n=" + std::to_string(n) + " has the prime factor " +

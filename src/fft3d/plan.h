@@ -36,7 +36,7 @@ std::unique_ptr<Plan> make_cpu_plan(const Problem& problem, TuneMode mode);
 std::unique_ptr<Plan> make_gpu_plan(const Problem& problem, TuneMode mode);
 bool gpu_backend_usable();
 // Whether the GPU backend implements this kind of problem (in this version:
-// batched 1-D C2C).
+// complex 3-D grids and batched 1-D).
 bool gpu_backend_supports(const Problem& problem);
 // Whether ptr is device memory (false without CUDA or a device).
 bool pointer_is_on_device(const void* ptr);

@@ -1,0 +1,134 @@
+// 3-D complex transforms on the GPU (label gpu) through the C API, against
+// FFTW in double precision; plan reuse; two plans on two streams at once.
+// Skips without a device.
+#include <gtest/gtest.h>
+
+#include <complex>
+#include <string>
+#include <vector>
+
+#include "fft3d.h"
+#include "gpu_test_util.h"
+#include "oracle.h"
+
+namespace {
+
+using fft3d_test::cplx;
+
+template <typename Real>
+struct DeviceGrid {
+  int nx, ny, nz;
+  size_t count;
+  std::vector<std::complex<Real>> host;
+  std::vector<cplx> rounded;
+  void* dev = nullptr;
+  DeviceGrid(int x, int y, int z, unsigned seed) : nx(x), ny(y), nz(z), count(size_t(x) * y * z) {
+    const auto in = fft3d_test::random_complex(count, seed);
+    host.assign(in.begin(), in.end());
+    rounded.assign(host.begin(), host.end());
+    EXPECT_EQ(cudaMalloc(&dev, count * sizeof(host[0])), cudaSuccess);
+    upload();
+  }
+  ~DeviceGrid() { cudaFree(dev); }
+  void upload() {
+    EXPECT_EQ(cudaMemcpy(dev, host.data(), count * sizeof(host[0]), cudaMemcpyHostToDevice), cudaSuccess);
+  }
+  std::vector<std::complex<Real>> download() {
+    std::vector<std::complex<Real>> out(count);
+    EXPECT_EQ(cudaMemcpy(out.data(), dev, count * sizeof(out[0]), cudaMemcpyDeviceToHost), cudaSuccess);
+    return out;
+  }
+  std::string name() const { return std::to_string(nx) + "x" + std::to_string(ny) + "x" + std::to_string(nz); }
+};
+
+fft3d_plan make_plan(int nx, int ny, int nz, bool single) {
+  fft3d_plan plan = nullptr;
+  EXPECT_EQ(fft3d_plan_create_3d(&plan, nx, ny, nz, single ? FFT3D_C2C_F32 : FFT3D_C2C_F64, FFT3D_BACKEND_GPU),
+            FFT3D_SUCCESS)
+      << fft3d_last_error_message();
+  return plan;
+}
+
+template <typename Real>
+void check_grid(int nx, int ny, int nz, bool with_oracle = true) {
+  const bool single = sizeof(Real) == 4;
+  fft3d_plan plan = make_plan(nx, ny, nz, single);
+  ASSERT_NE(plan, nullptr);
+  DeviceGrid<Real> g(nx, ny, nz, nx + 3 * ny + 7 * nz);
+  const double bound = fft3d_test::fft_error_bound(single, double(g.count));
+  ASSERT_EQ(fft3d_forward(plan, g.dev), FFT3D_SUCCESS) << fft3d_last_error_message();
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  if (with_oracle)
+    EXPECT_LE(fft3d_test::relative_l2_error(g.download(), fft3d_test::fftw_3d(g.rounded, nx, ny, nz, -1)), bound)
+        << "forward " << g.name();
+  ASSERT_EQ(fft3d_inverse(plan, g.dev), FFT3D_SUCCESS);
+  std::vector<cplx> scaled(g.rounded);
+  for (auto& x : scaled) x *= double(g.count);
+  EXPECT_LE(fft3d_test::relative_l2_error(g.download(), scaled), 2 * bound) << "round trip " << g.name();
+  EXPECT_EQ(fft3d_plan_destroy(plan), FFT3D_SUCCESS);
+}
+
+TEST(GpuGrid, SmallAndOddGrids) {
+  FFT3D_REQUIRE_GPU();
+  for (bool single : {true, false}) {
+    auto run = [&](int x, int y, int z) { single ? check_grid<float>(x, y, z) : check_grid<double>(x, y, z); };
+    run(16, 16, 16);
+    run(48, 20, 35);
+    run(256, 16, 16);
+    run(7, 1, 5);
+    run(1, 1, 64);
+    run(12, 10, 1);
+    run(27, 9, 25);
+    run(128, 128, 128);
+  }
+}
+
+TEST(GpuGrid, LargeCubes) {
+  FFT3D_REQUIRE_GPU();
+  check_grid<float>(256, 256, 256);
+  check_grid<double>(256, 256, 256);
+  check_grid<float>(512, 512, 512, /*with_oracle=*/false);  // FFTW at 512^3 is too slow here
+}
+
+TEST(GpuGrid, PlanReuse) {
+  FFT3D_REQUIRE_GPU();
+  fft3d_plan plan = make_plan(64, 48, 40, true);
+  DeviceGrid<float> g(64, 48, 40, 11);
+  const auto want = fft3d_test::fftw_3d(g.rounded, 64, 48, 40, -1);
+  for (int i = 0; i < 20; ++i) {
+    g.upload();
+    ASSERT_EQ(fft3d_forward(plan, g.dev), FFT3D_SUCCESS);
+    EXPECT_LE(fft3d_test::relative_l2_error(g.download(), want), fft3d_test::fft_error_bound(true, 64. * 48 * 40));
+  }
+  fft3d_plan_destroy(plan);
+}
+
+TEST(GpuGrid, TwoPlansOnTwoStreams) {
+  FFT3D_REQUIRE_GPU();
+  cudaStream_t s1, s2;
+  CUDA_OK(cudaStreamCreateWithFlags(&s1, cudaStreamNonBlocking));
+  CUDA_OK(cudaStreamCreateWithFlags(&s2, cudaStreamNonBlocking));
+  fft3d_plan a = make_plan(128, 64, 32, true), b = make_plan(96, 80, 30, false);
+  ASSERT_EQ(fft3d_set_stream(a, s1), FFT3D_SUCCESS);
+  ASSERT_EQ(fft3d_set_stream(b, s2), FFT3D_SUCCESS);
+  DeviceGrid<float> ga(128, 64, 32, 1);
+  DeviceGrid<double> gb(96, 80, 30, 2);
+  for (int i = 0; i < 3; ++i) {  // interleaved launches on the two streams
+    CUDA_OK(cudaMemcpyAsync(ga.dev, ga.host.data(), ga.count * 8, cudaMemcpyHostToDevice, s1));
+    CUDA_OK(cudaMemcpyAsync(gb.dev, gb.host.data(), gb.count * 16, cudaMemcpyHostToDevice, s2));
+    ASSERT_EQ(fft3d_forward(a, ga.dev), FFT3D_SUCCESS);
+    ASSERT_EQ(fft3d_forward(b, gb.dev), FFT3D_SUCCESS);
+  }
+  CUDA_OK(cudaStreamSynchronize(s1));
+  CUDA_OK(cudaStreamSynchronize(s2));
+  EXPECT_LE(fft3d_test::relative_l2_error(ga.download(), fft3d_test::fftw_3d(ga.rounded, 128, 64, 32, -1)),
+            fft3d_test::fft_error_bound(true, 128. * 64 * 32));
+  EXPECT_LE(fft3d_test::relative_l2_error(gb.download(), fft3d_test::fftw_3d(gb.rounded, 96, 80, 30, -1)),
+            fft3d_test::fft_error_bound(false, 96. * 80 * 30));
+  fft3d_plan_destroy(a);
+  fft3d_plan_destroy(b);
+  cudaStreamDestroy(s1);
+  cudaStreamDestroy(s2);
+}
+
+}  // namespace

@@ -1,0 +1,115 @@
+// 3-D grid schedules (X rows, then one-pass Y and Z columns) run by the CPU
+// block executor, against FFTW's 3-D transform in double precision.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "common/error.h"
+#include "fft3d/grid_schedule.h"
+#include "fft3d/grid_schedule_host.h"
+#include "oracle.h"
+
+namespace fft3d {
+namespace {
+
+using fft3d_test::cplx;
+
+template <typename Real>
+void check_grid(int nx, int ny, int nz) {
+  const bool single = sizeof(Real) == 4;
+  const auto passes = make_grid_schedule(nx, ny, nz, single ? Precision::f32 : Precision::f64, DeviceLimits{});
+  const size_t count = static_cast<size_t>(nx) * ny * nz;
+  const auto in = fft3d_test::random_complex(count, nx * 7 + ny * 5 + nz);
+  std::vector<kern::Complex<Real>> data(count);
+  std::vector<cplx> rounded(count);
+  for (size_t i = 0; i < count; ++i) {
+    data[i] = kern::make_complex(static_cast<Real>(in[i].real()), static_cast<Real>(in[i].imag()));
+    rounded[i] = cplx(data[i].re, data[i].im);
+  }
+  auto as_complex = [&] {
+    std::vector<cplx> v(count);
+    for (size_t i = 0; i < count; ++i) v[i] = cplx(data[i].re, data[i].im);
+    return v;
+  };
+  const double bound = fft3d_test::fft_error_bound(single, static_cast<double>(count));
+  const std::string grid = std::to_string(nx) + "x" + std::to_string(ny) + "x" + std::to_string(nz);
+
+  run_grid_schedule_on_cpu<Real>(passes, data.data(), -1);
+  EXPECT_LE(fft3d_test::relative_l2_error(as_complex(), fft3d_test::fftw_3d(rounded, nx, ny, nz, -1)), bound)
+      << "forward " << grid;
+  run_grid_schedule_on_cpu<Real>(passes, data.data(), +1);
+  std::vector<cplx> scaled(rounded);
+  for (auto& x : scaled) x *= static_cast<double>(count);
+  EXPECT_LE(fft3d_test::relative_l2_error(as_complex(), scaled), 2 * bound) << "round trip " << grid;
+
+  // The inverse alone, against FFTW's backward transform.
+  for (size_t i = 0; i < count; ++i)
+    data[i] = kern::make_complex(static_cast<Real>(rounded[i].real()), static_cast<Real>(rounded[i].imag()));
+  run_grid_schedule_on_cpu<Real>(passes, data.data(), +1);
+  EXPECT_LE(fft3d_test::relative_l2_error(as_complex(), fft3d_test::fftw_3d(rounded, nx, ny, nz, +1)), bound)
+      << "inverse " << grid;
+}
+
+TEST(GridSchedule, CubesAndOddGrids) {
+  check_grid<float>(16, 16, 16);
+  check_grid<double>(16, 16, 16);
+  check_grid<float>(48, 20, 35);
+  check_grid<double>(48, 20, 35);
+  check_grid<float>(256, 16, 16);
+  check_grid<double>(27, 9, 25);
+}
+
+TEST(GridSchedule, DegenerateAxes) {
+  check_grid<float>(7, 1, 5);
+  check_grid<double>(1, 1, 64);
+  check_grid<float>(1, 64, 1);
+  check_grid<double>(12, 10, 1);  // 2-D
+  check_grid<float>(1, 1, 1);
+}
+
+TEST(GridSchedule, LongColumns) {
+  check_grid<float>(4, 512, 3);
+  check_grid<double>(2, 3, 1024);
+}
+
+TEST(GridSchedule, PassesAndGeometry) {
+  const auto passes = make_grid_schedule(32, 20, 7, Precision::f32, DeviceLimits{});
+  ASSERT_EQ(passes.size(), 3u);
+  EXPECT_EQ(passes[0].axis, 'x');
+  EXPECT_EQ(passes[0].count, 20 * 7);
+  EXPECT_FALSE(passes[0].variant.columns);
+  EXPECT_EQ(passes[1].axis, 'y');
+  EXPECT_EQ(passes[1].count, 32 * 7);
+  EXPECT_EQ(passes[1].geometry.stride, 32);
+  EXPECT_TRUE(passes[1].variant.columns);
+  EXPECT_EQ(passes[2].geometry.stride, 32 * 20);
+  EXPECT_EQ(make_grid_schedule(1, 1, 9, Precision::f64, DeviceLimits{}).size(), 1u);
+  EXPECT_NE(describe_pass(passes[1], Precision::f32).find("one-pass column"), std::string::npos);
+}
+
+TEST(GridSchedule, UnsupportedFactorNamesAxis) {
+  try {
+    make_grid_schedule(16, 22, 16, Precision::f32, DeviceLimits{});
+    FAIL() << "expected UNSUPPORTED_SIZE";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.status(), FFT3D_ERROR_UNSUPPORTED_SIZE);
+    EXPECT_NE(std::string(e.what()).find("ny=22"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("11"), std::string::npos) << e.what();
+  }
+}
+
+TEST(ColumnVariant, EstimateIsCoalescedAndFits) {
+  for (int n : {2, 16, 48, 256, 343, 512, 1024, 4096}) {
+    for (Precision p : {Precision::f32, Precision::f64}) {
+      const XVariant v = estimate_column_variant(n, p, DeviceLimits{});
+      EXPECT_TRUE(v.columns);
+      EXPECT_TRUE(x_variant_fits(x_variant_facts(n, p, v), DeviceLimits{})) << v.name();
+      if (n <= 512) EXPECT_GE(v.rows_per_block, 8) << n << " " << v.name();
+      EXPECT_EQ(parse_x_variant(v.name()), v);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace fft3d
