@@ -20,9 +20,11 @@
 #include "gpu_timer.h"
 #include "modes.h"
 #include "plan_handles.h"
+#include "plan_text.h"
 #include "random_input.h"
 #include "reference.h"
 #include "report.h"
+#include "transform_traits.h"
 
 namespace fft3d_bench {
 namespace {
@@ -48,48 +50,6 @@ std::vector<int> parse_sizes(const std::vector<std::string>& text) {
     sizes.push_back(int(n));
   }
   return sizes;
-}
-
-// Per-precision spellings of the same transform.
-template <typename T>
-struct Traits;
-template <>
-struct Traits<float> {
-  static constexpr Precision precision = Precision::f32;
-  static constexpr fft3d_type fft3d = FFT3D_C2C_F32;
-  static constexpr cufftType cufft = CUFFT_C2C;
-  static constexpr double tolerance = 1e-5;  // only warns; typical is ~1e-7
-  static cufftResult forward(cufftHandle plan, void* data) {
-    auto* p = static_cast<cufftComplex*>(data);
-    return cufftExecC2C(plan, p, p, CUFFT_FORWARD);
-  }
-};
-template <>
-struct Traits<double> {
-  static constexpr Precision precision = Precision::f64;
-  static constexpr fft3d_type fft3d = FFT3D_C2C_F64;
-  static constexpr cufftType cufft = CUFFT_Z2Z;
-  static constexpr double tolerance = 1e-12;  // typical is ~1e-16
-  static cufftResult forward(cufftHandle plan, void* data) {
-    auto* p = static_cast<cufftDoubleComplex*>(data);
-    return cufftExecZ2Z(plan, p, p, CUFFT_FORWARD);
-  }
-};
-
-std::string describe(fft3d_plan plan) {
-  std::vector<char> buf(4096);
-  size_t needed = 0;
-  FFT3D_CHECK(fft3d_plan_describe(plan, buf.data(), buf.size(), &needed));
-  if (needed > buf.size()) {
-    buf.resize(needed);
-    FFT3D_CHECK(fft3d_plan_describe(plan, buf.data(), buf.size(), &needed));
-  }
-  std::string text(buf.data());
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-  // Indent continuation lines so "plan:" blocks stay readable between sizes.
-  for (size_t pos = 0; (pos = text.find('\n', pos)) != std::string::npos; pos += 7)
-    text.insert(pos + 1, "      ");
-  return text;
 }
 
 // Row ranges [first, first + count) compared with FFTW: the first and the last
@@ -129,13 +89,20 @@ double error_against_fftw(const Stream& stream, const std::function<void()>& res
   return oracle.relative_l2();
 }
 
+// Rows of n values of type T: at least --bytes of them (rounded up), so the
+// set never fits in L2.
+template <typename T>
+long long batch_for(const BenchOptions& options, int n) {
+  const long long row_bytes = (long long)n * (long long)sizeof(std::complex<T>);
+  return (options.bytes + row_bytes - 1) / row_bytes;
+}
+
 template <typename T>
 ResultRow run_size(const BenchOptions& options, const Stream& stream, int n) {
   using C = std::complex<T>;
   const char* prec = precision_name(Traits<T>::precision);
   const long long row_bytes = (long long)n * (long long)sizeof(C);
-  // Round up: at least --bytes of rows, so the set never fits in L2.
-  const long long batch = (options.bytes + row_bytes - 1) / row_bytes;
+  const long long batch = batch_for<T>(options, n);
   const size_t bytes = size_t(batch) * size_t(row_bytes);
   std::cout << "\n" << prec << " N=" << n << " batch=" << batch << " ("
             << double(bytes) / (1 << 20) << " MiB)" << std::endl;
@@ -161,7 +128,7 @@ ResultRow run_size(const BenchOptions& options, const Stream& stream, int n) {
   if (backend != FFT3D_BACKEND_GPU)
     throw BenchError("fft3d_plan_create_1d_batched returned a plan that does not run on the GPU");
   FFT3D_CHECK(fft3d_set_stream(ours.get(), stream.get()));
-  std::cout << "plan: " << describe(ours.get()) << std::endl;
+  std::cout << plan_block(describe_plan(ours.get())) << std::endl;
 
   CufftPlan theirs;
   long long nn = n;
@@ -200,6 +167,19 @@ ResultRow run_size(const BenchOptions& options, const Stream& stream, int n) {
   return row;
 }
 
+// --describe-only: each size's plan, with nothing allocated or timed.
+template <typename T>
+void describe_precision(const BenchOptions& options, const std::vector<int>& sizes) {
+  for (int n : sizes) {
+    const long long batch = batch_for<T>(options, n);
+    Fft3dPlan plan;
+    FFT3D_CHECK(fft3d_plan_create_1d_batched(plan.out(), n, batch, Traits<T>::fft3d,
+                                             options.tuning | FFT3D_BACKEND_GPU));
+    std::cout << "\n" << precision_name(Traits<T>::precision) << " N=" << n << " batch=" << batch
+              << "\n" << plan_block(describe_plan(plan.get())) << std::endl;
+  }
+}
+
 template <typename T>
 void run_precision(const BenchOptions& options, const std::vector<int>& sizes, CsvWriter& csv) {
   const Stream stream;
@@ -230,6 +210,15 @@ void run_precision(const BenchOptions& options, const std::vector<int>& sizes, C
 
 int run_batched1d(const BenchOptions& options) {
   const std::vector<int> sizes = parse_sizes(options.sizes);  // before any size is measured
+  if (options.describe_only) {
+    for (Precision p : options.precisions) {
+      if (p == Precision::f32)
+        describe_precision<float>(options, sizes);
+      else
+        describe_precision<double>(options, sizes);
+    }
+    return 0;
+  }
   CsvWriter csv(options.csv_path);
   for (Precision p : options.precisions) {
     if (p == Precision::f32)

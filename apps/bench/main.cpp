@@ -23,6 +23,7 @@ namespace {
 // so every log says what the numbers were measured on.
 void print_header(const BenchOptions& options) {
   print_device_info(std::cout);
+  if (options.describe_only) return;  // nothing is timed
   const Stream stream;
   const size_t bytes = size_t(options.bytes);
   DeviceBuffer src(bytes), dst(bytes);
@@ -47,7 +48,8 @@ int run(int argc, char** argv) {
   int repeats = 20;
   std::string tuning = "estimate";
   app.add_option("--sizes", options.sizes,
-                 "comma-separated transform sizes (default: the mode's list)")
+                 "comma-separated transform sizes (default: the mode's list); --3d also "
+                 "takes NXxNYxNZ grids, e.g. 256x128x64")
       ->delimiter(',');
   app.add_option("--precision", precision, "f32, f64 or both")
       ->check(CLI::IsMember({"f32", "f64", "both"}))
@@ -64,6 +66,8 @@ int run(int argc, char** argv) {
   app.add_option("--flags", tuning, "fft3d planning: estimate or measure")
       ->check(CLI::IsMember({"estimate", "measure"}))
       ->capture_default_str();
+  app.add_flag("--describe-only", options.describe_only,
+               "print each size's plan description and exit without timing");
   CLI11_PARSE(app, argc, argv);
 
   if (precision == "f32" || precision == "both") options.precisions.push_back(Precision::f32);

@@ -21,6 +21,7 @@ struct BenchOptions {
   std::string csv_path;    // empty: no CSV
   unsigned tuning = 0;     // FFT3D_ESTIMATE or FFT3D_MEASURE
   std::string tuning_name; // "estimate" or "measure", for the report
+  bool describe_only = false;  // print each size's plan, then stop: no data, no timing
 };
 
 struct Mode {
@@ -30,6 +31,7 @@ struct Mode {
 };
 
 int run_batched1d(const BenchOptions& options);
+int run_grid3d(const BenchOptions& options);
 
 inline const std::vector<Mode>& modes() {
   static const std::vector<Mode> all = {
@@ -37,6 +39,11 @@ inline const std::vector<Mode>& modes() {
        "batched 1-D C2C forward transforms: fft3d vs cuFFT vs device copy "
        "(default sizes 64,128,192,256,432,480,512,1024,2048,4096)",
        run_batched1d},
+      {"--3d",
+       "3-D C2C forward transforms in place: fft3d vs cuFFT (default grids: cubes "
+       "64,96,128,192,240,256,320,384,400,480,512 and 256x128x64,512x256x128,128x128x512,"
+       "1024x64x64; --sizes takes 256 or NXxNYxNZ, x contiguous)",
+       run_grid3d},
   };
   return all;
 }

@@ -1,14 +1,18 @@
 // The correctness oracle: FFTW in double precision, unnormalised forward
 // transform like fft3d and cuFFT. Rows are fed one at a time and the error is
-// pooled over all of them: ||got - fftw(input)|| / ||fftw(input)||.
+// pooled over all of them: ||got - fftw(input)|| / ||fftw(input)||. For a 3-D
+// oracle a "row" is one whole grid.
 #pragma once
 #include <complex>
+#include <cstddef>
 
 namespace fft3d_bench {
 
 class FftwOracle {
  public:
   explicit FftwOracle(int n);
+  // nx * ny * nz grids, x contiguous (fft3d's layout).
+  FftwOracle(int nx, int ny, int nz);
   ~FftwOracle();
   FftwOracle(const FftwOracle&) = delete;
   FftwOracle& operator=(const FftwOracle&) = delete;
@@ -26,7 +30,7 @@ class FftwOracle {
   template <typename T>
   void add(const std::complex<T>* input, const std::complex<T>* got);
 
-  int n_;
+  size_t count_;  // values per row
   void* in_;    // fftw_complex*, kept opaque so fftw3.h stays in the .cpp
   void* out_;
   void* plan_;  // fftw_plan

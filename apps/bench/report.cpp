@@ -15,6 +15,19 @@ double gbps_copy(const ResultRow& r) { return read_write_gbps(r.bytes, r.ms_copy
 double percent_of_copy(const ResultRow& r) { return 100.0 * gbps_ours(r) / gbps_copy(r); }
 double cufft_over_ours(const ResultRow& r) { return r.ms_cufft / r.ms_ours; }
 
+namespace {
+
+// A figure that may not be known: `unknown` stands in for it ("n/a" or "?" in
+// the table, an empty field in the CSV).
+std::string maybe(bool known, double value, const char* format, const char* unknown) {
+  if (!known) return unknown;
+  char text[32];
+  std::snprintf(text, sizeof text, format, value);
+  return text;
+}
+
+}  // namespace
+
 void print_table(std::ostream& out, const std::string& title, const std::vector<ResultRow>& rows) {
   char line[512];
   out << "\n" << title << "\n";
@@ -33,13 +46,39 @@ void print_table(std::ostream& out, const std::string& title, const std::vector<
   out.flush();
 }
 
-CsvWriter::CsvWriter(const std::string& path) : path_(path) {
+void print_table_3d(std::ostream& out, const std::string& title,
+                    const std::vector<ResultRow>& rows) {
+  char line[512];
+  out << "\n" << title << "\n";
+  std::snprintf(line, sizeof line, "%13s %9s %9s %8s %9s %6s %10s %9s %9s\n", "grid", "ours ms",
+                "cuFFT ms", "GFLOPS", "ours GB/s", "passes", "cuFFT/ours", "err ours",
+                "err cuFFT");
+  out << line;
+  for (const ResultRow& r : rows) {
+    std::snprintf(line, sizeof line, "%13s %9.4f %9.4f %8.1f %9.1f %6s %10.3f %9s %9s\n",
+                  r.size.c_str(), r.ms_ours, r.ms_cufft, gflops_ours(r), gbps_ours(r),
+                  maybe(r.passes >= 0, r.passes, "%.0f", "?").c_str(), cufft_over_ours(r),
+                  maybe(r.has_errors, r.err_ours, "%.2e", "n/a").c_str(),
+                  maybe(r.has_errors, r.err_cufft, "%.2e", "n/a").c_str());
+    out << line;
+  }
+  if (rows.empty()) out << "(no grid measured)\n";
+  out.flush();
+}
+
+CsvWriter::CsvWriter(const std::string& path, CsvColumns columns)
+    : path_(path), columns_(columns) {
   if (path.empty()) return;
   file_ = std::fopen(path.c_str(), "w");
   if (!file_) throw BenchError("cannot open --csv " + path + ": " + std::strerror(errno));
-  std::fprintf(file_,
-               "precision,size,batch,bytes,ms_ours,ms_cufft,ms_copy,gflops_ours,gbps_ours,"
-               "pct_copy,gbps_cufft,gbps_copy,cufft_over_ours,err_ours,err_cufft\n");
+  if (columns_ == CsvColumns::batched1d)
+    std::fprintf(file_,
+                 "precision,size,batch,bytes,ms_ours,ms_cufft,ms_copy,gflops_ours,gbps_ours,"
+                 "pct_copy,gbps_cufft,gbps_copy,cufft_over_ours,err_ours,err_cufft\n");
+  else
+    std::fprintf(file_,
+                 "precision,grid,bytes,ms_ours,ms_cufft,gflops_ours,gbps_ours,gbps_cufft,passes,"
+                 "cufft_over_ours,err_ours,err_cufft\n");
   std::fflush(file_);
 }
 
@@ -49,10 +88,20 @@ CsvWriter::~CsvWriter() {
 
 void CsvWriter::write(const ResultRow& r) {
   if (!file_) return;
-  std::fprintf(file_, "%s,%s,%lld,%.0f,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g\n",
-               r.precision.c_str(), r.size.c_str(), r.batch, r.bytes, r.ms_ours, r.ms_cufft,
-               r.ms_copy, gflops_ours(r), gbps_ours(r), percent_of_copy(r), gbps_cufft(r),
-               gbps_copy(r), cufft_over_ours(r), r.err_ours, r.err_cufft);
+  if (columns_ == CsvColumns::batched1d) {
+    std::fprintf(file_,
+                 "%s,%s,%lld,%.0f,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g\n",
+                 r.precision.c_str(), r.size.c_str(), r.batch, r.bytes, r.ms_ours, r.ms_cufft,
+                 r.ms_copy, gflops_ours(r), gbps_ours(r), percent_of_copy(r), gbps_cufft(r),
+                 gbps_copy(r), cufft_over_ours(r), r.err_ours, r.err_cufft);
+  } else {
+    std::fprintf(file_, "%s,%s,%.0f,%.6g,%.6g,%.6g,%.6g,%.6g,%s,%.6g,%s,%s\n",
+                 r.precision.c_str(), r.size.c_str(), r.bytes, r.ms_ours, r.ms_cufft,
+                 gflops_ours(r), gbps_ours(r), gbps_cufft(r),
+                 maybe(r.passes >= 0, r.passes, "%.0f", "").c_str(), cufft_over_ours(r),
+                 maybe(r.has_errors, r.err_ours, "%.6g", "").c_str(),
+                 maybe(r.has_errors, r.err_cufft, "%.6g", "").c_str());
+  }
   if (std::fflush(file_) != 0 || std::ferror(file_))
     throw BenchError("writing --csv " + path_ + " failed");
 }

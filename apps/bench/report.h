@@ -17,6 +17,8 @@ struct ResultRow {
   double flops = 0;       // nominal flops of one transform of the set
   double ms_ours = 0, ms_cufft = 0, ms_copy = 0;  // medians
   double err_ours = 0, err_cufft = 0;             // relative L2 vs FFTW double
+  bool has_errors = true;  // false: no FFTW reference was run (a 3-D grid too large)
+  int passes = -1;         // passes over memory from the plan description; -1: unknown
 };
 
 // Derived figures, shared by the table and the CSV so they cannot disagree.
@@ -28,10 +30,19 @@ double percent_of_copy(const ResultRow& r);      // ours GB/s / copy GB/s
 double cufft_over_ours(const ResultRow& r);      // > 1: fft3d is faster
 
 void print_table(std::ostream& out, const std::string& title, const std::vector<ResultRow>& rows);
+// The --3d table: no batch and no copy ceiling, but passes over memory; "n/a"
+// for errors not measured, "?" for passes not known.
+void print_table_3d(std::ostream& out, const std::string& title,
+                    const std::vector<ResultRow>& rows);
+
+// Which columns a CSV file has: each mode keeps its own, so adding a mode
+// never changes the files an existing one writes.
+enum class CsvColumns { batched1d, grid3d };
 
 class CsvWriter {
  public:
-  explicit CsvWriter(const std::string& path);  // empty path: writes nothing
+  // Empty path: writes nothing.
+  explicit CsvWriter(const std::string& path, CsvColumns columns = CsvColumns::batched1d);
   ~CsvWriter();
   CsvWriter(const CsvWriter&) = delete;
   CsvWriter& operator=(const CsvWriter&) = delete;
@@ -41,6 +52,7 @@ class CsvWriter {
  private:
   std::FILE* file_ = nullptr;
   std::string path_;
+  CsvColumns columns_;
 };
 
 }  // namespace fft3d_bench

@@ -1,0 +1,280 @@
+// Mode --3d: one nx x ny x nz complex grid (x contiguous) transformed forward
+// in place. For each grid, in one process, on the same device buffer and
+// stream: fft3d's 3-D plan and cuFFT's, timed alike, with the passes over
+// memory fft3d's plan reports, and errors of both against FFTW.
+#include <cmath>
+#include <complex>
+#include <cstdint>
+#include <functional>
+#include <iostream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <cuda_runtime_api.h>
+#include <cufft.h>
+
+#include "check.h"
+#include "device_buffer.h"
+#include "fft3d.h"
+#include "gpu_timer.h"
+#include "modes.h"
+#include "plan_handles.h"
+#include "plan_text.h"
+#include "random_input.h"
+#include "reference.h"
+#include "report.h"
+#include "transform_traits.h"
+
+namespace fft3d_bench {
+namespace {
+
+struct Grid {
+  int nx, ny, nz;
+  long long points() const { return (long long)nx * ny * nz; }
+  std::string name() const {
+    return std::to_string(nx) + "x" + std::to_string(ny) + "x" + std::to_string(nz);
+  }
+};
+
+const std::vector<Grid> kDefaultGrids = {
+    {64, 64, 64},    {96, 96, 96},    {128, 128, 128}, {192, 192, 192},  {240, 240, 240},
+    {256, 256, 256}, {320, 320, 320}, {384, 384, 384}, {400, 400, 400},  {480, 480, 480},
+    {512, 512, 512}, {256, 128, 64},  {512, 256, 128}, {128, 128, 512}, {1024, 64, 64}};
+// FFTW checks the whole output on one host thread; above this it takes too
+// long and the errors are reported as n/a.
+constexpr long long kMaxCheckedPoints = 256LL * 256 * 256;
+// A grid larger than this share of free device memory is skipped: the data
+// and its pristine copy take twice that, and the rest is left for work areas.
+constexpr double kMaxFreeMemoryShare = 0.4;
+constexpr int kWarmup = 3;  // untimed runs before each timed set, as in --batched1d
+
+int parse_extent(const std::string& text, const std::string& entry) {
+  size_t used = 0;
+  long long n = 0;
+  try {
+    n = std::stoll(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size() || n < 1 || n > (1LL << 30))
+    throw BenchError("--sizes: '" + entry + "' is not a grid (256 for a cube, or NXxNYxNZ)");
+  return int(n);
+}
+
+// "256" is a cube, "256x128x64" is nx x ny x nz.
+std::vector<Grid> parse_grids(const std::vector<std::string>& entries) {
+  if (entries.empty()) return kDefaultGrids;
+  std::vector<Grid> grids;
+  for (const std::string& entry : entries) {
+    std::vector<int> extents;
+    for (size_t start = 0;;) {
+      const size_t x = entry.find('x', start);
+      extents.push_back(parse_extent(entry.substr(start, x - start), entry));
+      if (x == std::string::npos) break;
+      start = x + 1;
+    }
+    if (extents.size() == 1) extents = {extents[0], extents[0], extents[0]};
+    if (extents.size() != 3)
+      throw BenchError("--sizes: '" + entry + "' is not a grid (256 for a cube, or NXxNYxNZ)");
+    const Grid grid{extents[0], extents[1], extents[2]};
+    // Far beyond any device; the bound keeps the byte counts from overflowing.
+    if (double(grid.nx) * grid.ny * grid.nz > 0x1p40)
+      throw BenchError("--sizes: '" + entry + "' has more than 2^40 points");
+    grids.push_back(grid);
+  }
+  return grids;
+}
+
+// Passes over memory as the plan tells them: one line starting "  pass" per
+// pass; -1 (unknown) when the description has no such lines.
+int count_passes(const std::string& description) {
+  int passes = 0;
+  std::istringstream lines(description);
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind("  pass", 0) == 0) ++passes;
+  return passes > 0 ? passes : -1;
+}
+
+// False, with fft3d's reason printed, when fft3d does not support the grid on
+// the GPU: the 3-D path is young, and one size it lacks should not end the run.
+template <typename T>
+bool create_fft3d_plan(Fft3dPlan& plan, const BenchOptions& options, const Grid& g) {
+  const fft3d_status status = fft3d_plan_create_3d(plan.out(), g.nx, g.ny, g.nz, Traits<T>::fft3d,
+                                                   options.tuning | FFT3D_BACKEND_GPU);
+  if (status == FFT3D_ERROR_UNSUPPORTED_SIZE) {
+    std::cout << "skipped: fft3d: " << fft3d_last_error_message() << std::endl;
+    return false;
+  }
+  check_fft3d(status, "fft3d_plan_create_3d", __FILE__, __LINE__);
+  unsigned backend = 0;
+  FFT3D_CHECK(fft3d_plan_get_backend(plan.get(), &backend));
+  if (backend != FFT3D_BACKEND_GPU)
+    throw BenchError("fft3d_plan_create_3d returned a plan that does not run on the GPU");
+  return true;
+}
+
+// cuFFT's plan for our x-contiguous layout: its dimensions run slowest first,
+// so {nz, ny, nx}. False, with a note, if its work area does not fit.
+template <typename T>
+bool create_cufft_plan(const CufftPlan& plan, const Grid& g) {
+  long long n[3] = {g.nz, g.ny, g.nx};
+  const long long points = g.points();
+  size_t work_bytes = 0;
+  const cufftResult made = cufftMakePlanMany64(plan.get(), 3, n, nullptr, 1, points, nullptr, 1,
+                                               points, Traits<T>::cufft, 1, &work_bytes);
+  if (made == CUFFT_ALLOC_FAILED) {
+    std::cout << "skipped: cuFFT cannot allocate its work area for this grid" << std::endl;
+    return false;
+  }
+  check_cufft(made, "cufftMakePlanMany64", __FILE__, __LINE__);
+  return true;
+}
+
+bool fits_in_device_memory(size_t bytes) {
+  size_t free = 0, total = 0;
+  CUDA_CHECK(cudaMemGetInfo(&free, &total));
+  if (double(bytes) <= kMaxFreeMemoryShare * double(free)) return true;
+  std::cout << "skipped: " << (bytes >> 20) << " MiB is more than "
+            << int(100 * kMaxFreeMemoryShare) << "% of the " << (free >> 20)
+            << " MiB of free device memory" << std::endl;
+  return false;
+}
+
+// Restores the input, runs `transform` once, and returns the relative L2
+// error of the whole output against FFTW's 3-D transform in double precision.
+template <typename T>
+double error_against_fftw(const Stream& stream, const std::function<void()>& restore,
+                          const std::function<void()>& transform, const DeviceBuffer& data,
+                          const std::vector<std::complex<T>>& input, const Grid& g) {
+  restore();
+  transform();
+  std::vector<std::complex<T>> got(input.size());
+  CUDA_CHECK(cudaMemcpyAsync(got.data(), data.get(), data.bytes(), cudaMemcpyDeviceToHost,
+                             stream.get()));
+  stream.synchronize();
+  FftwOracle oracle(g.nx, g.ny, g.nz);
+  oracle.add_row(input.data(), got.data());
+  return oracle.relative_l2();
+}
+
+// One grid: its plan description, then (unless --describe-only) the timings
+// and errors. Nothing when the grid is skipped or only described.
+template <typename T>
+std::optional<ResultRow> run_grid(const BenchOptions& options, const Stream& stream,
+                                  const Grid& g) {
+  using C = std::complex<T>;
+  const char* prec = precision_name(Traits<T>::precision);
+  const size_t points = size_t(g.points());
+  const size_t bytes = points * sizeof(C);
+  std::cout << "\n" << prec << " " << g.name() << " (" << double(bytes) / (1 << 20) << " MiB)"
+            << std::endl;
+
+  Fft3dPlan ours;
+  if (!create_fft3d_plan<T>(ours, options, g)) return std::nullopt;
+  const std::string description = describe_plan(ours.get());
+  std::cout << plan_block(description) << std::endl;
+  if (options.describe_only) return std::nullopt;
+  FFT3D_CHECK(fft3d_set_stream(ours.get(), stream.get()));
+
+  // cuFFT's plan before the memory check, so that the free memory measured
+  // already excludes both plans' work areas.
+  CufftPlan theirs;
+  if (!create_cufft_plan<T>(theirs, g)) return std::nullopt;
+  CUFFT_CHECK(cufftSetStream(theirs.get(), stream.get()));
+  if (!fits_in_device_memory(bytes)) return std::nullopt;
+
+  // Seeded from the grid and the precision: fresh data per grid, reproducible.
+  const std::uint64_t grid_id =
+      (std::uint64_t(g.nx) * 1000003ULL + std::uint64_t(g.ny)) * 1000003ULL + std::uint64_t(g.nz);
+  const std::uint64_t seed = grid_id * 16 + sizeof(T);
+  const std::vector<C> input = random_complex<T>(points, seed);
+  // `data` is transformed in place; `pristine` keeps the input on the device
+  // so restoring it costs a device copy, not a host upload.
+  DeviceBuffer data(bytes), pristine(bytes);
+  CUDA_CHECK(cudaMemcpyAsync(pristine.get(), input.data(), bytes, cudaMemcpyHostToDevice,
+                             stream.get()));
+  const std::function<void()> restore = [&] {
+    CUDA_CHECK(cudaMemcpyAsync(data.get(), pristine.get(), bytes, cudaMemcpyDeviceToDevice,
+                               stream.get()));
+  };
+  const std::function<void()> run_ours = [&] {
+    FFT3D_CHECK(fft3d_forward(ours.get(), data.get()));
+  };
+  const std::function<void()> run_cufft = [&] {
+    CUFFT_CHECK(Traits<T>::forward(theirs.get(), data.get()));
+  };
+
+  ResultRow row;
+  row.precision = prec;
+  row.size = g.name();
+  row.bytes = double(bytes);
+  row.flops = 5.0 * double(points) * std::log2(double(points));
+  row.passes = count_passes(description);
+
+  row.has_errors = g.points() <= kMaxCheckedPoints;
+  if (row.has_errors) {
+    row.err_ours = error_against_fftw<T>(stream, restore, run_ours, data, input, g);
+    row.err_cufft = error_against_fftw<T>(stream, restore, run_cufft, data, input, g);
+  }
+
+  // As in --batched1d: every repetition starts from the random input, restored
+  // before the start event, so repeated forward transforms cannot overflow
+  // and the restore is not timed.
+  const int reps = options.repeats;
+  row.ms_ours = median(time_repetitions(stream, kWarmup, reps, restore, run_ours));
+  row.ms_cufft = median(time_repetitions(stream, kWarmup, reps, restore, run_cufft));
+  return row;
+}
+
+template <typename T>
+void run_precision(const BenchOptions& options, const std::vector<Grid>& grids, CsvWriter& csv) {
+  const Stream stream;
+  std::vector<ResultRow> rows;
+  for (const Grid& g : grids) {
+    if (std::optional<ResultRow> row = run_grid<T>(options, stream, g)) {
+      rows.push_back(*row);
+      csv.write(rows.back());
+    }
+  }
+  if (options.describe_only) return;
+
+  const char* prec = precision_name(Traits<T>::precision);
+  print_table_3d(
+      std::cout,
+      std::string("3-D C2C forward in place, ") + prec + ", fft3d flags " + options.tuning_name +
+          ", median of " + std::to_string(options.repeats) +
+          "\n(GB/s: 2 x grid bytes / time, one pass of read + write, so grids that fit in L2 "
+          "can exceed memory speed; passes: from the fft3d plan;\n cuFFT/ours > 1: fft3d faster; "
+          "errors: relative L2 vs FFTW double, n/a above 256^3 points)",
+      rows);
+  for (const ResultRow& r : rows) {
+    if (!r.has_errors) continue;
+    // NaN compares false, so test for "not good" rather than "bad".
+    if (!(r.err_ours <= Traits<T>::tolerance))
+      std::cout << "WARNING: " << prec << " " << r.size << ": fft3d error " << r.err_ours
+                << " above " << Traits<T>::tolerance << "\n";
+    if (!(r.err_cufft <= Traits<T>::tolerance))
+      std::cout << "WARNING: " << prec << " " << r.size << ": cuFFT error " << r.err_cufft
+                << " above " << Traits<T>::tolerance << "\n";
+  }
+  std::cout.flush();
+}
+
+}  // namespace
+
+int run_grid3d(const BenchOptions& options) {
+  const std::vector<Grid> grids = parse_grids(options.sizes);  // before any grid is measured
+  // --describe-only measures nothing, so it writes no CSV either.
+  CsvWriter csv(options.describe_only ? std::string() : options.csv_path, CsvColumns::grid3d);
+  for (Precision p : options.precisions) {
+    if (p == Precision::f32)
+      run_precision<float>(options, grids, csv);
+    else
+      run_precision<double>(options, grids, csv);
+  }
+  return 0;
+}
+
+}  // namespace fft3d_bench

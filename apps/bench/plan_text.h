@@ -1,0 +1,35 @@
+// A plan's fft3d_plan_describe text, as printed under each size.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "check.h"
+#include "fft3d.h"
+
+namespace fft3d_bench {
+
+// The whole description, without trailing newlines or spaces.
+inline std::string describe_plan(fft3d_plan plan) {
+  std::vector<char> buf(4096);
+  size_t needed = 0;
+  FFT3D_CHECK(fft3d_plan_describe(plan, buf.data(), buf.size(), &needed));
+  if (needed > buf.size()) {
+    buf.resize(needed);
+    FFT3D_CHECK(fft3d_plan_describe(plan, buf.data(), buf.size(), &needed));
+  }
+  std::string text(buf.data());
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  return text;
+}
+
+// "plan: " followed by the description, continuation lines indented to match,
+// so plan blocks stay readable between sizes.
+inline std::string plan_block(const std::string& description) {
+  const std::string indent(6, ' ');
+  std::string text = "plan: " + description;
+  for (size_t pos = 0; (pos = text.find('\n', pos)) != std::string::npos; pos += 1 + indent.size())
+    text.insert(pos + 1, indent);
+  return text;
+}
+
+}  // namespace fft3d_bench
