@@ -268,19 +268,21 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
        "n=" + std::to_string(n) + " does not fit the device's shared memory or registers");
 }
 
-// Columns: one butterfly of the largest radix per thread and column, padded
+// Columns: about one butterfly of the largest radix per thread, padded
 // exchanges (every lane reads another column, so an odd column stride in
-// shared memory and the pads decide the conflicts), 16 columns per block
-// (two 128-byte segments per warp access in f32) or fewer where a column
-// is long, and at most 512 threads.
+// shared memory and the pads decide the conflicts), columns enough for
+// 128-byte segments (fewer where a column is long), at most 512 threads.
 XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits) {
   std::vector<int> radices = preferred_radices(n);
   if (radices.empty() || n < 2)
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no column kernel for n=" + std::to_string(n));
   const bool power_of_two = (n & (n - 1)) == 0;
   if (!power_of_two) std::sort(radices.begin(), radices.end());
-  const int t = threads_per_row_estimate(n, radices, 256);
-  for (int cols = 16; cols >= 1; cols /= 2) {
+  // Few threads per column leave room for many columns per block, and so for
+  // long coalesced segments (480: 60 threads x 8 columns, not 160 x 2).
+  const int t = threads_per_row_estimate(n, radices, 32);
+  // 128 bytes of neighbouring columns per warp access (16 in f32, 8 in f64).
+  for (int cols = 128 / complex_bytes(precision); cols >= 1; cols /= 2) {
     if (cols * t > std::min(512, limits.threads_per_block) && cols > 1) continue;
     for (PadMethod pad : {PadMethod::gap, PadMethod::none}) {
       XVariant v{radices, t, cols, pad, !power_of_two, 0, true};
