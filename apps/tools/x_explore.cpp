@@ -29,11 +29,11 @@ struct Timed {
 
 // The estimate, its twiddle and padding siblings, and a random sample.
 std::vector<XVariant> candidates(int n, Precision p, const DeviceInfo& dev, int samples,
-                                 const std::vector<std::string>& extra) {
+                                 const std::vector<std::string>& extra, bool columns) {
   std::vector<XVariant> out;
-  const XVariant est = estimate_x_variant(n, p, dev.limits());
+  const XVariant est = columns ? estimate_column_variant(n, p, dev.limits()) : estimate_x_variant(n, p, dev.limits());
   out.push_back(est);
-  std::vector<XVariant> all = enumerate_x_variants(n, p, dev.limits());
+  std::vector<XVariant> all = enumerate_x_variants(n, p, dev.limits(), columns);
   for (const XVariant& v : all)
     if (v.radices == est.radices && v.threads_per_row == est.threads_per_row && !(v == est)) out.push_back(v);
   for (int mb : {2, 3, 4}) {  // occupancy hints (register caps) on the estimate
@@ -45,7 +45,7 @@ std::vector<XVariant> candidates(int n, Precision p, const DeviceInfo& dev, int 
     const XVariant v = parse_x_variant(name);
     int product = 1;
     for (int r : v.radices) product *= r;
-    if (product == n) out.push_back(v);
+    if (product == n && v.columns == columns) out.push_back(v);
   }
   std::mt19937 rng(static_cast<unsigned>(n));
   std::shuffle(all.begin(), all.end(), rng);
@@ -69,11 +69,13 @@ int main(int argc, char** argv) {
   int samples = 24;
   long long mib = 256;
   std::vector<std::string> extra;
+  bool columns = false;
   app.add_option("--sizes", sizes)->delimiter(',');
   app.add_option("--precision", prec)->check(CLI::IsMember({"f32", "f64"}));
   app.add_option("--samples", samples, "random variants per size besides the estimate's family");
   app.add_option("--mib", mib, "MiB of rows per size");
   app.add_option("--extra", extra, "variant names to time too (where their radices make n)")->delimiter(',');
+  app.add_flag("--columns", columns, "time column variants on the Z pass of a (plane x n) grid, plane a multiple of 16");
   CLI11_PARSE(app, argc, argv);
   if (!gpu_present()) {
     std::printf("no CUDA device\n");
@@ -83,26 +85,29 @@ int main(int argc, char** argv) {
   const DeviceInfo dev = current_device_info();
   fft3d_bench::Stream stream;
   for (int n : sizes) {
-    const long long rows = (mib << 20) / (static_cast<long long>(n) * complex_bytes(p));
+    long long rows = (mib << 20) / (static_cast<long long>(n) * complex_bytes(p));
+    if (columns) rows -= rows % 16;
+    // Columns: the Z pass of a (rows x n) grid, element stride = rows.
+    const kern::RowGeometry geometry = columns ? kern::RowGeometry{rows, rows, rows} : kern::RowGeometry{1, 0, 1};
     const size_t bytes = static_cast<size_t>(rows) * n * complex_bytes(p);
     void* data = nullptr;
     if (cudaMalloc(&data, bytes) != cudaSuccess) return 1;
     cudaMemset(data, 0x3c, bytes);  // finite, non-zero values
-    const std::vector<XVariant> vs = candidates(n, p, dev, samples, extra);
+    const std::vector<XVariant> vs = candidates(n, p, dev, samples, extra, columns);
     compile_all(n, p, vs, dev);
     std::vector<Timed> timed;
     for (const XVariant& v : vs) {
       const XPass pass(n, p, v, dev);
       // Forward then inverse keeps the values bounded over many repetitions.
-      auto t = fft3d_bench::time_repetitions(stream, 2, 10, [&] { pass.run(data, rows, +1, stream.get()); },
-                                             [&] { pass.run(data, rows, -1, stream.get()); });
+      auto t = fft3d_bench::time_repetitions(stream, 2, 10, [&] { pass.run(data, rows, +1, stream.get(), geometry); },
+                                             [&] { pass.run(data, rows, -1, stream.get(), geometry); });
       timed.push_back({v, fft3d_bench::median(t)});
     }
     cudaFree(data);
     const double est_ms = timed.front().ms;
     std::sort(timed.begin(), timed.end(), [](const Timed& a, const Timed& b) { return a.ms < b.ms; });
-    std::printf("%s n=%d rows=%lld: estimate %.4f ms (%.0f GB/s), best %.4f ms (%.0f GB/s), %zu variants\n",
-                prec.c_str(), n, rows, est_ms, 2.0 * bytes / est_ms / 1e6, timed.front().ms,
+    std::printf("%s %s n=%d rows=%lld: estimate %.4f ms (%.0f GB/s), best %.4f ms (%.0f GB/s), %zu variants\n",
+                prec.c_str(), columns ? "columns" : "rows", n, rows, est_ms, 2.0 * bytes / est_ms / 1e6, timed.front().ms,
                 2.0 * bytes / timed.front().ms / 1e6, timed.size());
     for (size_t i = 0; i < timed.size() && i < 6; ++i)
       std::printf("    %.4f ms  %s%s\n", timed[i].ms, timed[i].variant.name().c_str(),

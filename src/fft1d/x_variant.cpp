@@ -192,18 +192,24 @@ bool x_variant_fits(const XVariantFacts& f, const DeviceLimits& limits) {
          f.elems_per_thread <= kMaxElemsPerThread;
 }
 
-std::vector<XVariant> enumerate_x_variants(int n, Precision precision, const DeviceLimits& limits) {
+std::vector<XVariant> enumerate_x_variants(int n, Precision precision, const DeviceLimits& limits,
+                                           bool columns) {
   std::vector<XVariant> out;
   const std::vector<int> preferred = preferred_radices(n);
   if (preferred.empty()) return out;
   for (const std::vector<int>& order : distinct_orderings(preferred)) {
     for (int t : threads_per_row_options(n, order)) {
       std::set<int> rows_options;
-      for (int block : kBlockSizes)
-        if (t <= block) rows_options.insert(block / t);
-      if (rows_options.empty() && t <= limits.threads_per_block) rows_options.insert(1);
+      if (columns) {  // neighbouring columns per block: the coalesced width
+        for (int c : {1, 2, 4, 8, 16, 32})
+          if (c * t <= limits.threads_per_block) rows_options.insert(c);
+      } else {
+        for (int block : kBlockSizes)
+          if (t <= block) rows_options.insert(block / t);
+        if (rows_options.empty() && t <= limits.threads_per_block) rows_options.insert(1);
+      }
       for (int rows : rows_options) {
-        XVariant base{order, t, rows, PadMethod::none, false, 0};
+        XVariant base{order, t, rows, PadMethod::none, false, 0, columns};
         const kern::XLayout unpadded = layout_without_row_pad(n, precision, base);
         for (PadMethod pad : {PadMethod::none, PadMethod::gap, PadMethod::periodic}) {
           XVariant v = base;

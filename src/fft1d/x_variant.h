@@ -58,8 +58,10 @@ bool x_variant_fits(const XVariantFacts& f, const DeviceLimits& limits);
 
 // All variants for n: every distinct ordering of the preferred radices x
 // padding {none, gap, periodic} (dropped where it equals none) x threads per
-// row x threads per block {64..1024} x twiddle source, pruned by the limits.
-std::vector<XVariant> enumerate_x_variants(int n, Precision precision, const DeviceLimits& limits);
+// row x threads per block {64..1024} (columns: 1..32 columns per block) x
+// twiddle source, pruned by the limits.
+std::vector<XVariant> enumerate_x_variants(int n, Precision precision, const DeviceLimits& limits,
+                                           bool columns = false);
 
 // The ESTIMATE choice: no timing, a heuristic from the facts.
 XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limits);
