@@ -139,6 +139,44 @@ TEST(GpuXPass, EnumeratedVariants) {
   }
 }
 
+// Random column variants on the Z pass of a (plane x n) array, plane not a
+// multiple of the columns per block (a ragged last block).
+TEST(GpuXPass, EnumeratedColumnVariants) {
+  FFT3D_REQUIRE_GPU();
+  const DeviceInfo dev = current_device_info();
+  std::mt19937 rng(5);
+  for (int n : {16, 60, 256, 343, 1024}) {
+    for (Precision p : {Precision::f32, Precision::f64}) {
+      auto all = enumerate_x_variants(n, p, dev.limits(), /*columns=*/true);
+      ASSERT_FALSE(all.empty());
+      for (int i = 0; i < 3; ++i) {
+        const XVariant v = all[rng() % all.size()];
+        const XPass pass(n, p, v, dev);
+        const long long plane = 3 * v.rows_per_block + 5;
+        const kern::RowGeometry z{plane, plane, plane};
+        // The reference: gather each column, transform it with FFTW, compare.
+        auto check = [&](auto real_tag) {
+          using Real = decltype(real_tag);
+          DeviceRows<Real> grid(static_cast<size_t>(plane * n), rng());
+          pass.run(grid.dev, plane, -1, nullptr, z);
+          ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+          const auto got = grid.download();
+          std::vector<cplx> columns(grid.rounded.size()), got_columns(grid.rounded.size());
+          for (long long c = 0; c < plane; ++c)
+            for (int k = 0; k < n; ++k) {
+              columns[c * n + k] = grid.rounded[k * plane + c];
+              got_columns[c * n + k] = cplx(got[k * plane + c].real(), got[k * plane + c].imag());
+            }
+          EXPECT_LE(fft3d_test::relative_l2_error(got_columns, fft3d_test::fftw_rows(columns, n, plane, -1)),
+                    fft3d_test::fft_error_bound(sizeof(Real) == 4, n))
+              << n << " " << v.name();
+        };
+        if (p == Precision::f32) check(float{}); else check(double{});
+      }
+    }
+  }
+}
+
 TEST(GpuXPass, PointerKindsAreChecked) {
   FFT3D_REQUIRE_GPU();
   fft3d_plan gpu = nullptr, cpu = nullptr;

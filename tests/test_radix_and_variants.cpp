@@ -67,6 +67,17 @@ TEST(XVariant, EnumeratorCoversEveryOrderingOf480) {
   EXPECT_GE(blocks.size(), 4u);
 }
 
+TEST(XVariant, ColumnEnumeration) {
+  const auto variants = enumerate_x_variants(256, Precision::f32, DeviceLimits{}, /*columns=*/true);
+  std::set<int> widths;
+  for (const XVariant& v : variants) {
+    EXPECT_TRUE(v.columns);
+    EXPECT_LE(v.rows_per_block * v.threads_per_row, 1024);
+    widths.insert(v.rows_per_block);
+  }
+  EXPECT_TRUE(widths.count(16) && widths.count(1));
+}
+
 TEST(XVariant, PruningRespectsLimits) {
   DeviceLimits tight;
   tight.shared_bytes_per_block = 16 * 1024;
