@@ -274,26 +274,22 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
        "n=" + std::to_string(n) + " does not fit the device's shared memory or registers");
 }
 
-// Columns: about one butterfly of the largest radix per thread, padded
-// exchanges (every lane reads another column, so an odd column stride in
-// shared memory and the pads decide the conflicts), columns enough for
-// 128-byte segments (fewer where a column is long), at most 512 threads.
+// Columns, from H100 timings of the column variant space (fft3d-x-explore
+// --columns): the largest radix first, one butterfly of it per thread, no
+// exchange padding (every lane reads another column, so the odd column
+// stride in shared memory alone makes the accesses conflict-free and pads
+// only cost index arithmetic), computed twiddles, and as many neighbouring
+// columns per block as fit in 512 threads, up to 32 in f32 and 16 in f64
+// (segments of 256 bytes).
 XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits) {
-  std::vector<int> radices = preferred_radices(n);
+  const std::vector<int> radices = preferred_radices(n);
   if (radices.empty() || n < 2)
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no column kernel for n=" + std::to_string(n));
-  const bool power_of_two = (n & (n - 1)) == 0;
-  if (!power_of_two) std::sort(radices.begin(), radices.end());
-  // Few threads per column leave room for many columns per block, and so for
-  // long coalesced segments (480: 60 threads x 8 columns, not 160 x 2).
-  const int t = threads_per_row_estimate(n, radices, 32);
-  // 128 bytes of neighbouring columns per warp access (16 in f32, 8 in f64).
-  for (int cols = 128 / complex_bytes(precision); cols >= 1; cols /= 2) {
+  const int t = n / radices.front();
+  for (int cols = 256 / complex_bytes(precision); cols >= 1; cols /= 2) {
     if (cols * t > std::min(512, limits.threads_per_block) && cols > 1) continue;
-    for (PadMethod pad : {PadMethod::gap, PadMethod::none}) {
-      XVariant v{radices, t, cols, pad, !power_of_two, 0, true};
-      if (x_variant_fits(x_variant_facts(n, precision, v), limits)) return v;
-    }
+    const XVariant v{radices, t, cols, PadMethod::none, false, 0, true};
+    if (x_variant_fits(x_variant_facts(n, precision, v), limits)) return v;
   }
   fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "a column of " + std::to_string(n) + " " + precision_name(precision) +
                                          " points does not fit the device's shared memory");
