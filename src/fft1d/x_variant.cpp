@@ -14,6 +14,7 @@ namespace fft3d {
 namespace {
 
 constexpr int kMaxElemsPerThread = 32;  // beyond this registers spill
+constexpr long long kColumnSharedBudget = 96 * 1024;  // per block, for the column ESTIMATE
 constexpr int kBlockSizes[] = {64, 128, 256, 512, 1024};
 
 // Threads per row worth trying: one butterfly per thread in some stage
@@ -279,17 +280,19 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // exchange padding (every lane reads another column, so the odd column
 // stride in shared memory alone makes the accesses conflict-free and pads
 // only cost index arithmetic), computed twiddles, and as many neighbouring
-// columns per block as fit in 512 threads, up to 32 in f32 and 16 in f64
-// (segments of 256 bytes).
+// columns per block as fit in 1024 threads and 96 KB of shared memory (two
+// blocks per SM), up to 32 in f32 and 16 in f64 (segments of 256 bytes).
 XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits) {
   const std::vector<int> radices = preferred_radices(n);
   if (radices.empty() || n < 2)
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no column kernel for n=" + std::to_string(n));
   const int t = n / radices.front();
   for (int cols = 256 / complex_bytes(precision); cols >= 1; cols /= 2) {
-    if (cols * t > std::min(512, limits.threads_per_block) && cols > 1) continue;
+    if (cols * t > limits.threads_per_block && cols > 1) continue;
     const XVariant v{radices, t, cols, PadMethod::none, false, 0, true};
-    if (x_variant_fits(x_variant_facts(n, precision, v), limits)) return v;
+    const XVariantFacts f = x_variant_facts(n, precision, v);
+    if (f.shared_bytes > kColumnSharedBudget && cols > 1) continue;
+    if (x_variant_fits(f, limits)) return v;
   }
   fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "a column of " + std::to_string(n) + " " + precision_name(precision) +
                                          " points does not fit the device's shared memory");
