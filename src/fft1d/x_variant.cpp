@@ -279,17 +279,22 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // --columns): the largest radix first, one butterfly of it per thread, no
 // exchange padding (every lane reads another column, so the odd column
 // stride in shared memory alone makes the accesses conflict-free and pads
-// only cost index arithmetic), computed twiddles, and as many neighbouring
-// columns per block as fit in 1024 threads and 96 KB of shared memory (two
+// only cost index arithmetic; long f64 power-of-two columns excepted),
+// computed twiddles, and as many neighbouring columns per block as fit in 512
+// threads (1024-thread blocks were slower) and 96 KB of shared memory (two
 // blocks per SM), up to 32 in f32 and 16 in f64 (segments of 256 bytes).
 XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits) {
   const std::vector<int> radices = preferred_radices(n);
   if (radices.empty() || n < 2)
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no column kernel for n=" + std::to_string(n));
   const int t = n / radices.front();
+  // Long double-precision power-of-two columns were faster padded (512: 0.205
+  // against 0.224 ms for the Z pass of 256 MiB).
+  const bool long_pow2 = (n & (n - 1)) == 0 && n >= 512;
+  const PadMethod pad = precision == Precision::f64 && long_pow2 ? PadMethod::gap : PadMethod::none;
   for (int cols = 256 / complex_bytes(precision); cols >= 1; cols /= 2) {
-    if (cols * t > limits.threads_per_block && cols > 1) continue;
-    const XVariant v{radices, t, cols, PadMethod::none, false, 0, true};
+    if (cols * t > std::min(512, limits.threads_per_block) && cols > 1) continue;
+    const XVariant v{radices, t, cols, pad, false, 0, true};
     const XVariantFacts f = x_variant_facts(n, precision, v);
     if (f.shared_bytes > kColumnSharedBudget && cols > 1) continue;
     if (x_variant_fits(f, limits)) return v;
