@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <complex>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -88,6 +89,24 @@ TEST(GpuGrid, LargeCubes) {
   check_grid<float>(256, 256, 256);
   check_grid<double>(256, 256, 256);
   check_grid<float>(512, 512, 512, /*with_oracle=*/false);  // FFTW at 512^3 is too slow here
+}
+
+// The five-step register form, forced through FFT3D_COLUMN_METHOD, and the
+// plan's description of it.
+TEST(GpuGrid, FiveStepColumns) {
+  FFT3D_REQUIRE_GPU();
+  setenv("FFT3D_COLUMN_METHOD", "five-step", 1);
+  check_grid<float>(16, 256, 16);
+  check_grid<double>(12, 64, 80);
+  check_grid<float>(35, 49, 144);
+  check_grid<float>(256, 256, 256);
+  check_grid<double>(256, 256, 256);
+  fft3d_plan plan = make_plan(64, 256, 256, true);
+  char text[4096];
+  ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
+  EXPECT_NE(std::string(text).find("5 passes over memory"), std::string::npos) << text;
+  fft3d_plan_destroy(plan);
+  unsetenv("FFT3D_COLUMN_METHOD");
 }
 
 TEST(GpuGrid, PlanReuse) {

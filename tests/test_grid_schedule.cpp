@@ -16,9 +16,10 @@ namespace {
 using fft3d_test::cplx;
 
 template <typename Real>
-void check_grid(int nx, int ny, int nz) {
+void check_grid(int nx, int ny, int nz, ColumnMethod method = ColumnMethod::automatic) {
   const bool single = sizeof(Real) == 4;
-  const auto passes = make_grid_schedule(nx, ny, nz, single ? Precision::f32 : Precision::f64, DeviceLimits{});
+  const auto passes =
+      make_grid_schedule(nx, ny, nz, single ? Precision::f32 : Precision::f64, DeviceLimits{}, method);
   const size_t count = static_cast<size_t>(nx) * ny * nz;
   const auto in = fft3d_test::random_complex(count, nx * 7 + ny * 5 + nz);
   std::vector<kern::Complex<Real>> data(count);
@@ -71,6 +72,33 @@ TEST(GridSchedule, DegenerateAxes) {
 TEST(GridSchedule, LongColumns) {
   check_grid<float>(4, 512, 3);
   check_grid<double>(2, 3, 1024);
+}
+
+// The two-pass five-step register form for the Y and Z columns.
+TEST(GridSchedule, FiveStepColumns) {
+  const ColumnMethod five = ColumnMethod::five_step;
+  check_grid<float>(16, 256, 16, five);   // 256 = 16 x 16, the paper's case
+  check_grid<double>(16, 16, 256, five);
+  check_grid<float>(12, 64, 80, five);    // 8 x 8 and 5 x 16
+  check_grid<double>(7, 6, 144, five);    // 2 x 3 and 9 x 16
+  check_grid<float>(35, 49, 1, five);     // 7 x 7, a ragged last block
+  const auto passes = make_grid_schedule(16, 256, 16, Precision::f32, DeviceLimits{}, five);
+  ASSERT_EQ(passes.size(), 3u);
+  EXPECT_TRUE(passes[1].is_five_step());
+  EXPECT_EQ(passes[1].five_step.n1, 16);
+  EXPECT_EQ(passes[1].passes_over_memory(), 2);
+  EXPECT_NE(describe_pass(passes[1], Precision::f32).find("five-step B"), std::string::npos);
+  // 512 has no split into two radices of at most 16.
+  EXPECT_THROW(make_grid_schedule(4, 512, 4, Precision::f32, DeviceLimits{}, five), Error);
+  EXPECT_FALSE(make_grid_schedule(4, 512, 4, Precision::f32, DeviceLimits{})[1].is_five_step());
+}
+
+TEST(GridSchedule, FiveStepWhereOnePassDoesNotFit) {
+  DeviceLimits small;
+  small.shared_bytes_per_block = 16 * 1024;  // 256 doubles * 16 B = 4 KiB per column: fits 1..4 columns
+  EXPECT_FALSE(make_grid_schedule(8, 256, 8, Precision::f64, small)[1].is_five_step());
+  small.shared_bytes_per_block = 2 * 1024;   // now no column fits: five-step
+  EXPECT_TRUE(make_grid_schedule(8, 256, 8, Precision::f64, small)[1].is_five_step());
 }
 
 TEST(GridSchedule, PassesAndGeometry) {

@@ -13,6 +13,7 @@
 #include "fft1d/x_variant.h"
 #include "gpu/module_cache.h"
 #include "gpu/nvrtc_compiler.h"
+#include "multirow/five_step.h"
 
 namespace fft3d {
 namespace {
@@ -46,6 +47,19 @@ TEST(Nvrtc, XKernelsCompileWithoutLocalMemory) {
       EXPECT_EQ(count(ptx, ".entry"), 2) << n << " " << v.name();
       EXPECT_EQ(count(ptx, ".local"), 0) << n << " " << v.name();
       EXPECT_EQ(count(ptx, "ld.local"), 0) << n << " " << v.name();
+    }
+  }
+}
+
+TEST(Nvrtc, FiveStepKernelsCompileWithoutLocalMemory) {
+  for (int n : {256, 144, 49}) {
+    for (Precision p : {Precision::f32, Precision::f64}) {
+      const FiveStepVariant v = estimate_five_step_variant(n, p);
+      const std::string source = five_step_kernel_source(v, p);
+      EXPECT_GT(compile_with_nvrtc(source, kArch).cubin.size(), 1000u);
+      const std::string ptx = compile_to_ptx(source, "compute_" FFT3D_TEST_CUDA_ARCH);
+      EXPECT_EQ(count(ptx, ".entry"), 4) << v.name();
+      EXPECT_EQ(count(ptx, ".local"), 0) << v.name();
     }
   }
 }

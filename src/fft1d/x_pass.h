@@ -10,11 +10,12 @@
 #include "fft1d/x_variant.h"
 #include "gpu/device.h"
 #include "gpu/device_buffer.h"
+#include "gpu/gpu_pass.h"
 #include "gpu/gpu_library.h"
 
 namespace fft3d {
 
-class XPass {
+class XPass final : public GpuPass {
  public:
   XPass(int n, Precision precision, const XVariant& variant, const DeviceInfo& device);
 
@@ -22,10 +23,10 @@ class XPass {
   // geometry) starting at data, in place; sign -1 forward, +1 inverse.
   // Enqueued on stream; does not synchronise.
   void run(void* data, long long rows, int sign, cudaStream_t stream,
-           kern::RowGeometry geometry = {1, 0, 1}) const;
+           kern::RowGeometry geometry = {1, 0, 1}) const override;
 
   const XVariant& variant() const { return variant_; }
-  std::string describe() const;
+  std::string describe() const override;
 
  private:
   int n_;

@@ -2,12 +2,14 @@
 // the rows) and 3-D complex grids (the passes of a GridSchedule, in place).
 #include <cstdlib>
 #include <sstream>
+#include <string>
 #include <vector>
 
 #include "common/error.h"
 #include "common/factor.h"
 #include "fft1d/x_pass.h"
 #include "fft3d/grid_schedule.h"
+#include "multirow/five_step_pass.h"
 #include "fft3d/plan.h"
 #include "gpu/device.h"
 
@@ -50,8 +52,12 @@ class GpuGridPlan final : public Plan {
  public:
   GpuGridPlan(const Problem& problem, std::vector<GridPass> passes, const DeviceInfo& device)
       : Plan(problem), device_(device), schedule_(std::move(passes)) {
-    for (const GridPass& p : schedule_)
-      passes_.push_back(std::make_unique<XPass>(p.n, problem.precision(), p.variant, device));
+    for (const GridPass& p : schedule_) {
+      if (p.is_five_step())
+        passes_.push_back(std::make_unique<FiveStepPass>(p.five_step, problem.precision(), device));
+      else
+        passes_.push_back(std::make_unique<XPass>(p.n, problem.precision(), p.variant, device));
+    }
   }
 
   unsigned backend() const override { return FFT3D_BACKEND_GPU; }
@@ -71,17 +77,21 @@ class GpuGridPlan final : public Plan {
   std::string describe() const override {
     std::ostringstream s;
     const long long bytes = problem().elements() * complex_bytes(problem().precision());
+    long long passes = 0;
+    for (const GridPass& p : schedule_) passes += p.passes_over_memory();
     s << problem().str() << " on " << device_.name << " (" << device_.arch() << "), in place\n"
-      << "  " << schedule_.size() << " passes over memory, " << 2 * bytes * static_cast<long long>(schedule_.size())
-      << " bytes moved (read + written)\n";
-    for (const GridPass& p : schedule_) s << "  " << describe_pass(p, problem().precision()) << "\n";
+      << "  " << passes << " passes over memory, " << 2 * bytes * passes << " bytes moved (read + written)\n";
+    for (const GridPass& p : schedule_) {
+      std::istringstream lines(describe_pass(p, problem().precision()));
+      for (std::string line; std::getline(lines, line);) s << "  " << line << "\n";
+    }
     return s.str();
   }
 
  private:
   DeviceInfo device_;
   std::vector<GridPass> schedule_;
-  std::vector<std::unique_ptr<XPass>> passes_;
+  std::vector<std::unique_ptr<GpuPass>> passes_;
   cudaStream_t stream_ = nullptr;
 };
 
@@ -90,6 +100,17 @@ class GpuGridPlan final : public Plan {
 XVariant choose_x_variant(int n, Precision precision, const DeviceInfo& device) {
   if (const char* forced = std::getenv("FFT3D_X_VARIANT"); forced && *forced) return parse_x_variant(forced);
   return estimate_x_variant(n, precision, device.limits());
+}
+
+// FFT3D_COLUMN_METHOD=one-pass|five-step forces how Y and Z columns are
+// transformed (for experiments and side-by-side schedules).
+ColumnMethod column_method_from_environment() {
+  const char* env = std::getenv("FFT3D_COLUMN_METHOD");
+  if (!env || !*env) return ColumnMethod::automatic;
+  const std::string v = env;
+  if (v == "one-pass") return ColumnMethod::one_pass;
+  if (v == "five-step") return ColumnMethod::five_step;
+  fail(FFT3D_ERROR_INVALID_ARGUMENT, "FFT3D_COLUMN_METHOD must be 'one-pass' or 'five-step', not '" + v + "'");
 }
 
 }  // namespace
@@ -108,7 +129,9 @@ std::unique_ptr<Plan> make_gpu_plan(const Problem& problem, TuneMode mode) {
   if (problem.shape == Shape::grid3d) {
     const DeviceInfo device = current_device_info();
     return std::make_unique<GpuGridPlan>(
-        problem, make_grid_schedule(problem.nx, problem.ny, problem.nz, problem.precision(), device.limits()),
+        problem,
+        make_grid_schedule(problem.nx, problem.ny, problem.nz, problem.precision(), device.limits(),
+                           column_method_from_environment()),
         device);
   }
   const int n = problem.nx;

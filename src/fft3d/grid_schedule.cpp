@@ -17,10 +17,30 @@ void check_length(char axis, int n, Precision precision) {
   (void)precision;
 }
 
+GridPass column_pass(char axis, int n, long long count, kern::RowGeometry geometry, Precision precision,
+                     const DeviceLimits& limits, ColumnMethod method) {
+  GridPass pass{axis, n, count, geometry, XVariant{}, FiveStepVariant{}};
+  const FiveStepVariant five = estimate_five_step_variant(n, precision);
+  if (method == ColumnMethod::five_step) {
+    if (five.n1 == 0)
+      fail(FFT3D_ERROR_UNSUPPORTED_SIZE, std::string("n") + axis + "=" + std::to_string(n) +
+                                             " has no five-step split into two radices of at most 16");
+    pass.five_step = five;
+    return pass;
+  }
+  try {
+    pass.variant = estimate_column_variant(n, precision, limits);
+  } catch (const Error&) {
+    if (method == ColumnMethod::one_pass || five.n1 == 0) throw;
+    pass.five_step = five;  // the column does not fit shared memory
+  }
+  return pass;
+}
+
 }  // namespace
 
 std::vector<GridPass> make_grid_schedule(int nx, int ny, int nz, Precision precision,
-                                         const DeviceLimits& limits) {
+                                         const DeviceLimits& limits, ColumnMethod method) {
   check_length('x', nx, precision);
   check_length('y', ny, precision);
   check_length('z', nz, precision);
@@ -28,16 +48,25 @@ std::vector<GridPass> make_grid_schedule(int nx, int ny, int nz, Precision preci
   std::vector<GridPass> passes;
   if (nx > 1)
     passes.push_back({'x', nx, static_cast<long long>(ny) * nz, {1, 0, 1},
-                      estimate_x_variant(nx, precision, limits)});
+                      estimate_x_variant(nx, precision, limits), FiveStepVariant{}});
   if (ny > 1)
-    passes.push_back({'y', ny, static_cast<long long>(nx) * nz, {nx, plane, nx},
-                      estimate_column_variant(ny, precision, limits)});
-  if (nz > 1)
-    passes.push_back({'z', nz, plane, {plane, plane, plane}, estimate_column_variant(nz, precision, limits)});
+    passes.push_back(column_pass('y', ny, static_cast<long long>(nx) * nz, {nx, plane, nx}, precision, limits, method));
+  if (nz > 1) passes.push_back(column_pass('z', nz, plane, {plane, plane, plane}, precision, limits, method));
   return passes;
 }
 
 std::string describe_pass(const GridPass& pass, Precision precision) {
+  if (pass.is_five_step()) {
+    const FiveStepVariant& v = pass.five_step;
+    std::ostringstream s;
+    s << "pass " << pass.axis << ": n=" << pass.n << " x " << pass.count << " columns, five-step A: "
+      << v.n2 << " x " << v.n1 << "-point register FFTs and twiddles, " << v.name() << ", "
+      << five_step_layout(v, false).threads_per_block() << " threads/block, no shared memory\n"
+      << "pass " << pass.axis << ": n=" << pass.n << " x " << pass.count << " columns, five-step B: "
+      << v.n1 << " x " << v.n2 << "-point register FFTs to natural order, "
+      << five_step_layout(v, true).threads_per_block() << " threads/block, no shared memory";
+    return s.str();
+  }
   const XVariantFacts f = x_variant_facts(pass.n, precision, pass.variant);
   std::ostringstream s;
   s << "pass " << pass.axis << ": n=" << pass.n << " x " << pass.count

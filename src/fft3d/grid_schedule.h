@@ -9,6 +9,7 @@
 #include "common/precision.h"
 #include "fft1d/x_kernel.h"
 #include "fft1d/x_variant.h"
+#include "multirow/five_step.h"
 
 namespace fft3d {
 
@@ -17,17 +18,29 @@ struct GridPass {
   int n;                      // transform length along the axis
   long long count;            // rows (x) or columns (y, z) transformed
   kern::RowGeometry geometry; // where each row or column lives
-  XVariant variant;
+  XVariant variant;           // the Stockham kernel (unless five-step)
+  FiveStepVariant five_step;  // n1 > 0: the two-pass register form instead
+
+  bool is_five_step() const { return five_step.n1 > 0; }
+  int passes_over_memory() const { return is_five_step() ? 2 : 1; }
 };
 
-// X rows (shared-memory Stockham), then Y and Z columns (one-pass column
-// variant), skipping axes of length 1. Throws Error(UNSUPPORTED_SIZE) naming
-// the axis and the prime factor for lengths with a factor above 7, or a
-// column that does not fit shared memory.
-std::vector<GridPass> make_grid_schedule(int nx, int ny, int nz, Precision precision,
-                                         const DeviceLimits& limits);
+// How Y and Z columns are transformed: one pass with the column in shared
+// memory, or the two-pass five-step register form; automatic takes one pass
+// where the column fits shared memory, else five-step where n splits into
+// two codelet radices.
+enum class ColumnMethod { automatic, one_pass, five_step };
 
-// One line per pass, as fft3d_plan_describe shows it.
+// X rows (shared-memory Stockham), then Y and Z columns, skipping axes of
+// length 1. Throws Error(UNSUPPORTED_SIZE) naming the axis and the prime
+// factor for lengths with a factor above 7, or a column that neither method
+// can take.
+std::vector<GridPass> make_grid_schedule(int nx, int ny, int nz, Precision precision,
+                                         const DeviceLimits& limits,
+                                         ColumnMethod method = ColumnMethod::automatic);
+
+// One line per pass over memory (two for five-step), as fft3d_plan_describe
+// shows them.
 std::string describe_pass(const GridPass& pass, Precision precision);
 
 }  // namespace fft3d

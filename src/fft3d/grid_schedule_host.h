@@ -12,8 +12,11 @@ void run_grid_schedule_on_cpu(const std::vector<GridPass>& passes, kern::Complex
   const Precision precision = sizeof(Real) == 4 ? Precision::f32 : Precision::f64;
   for (const GridPass& p : passes) {
     const auto table = forward_twiddle_table<Real>(p.n);
-    run_x_kernel_on_cpu<Real>(make_x_layout(p.n, precision, p.variant), sign,
-                              kern::XArgs<Real>{data, p.count, table.data(), p.geometry});
+    const kern::XArgs<Real> args{data, p.count, table.data(), p.geometry};
+    if (p.is_five_step())
+      run_five_step_on_cpu<Real>(p.five_step, sign, args);
+    else
+      run_x_kernel_on_cpu<Real>(make_x_layout(p.n, precision, p.variant), sign, args);
   }
 }
 

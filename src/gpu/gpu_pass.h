@@ -1,0 +1,21 @@
+// One pass of a GPU plan over the data: a compiled kernel (or pair) that
+// transforms rows or columns in place on a stream.
+#pragma once
+#include <cuda_runtime_api.h>
+
+#include <string>
+
+#include "fft1d/x_kernel.h"
+
+namespace fft3d {
+
+class GpuPass {
+ public:
+  virtual ~GpuPass() = default;
+  // Transforms `count` rows or columns located by geometry; sign -1 forward.
+  virtual void run(void* data, long long count, int sign, cudaStream_t stream,
+                   kern::RowGeometry geometry) const = 0;
+  virtual std::string describe() const = 0;
+};
+
+}  // namespace fft3d

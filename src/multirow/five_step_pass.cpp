@@ -1,0 +1,69 @@
+#include "multirow/five_step_pass.h"
+
+#include <algorithm>
+
+#include "fft1d/twiddle_table.h"
+#include "gpu/module_cache.h"
+
+namespace fft3d {
+
+namespace {
+
+template <typename Real>
+DeviceBuffer upload_table(int n) {
+  const auto table = forward_twiddle_table<Real>(n);
+  DeviceBuffer buf(table.size() * sizeof table[0]);
+  FFT3D_CUDA_CHECK(cudaMemcpy(buf.get(), table.data(), buf.bytes(), cudaMemcpyHostToDevice));
+  return buf;
+}
+
+template <typename Real>
+void launch(cudaKernel_t kernel, const kern::FiveStepLayout& L, void* data, long long columns,
+            const void* twiddles, kern::RowGeometry g, cudaStream_t stream) {
+  // At most 2^31 - 1 blocks per launch, each launch starting on a column group.
+  long long max_cols = 2147483647LL * L.columns_per_block;
+  max_cols -= max_cols % g.inner;
+  for (long long first = 0; first < columns; first += max_cols) {
+    kern::XArgs<Real> args{static_cast<kern::Complex<Real>*>(data) + first / g.inner * g.outer,
+                           std::min(max_cols, columns - first), static_cast<const kern::Complex<Real>*>(twiddles), g};
+    const long long blocks = (args.rows + L.columns_per_block - 1) / L.columns_per_block;
+    void* params[] = {&args};
+    FFT3D_CUDA_CHECK(cudaLaunchKernel(reinterpret_cast<const void*>(kernel), dim3(static_cast<unsigned>(blocks)),
+                                      dim3(static_cast<unsigned>(L.threads_per_block())), params, 0, stream));
+    FFT3D_CUDA_CHECK(cudaGetLastError());
+  }
+}
+
+}  // namespace
+
+FiveStepPass::FiveStepPass(const FiveStepVariant& variant, Precision precision, const DeviceInfo& device)
+    : variant_(variant), precision_(precision) {
+  library_ = std::make_unique<GpuLibrary>(cached_cubin(five_step_kernel_source(variant, precision), device.arch()));
+  const char* names[2][2] = {{"fft3d_fivestep_a_forward", "fft3d_fivestep_a_inverse"},
+                             {"fft3d_fivestep_b_forward", "fft3d_fivestep_b_inverse"}};
+  for (int b = 0; b < 2; ++b)
+    for (int i = 0; i < 2; ++i) kernels_[b][i] = library_->kernel(names[b][i], 0);
+  if (variant.twiddle_table) {
+    const int n = variant.n1 * variant.n2;
+    twiddles_ = precision == Precision::f32 ? upload_table<float>(n) : upload_table<double>(n);
+  }
+}
+
+void FiveStepPass::run(void* data, long long columns, int sign, cudaStream_t stream,
+                       kern::RowGeometry geometry) const {
+  if (columns == 0) return;
+  const int inv = sign < 0 ? 0 : 1;
+  for (int b = 0; b < 2; ++b) {
+    const kern::FiveStepLayout L = five_step_layout(variant_, b == 1);
+    if (precision_ == Precision::f32)
+      launch<float>(kernels_[b][inv], L, data, columns, twiddles_.get(), geometry, stream);
+    else
+      launch<double>(kernels_[b][inv], L, data, columns, twiddles_.get(), geometry, stream);
+  }
+}
+
+std::string FiveStepPass::describe() const {
+  return "five-step " + variant_.name() + " (" + precision_name(precision_) + ")";
+}
+
+}  // namespace fft3d

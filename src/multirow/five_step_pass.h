@@ -1,0 +1,29 @@
+// The five-step column form on the GPU: its two kernels (pass A, pass B),
+// compiled with NVRTC (cached), launched one after the other.
+#pragma once
+#include <memory>
+
+#include "gpu/device.h"
+#include "gpu/device_buffer.h"
+#include "gpu/gpu_library.h"
+#include "gpu/gpu_pass.h"
+#include "multirow/five_step.h"
+
+namespace fft3d {
+
+class FiveStepPass final : public GpuPass {
+ public:
+  FiveStepPass(const FiveStepVariant& variant, Precision precision, const DeviceInfo& device);
+  void run(void* data, long long columns, int sign, cudaStream_t stream,
+           kern::RowGeometry geometry) const override;
+  std::string describe() const override;
+
+ private:
+  FiveStepVariant variant_;
+  Precision precision_;
+  std::unique_ptr<GpuLibrary> library_;
+  cudaKernel_t kernels_[2][2] = {};  // [pass b][inverse]
+  DeviceBuffer twiddles_;
+};
+
+}  // namespace fft3d
