@@ -71,9 +71,14 @@ FFT3D_API fft3d_status fft3d_inverse(fft3d_plan plan, void *data); /* unnormalis
 
 /* GPU plans enqueue their work on this stream (a cudaStream_t; NULL is the
  * legacy default stream) and return without synchronising. CPU plans accept
- * and ignore it. */
+ * and ignore it. Not to be called while another thread executes the plan. */
 struct CUstream_st;
 FFT3D_API fft3d_status fft3d_set_stream(fft3d_plan plan, struct CUstream_st *stream);
+
+/* Execution on an explicit stream: one plan may be executed by several host
+ * threads at once, each on its own stream and buffer. */
+FFT3D_API fft3d_status fft3d_forward_on_stream(fft3d_plan plan, void *data, struct CUstream_st *stream);
+FFT3D_API fft3d_status fft3d_inverse_on_stream(fft3d_plan plan, void *data, struct CUstream_st *stream);
 
 /* FFT3D_BACKEND_CPU or FFT3D_BACKEND_GPU: where the plan runs. */
 FFT3D_API fft3d_status fft3d_plan_get_backend(fft3d_plan plan, unsigned *backend);

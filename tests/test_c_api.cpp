@@ -73,6 +73,18 @@ TEST(CApiCpu, BatchedRowsAndUnalignedData) {
   EXPECT_EQ(fft3d_plan_destroy(plan), FFT3D_SUCCESS);
 }
 
+TEST(CApiCpu, ExplicitStreamCallsOnTheCpu) {
+  fft3d_plan plan = nullptr;
+  ASSERT_EQ(fft3d_plan_create_3d(&plan, 6, 5, 4, FFT3D_C2C_F64, kCpu), FFT3D_SUCCESS);
+  const auto in = fft3d_test::random_complex(120, 3);
+  std::vector<cplx> data(in);
+  ASSERT_EQ(fft3d_forward_on_stream(plan, data.data(), nullptr), FFT3D_SUCCESS);
+  EXPECT_LE(fft3d_test::relative_l2_error(data, fft3d_test::fftw_3d(in, 6, 5, 4, -1)), 1e-14);
+  ASSERT_EQ(fft3d_inverse_on_stream(plan, data.data(), nullptr), FFT3D_SUCCESS);
+  EXPECT_EQ(fft3d_inverse_on_stream(plan, nullptr, nullptr), FFT3D_ERROR_INVALID_POINTER);
+  fft3d_plan_destroy(plan);
+}
+
 TEST(CApiCpu, EnvironmentSelectsBackend) {
   setenv("FFT3D_BACKEND", "cpu", 1);
   fft3d_plan plan = nullptr;

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <complex>
+#include <memory>
+#include <thread>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -118,6 +120,39 @@ TEST(GpuGrid, PlanReuse) {
     g.upload();
     ASSERT_EQ(fft3d_forward(plan, g.dev), FFT3D_SUCCESS);
     EXPECT_LE(fft3d_test::relative_l2_error(g.download(), want), fft3d_test::fft_error_bound(true, 64. * 48 * 40));
+  }
+  fft3d_plan_destroy(plan);
+}
+
+// One plan executed by four host threads at once, each on its own stream
+// and buffer (fft3d_forward_on_stream).
+TEST(GpuGrid, OnePlanFromSeveralThreads) {
+  FFT3D_REQUIRE_GPU();
+  fft3d_plan plan = make_plan(96, 64, 50, true);
+  std::vector<std::unique_ptr<DeviceGrid<float>>> grids;
+  for (unsigned i = 0; i < 4; ++i) grids.push_back(std::make_unique<DeviceGrid<float>>(96, 64, 50, 100 + i));
+  std::vector<std::thread> threads;
+  std::vector<fft3d_status> status(4, FFT3D_SUCCESS);
+  for (int i = 0; i < 4; ++i)
+    threads.emplace_back([&, i] {
+      cudaStream_t s;
+      if (cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking) != cudaSuccess) {
+        status[i] = FFT3D_ERROR_CUDA;
+        return;
+      }
+      for (int rep = 0; rep < 5 && status[i] == FFT3D_SUCCESS; ++rep) {
+        cudaMemcpyAsync(grids[i]->dev, grids[i]->host.data(), grids[i]->count * 8, cudaMemcpyHostToDevice, s);
+        status[i] = fft3d_forward_on_stream(plan, grids[i]->dev, s);
+      }
+      cudaStreamSynchronize(s);
+      cudaStreamDestroy(s);
+    });
+  for (auto& t : threads) t.join();
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(status[i], FFT3D_SUCCESS);
+    EXPECT_LE(fft3d_test::relative_l2_error(grids[i]->download(),
+                                            fft3d_test::fftw_3d(grids[i]->rounded, 96, 64, 50, -1)),
+              fft3d_test::fft_error_bound(true, 96. * 64 * 50));
   }
   fft3d_plan_destroy(plan);
 }

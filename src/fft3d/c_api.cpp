@@ -66,12 +66,12 @@ fft3d_status create(fft3d_plan* out, const Problem& problem, unsigned flags) {
   return FFT3D_SUCCESS;
 }
 
-fft3d_status execute(fft3d_plan plan, void* data, int sign) {
+fft3d_status execute(fft3d_plan plan, void* data, int sign, const CUstream_st* const* stream) {
   return guarded([&] {
     Plan& p = live_plan(plan);
     if (!data) fail(FFT3D_ERROR_INVALID_POINTER, "data is NULL");
     p.check_pointer(data);
-    p.execute(data, sign);
+    p.execute(data, sign, stream ? const_cast<CUstream_st*>(*stream) : p.stream());
   });
 }
 
@@ -111,8 +111,17 @@ fft3d_status fft3d_plan_destroy(fft3d_plan plan) {
   });
 }
 
-fft3d_status fft3d_forward(fft3d_plan plan, void* data) { return execute(plan, data, -1); }
-fft3d_status fft3d_inverse(fft3d_plan plan, void* data) { return execute(plan, data, +1); }
+fft3d_status fft3d_forward(fft3d_plan plan, void* data) { return execute(plan, data, -1, nullptr); }
+fft3d_status fft3d_inverse(fft3d_plan plan, void* data) { return execute(plan, data, +1, nullptr); }
+
+fft3d_status fft3d_forward_on_stream(fft3d_plan plan, void* data, struct CUstream_st* stream) {
+  const CUstream_st* s = stream;
+  return execute(plan, data, -1, &s);
+}
+fft3d_status fft3d_inverse_on_stream(fft3d_plan plan, void* data, struct CUstream_st* stream) {
+  const CUstream_st* s = stream;
+  return execute(plan, data, +1, &s);
+}
 
 fft3d_status fft3d_set_stream(fft3d_plan plan, struct CUstream_st* stream) {
   return guarded([&] { live_plan(plan).set_stream(stream); });

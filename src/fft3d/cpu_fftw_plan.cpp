@@ -43,7 +43,7 @@ class FftwPlan final : public Plan {
       fail(FFT3D_ERROR_INVALID_POINTER, "a CPU plan was given a device pointer");
   }
 
-  void execute(void* data, int sign) override {
+  void execute(void* data, int sign, CUstream_st*) override {
     auto* c = static_cast<typename F::complex*>(data);
     const bool aligned = F::alignment_of(reinterpret_cast<Real*>(data)) == 0;
     if (!aligned) std::call_once(unaligned_once_, [this] { make_plans(false); });

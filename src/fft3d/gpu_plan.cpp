@@ -29,9 +29,9 @@ class GpuBatchedPlan final : public Plan {
       fail(FFT3D_ERROR_INVALID_POINTER, "a GPU plan was given a pointer that is not device memory");
   }
 
-  void execute(void* data, int sign) override { x_.run(data, problem().batch, sign, stream_); }
-
-  void set_stream(CUstream_st* stream) override { stream_ = stream; }
+  void execute(void* data, int sign, CUstream_st* stream) override {
+    x_.run(data, problem().batch, sign, stream);
+  }
 
   std::string describe() const override {
     std::ostringstream s;
@@ -45,7 +45,6 @@ class GpuBatchedPlan final : public Plan {
  private:
   DeviceInfo device_;
   XPass x_;
-  cudaStream_t stream_ = nullptr;
 };
 
 class GpuGridPlan final : public Plan {
@@ -67,12 +66,10 @@ class GpuGridPlan final : public Plan {
       fail(FFT3D_ERROR_INVALID_POINTER, "a GPU plan was given a pointer that is not device memory");
   }
 
-  void execute(void* data, int sign) override {
+  void execute(void* data, int sign, CUstream_st* stream) override {
     for (size_t i = 0; i < schedule_.size(); ++i)
-      passes_[i]->run(data, schedule_[i].count, sign, stream_, schedule_[i].geometry);
+      passes_[i]->run(data, schedule_[i].count, sign, stream, schedule_[i].geometry);
   }
-
-  void set_stream(CUstream_st* stream) override { stream_ = stream; }
 
   std::string describe() const override {
     std::ostringstream s;
@@ -92,7 +89,6 @@ class GpuGridPlan final : public Plan {
   DeviceInfo device_;
   std::vector<GridPass> schedule_;
   std::vector<std::unique_ptr<GpuPass>> passes_;
-  cudaStream_t stream_ = nullptr;
 };
 
 // The X variant for n: FFT3D_X_VARIANT (a variant name, for experiments)

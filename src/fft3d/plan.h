@@ -18,13 +18,19 @@ class Plan {
   virtual unsigned backend() const = 0;  // FFT3D_BACKEND_CPU or _GPU
   // Throws Error(INVALID_POINTER) if data is not memory this backend can use.
   virtual void check_pointer(const void* data) const = 0;
-  // sign -1: forward, +1: inverse (unnormalised). In place.
-  virtual void execute(void* data, int sign) = 0;
-  virtual void set_stream(CUstream_st* stream) { (void)stream; }
+  // sign -1: forward, +1 inverse (unnormalised). In place, enqueued on
+  // stream (GPU plans; CPU plans ignore it). Safe to call from several
+  // threads at once with different streams and buffers.
+  virtual void execute(void* data, int sign, CUstream_st* stream) = 0;
   virtual std::string describe() const = 0;
+
+  // The stream fft3d_forward / fft3d_inverse use (fft3d_set_stream).
+  void set_stream(CUstream_st* stream) { stream_ = stream; }
+  CUstream_st* stream() const { return stream_; }
 
  private:
   Problem problem_;
+  CUstream_st* stream_ = nullptr;
 };
 
 // Tuning mode in the low byte of the flags.
