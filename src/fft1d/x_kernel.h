@@ -28,6 +28,7 @@ struct XArgs {
   long long rows;                 // rows (or columns) in this launch
   const Complex<Real>* twiddles;  // exp(-2 pi i m / n), m in [0, n); table variants only
   RowGeometry geometry;           // where rows live (column layouts only)
+  Real scale = Real(1);           // applied as the last stage stores (normalisation)
 };
 
 template <typename Real, int Capacity>
@@ -133,7 +134,7 @@ FFT3D_HD void x_stage_phase(const StageGeom& g, const PhaseInfo& ph, int row_str
       for (int k = 0; k < R; ++k) {
         const int idx = stockham_write_index(j, k, g.butterflies);
         if (g.last) {
-          if (live) global_row[idx * element_stride] = v[k];
+          if (live) global_row[idx * element_stride] = kern::scale(v[k], a.scale);
         } else {
           const int p = padded_index(g.out_map, idx);
           shared_re[p] = v[k].re;

@@ -22,7 +22,7 @@ DeviceBuffer upload_twiddles(int n) {
 
 template <typename Real>
 void launch(cudaKernel_t kernel, const XVariantFacts& facts, int rows_per_block, int n, bool columns,
-            void* data, long long rows, const void* twiddles, kern::RowGeometry geometry,
+            void* data, long long rows, const void* twiddles, kern::RowGeometry geometry, double scale,
             cudaStream_t stream) {
   // A grid has at most 2^31 - 1 blocks; larger batches take several launches
   // (of whole column groups, so that each launch starts at row 0 of a group).
@@ -31,7 +31,8 @@ void launch(cudaKernel_t kernel, const XVariantFacts& facts, int rows_per_block,
   for (long long first = 0; first < rows; first += max_rows) {
     const long long offset = columns ? first / geometry.inner * geometry.outer : first * n;
     kern::XArgs<Real> args{static_cast<kern::Complex<Real>*>(data) + offset, std::min(max_rows, rows - first),
-                           static_cast<const kern::Complex<Real>*>(twiddles), geometry};
+                           static_cast<const kern::Complex<Real>*>(twiddles), geometry,
+                           static_cast<Real>(scale)};
     const long long blocks = (args.rows + rows_per_block - 1) / rows_per_block;
     void* params[] = {&args};
     FFT3D_CUDA_CHECK(cudaLaunchKernel(reinterpret_cast<const void*>(kernel),
@@ -58,14 +59,16 @@ XPass::XPass(int n, Precision precision, const XVariant& variant, const DeviceIn
     twiddles_ = precision == Precision::f32 ? upload_twiddles<float>(n) : upload_twiddles<double>(n);
 }
 
-void XPass::run(void* data, long long rows, int sign, cudaStream_t stream, kern::RowGeometry geometry) const {
+void XPass::run(void* data, long long rows, int sign, cudaStream_t stream, kern::RowGeometry geometry,
+                double scale) const {
   if (n_ == 1 || rows == 0) return;
   cudaKernel_t k = sign < 0 ? forward_ : inverse_;
   const bool cols = variant_.columns;
   if (precision_ == Precision::f32)
-    launch<float>(k, facts_, variant_.rows_per_block, n_, cols, data, rows, twiddles_.get(), geometry, stream);
+    launch<float>(k, facts_, variant_.rows_per_block, n_, cols, data, rows, twiddles_.get(), geometry, scale, stream);
   else
-    launch<double>(k, facts_, variant_.rows_per_block, n_, cols, data, rows, twiddles_.get(), geometry, stream);
+    launch<double>(k, facts_, variant_.rows_per_block, n_, cols, data, rows, twiddles_.get(), geometry, scale,
+                   stream);
 }
 
 std::string XPass::describe() const {

@@ -23,7 +23,7 @@ class XPass final : public GpuPass {
   // geometry) starting at data, in place; sign -1 forward, +1 inverse.
   // Enqueued on stream; does not synchronise.
   void run(void* data, long long rows, int sign, cudaStream_t stream,
-           kern::RowGeometry geometry = {1, 0, 1}) const override;
+           kern::RowGeometry geometry = {1, 0, 1}, double scale = 1.0) const override;
 
   const XVariant& variant() const { return variant_; }
   std::string describe() const override;

@@ -13,8 +13,10 @@ class GpuPass {
  public:
   virtual ~GpuPass() = default;
   // Transforms `count` rows or columns located by geometry; sign -1 forward.
+  // Outputs are multiplied by scale as they are stored (normalisation fused
+  // into the last pass).
   virtual void run(void* data, long long count, int sign, cudaStream_t stream,
-                   kern::RowGeometry geometry) const = 0;
+                   kern::RowGeometry geometry, double scale = 1.0) const = 0;
   virtual std::string describe() const = 0;
 };
 

@@ -74,7 +74,7 @@ FFT3D_HD void five_step_phase(const FiveStepLayout& L, int phase, const ThreadCo
     dft<N2, Sign>(v);
   } else {
     FFT3D_UNROLL
-    for (int d = 0; d < N2; ++d) base[(static_cast<long long>(t) + N1 * d) * s] = v[d];
+    for (int d = 0; d < N2; ++d) base[(static_cast<long long>(t) + N1 * d) * s] = scale(v[d], a.scale);
   }
 }
 

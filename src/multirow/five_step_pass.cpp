@@ -19,13 +19,14 @@ DeviceBuffer upload_table(int n) {
 
 template <typename Real>
 void launch(cudaKernel_t kernel, const kern::FiveStepLayout& L, void* data, long long columns,
-            const void* twiddles, kern::RowGeometry g, cudaStream_t stream) {
+            const void* twiddles, kern::RowGeometry g, double scale, cudaStream_t stream) {
   // At most 2^31 - 1 blocks per launch, each launch starting on a column group.
   long long max_cols = 2147483647LL * L.columns_per_block;
   max_cols -= max_cols % g.inner;
   for (long long first = 0; first < columns; first += max_cols) {
     kern::XArgs<Real> args{static_cast<kern::Complex<Real>*>(data) + first / g.inner * g.outer,
-                           std::min(max_cols, columns - first), static_cast<const kern::Complex<Real>*>(twiddles), g};
+                           std::min(max_cols, columns - first), static_cast<const kern::Complex<Real>*>(twiddles), g,
+                           static_cast<Real>(scale)};
     const long long blocks = (args.rows + L.columns_per_block - 1) / L.columns_per_block;
     void* params[] = {&args};
     FFT3D_CUDA_CHECK(cudaLaunchKernel(reinterpret_cast<const void*>(kernel), dim3(static_cast<unsigned>(blocks)),
@@ -50,15 +51,16 @@ FiveStepPass::FiveStepPass(const FiveStepVariant& variant, Precision precision, 
 }
 
 void FiveStepPass::run(void* data, long long columns, int sign, cudaStream_t stream,
-                       kern::RowGeometry geometry) const {
+                       kern::RowGeometry geometry, double scale) const {
   if (columns == 0) return;
   const int inv = sign < 0 ? 0 : 1;
   for (int b = 0; b < 2; ++b) {
     const kern::FiveStepLayout L = five_step_layout(variant_, b == 1);
+    const double s = b == 1 ? scale : 1.0;  // pass B stores the final values
     if (precision_ == Precision::f32)
-      launch<float>(kernels_[b][inv], L, data, columns, twiddles_.get(), geometry, stream);
+      launch<float>(kernels_[b][inv], L, data, columns, twiddles_.get(), geometry, s, stream);
     else
-      launch<double>(kernels_[b][inv], L, data, columns, twiddles_.get(), geometry, stream);
+      launch<double>(kernels_[b][inv], L, data, columns, twiddles_.get(), geometry, s, stream);
   }
 }
 

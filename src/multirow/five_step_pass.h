@@ -15,7 +15,7 @@ class FiveStepPass final : public GpuPass {
  public:
   FiveStepPass(const FiveStepVariant& variant, Precision precision, const DeviceInfo& device);
   void run(void* data, long long columns, int sign, cudaStream_t stream,
-           kern::RowGeometry geometry) const override;
+           kern::RowGeometry geometry, double scale = 1.0) const override;
   std::string describe() const override;
 
  private:
