@@ -54,6 +54,9 @@ typedef enum { FFT3D_C2C_F32, FFT3D_C2C_F64, FFT3D_R2C_F32, FFT3D_R2C_F64 } fft3
 #define FFT3D_EXHAUSTIVE 2u
 #define FFT3D_BACKEND_CPU (1u << 8)
 #define FFT3D_BACKEND_GPU (1u << 9) /* neither: GPU when one is usable, else CPU */
+/* Scale the inverse by 1/N (N = nx*ny*nz for 3-D plans, n for batched rows),
+ * fused into the last pass on the GPU: inverse(forward(x)) = x. */
+#define FFT3D_NORMALIZE (1u << 12)
 /* The environment variable FFT3D_BACKEND=cpu|gpu overrides the default
  * choice (it never overrides a backend flag given explicitly). */
 
@@ -68,6 +71,14 @@ FFT3D_API fft3d_status fft3d_plan_destroy(fft3d_plan plan);
  * pointer; the other kind is rejected with FFT3D_ERROR_INVALID_POINTER. */
 FFT3D_API fft3d_status fft3d_forward(fft3d_plan plan, void *data);
 FFT3D_API fft3d_status fft3d_inverse(fft3d_plan plan, void *data); /* unnormalised */
+
+/* Out of place: `in` is left untouched and `out` receives the transform.
+ * in == out is the in-place transform; buffers that overlap without being
+ * equal are rejected with FFT3D_ERROR_INVALID_ARGUMENT. In this version the
+ * out-of-place transform copies `in` to `out` and transforms `out` in place
+ * (one extra pass over memory). */
+FFT3D_API fft3d_status fft3d_forward_out(fft3d_plan plan, const void *in, void *out);
+FFT3D_API fft3d_status fft3d_inverse_out(fft3d_plan plan, const void *in, void *out);
 
 /* GPU plans enqueue their work on this stream (a cudaStream_t; NULL is the
  * legacy default stream) and return without synchronising. CPU plans accept

@@ -85,6 +85,49 @@ TEST(CApiCpu, ExplicitStreamCallsOnTheCpu) {
   fft3d_plan_destroy(plan);
 }
 
+TEST(CApiCpu, NormalizedInverseGivesTheInputBack) {
+  fft3d_plan plan = nullptr;
+  ASSERT_EQ(fft3d_plan_create_3d(&plan, 10, 6, 7, FFT3D_C2C_F64, kCpu | FFT3D_NORMALIZE), FFT3D_SUCCESS);
+  const auto in = fft3d_test::random_complex(420, 8);
+  std::vector<cplx> data(in);
+  ASSERT_EQ(fft3d_forward(plan, data.data()), FFT3D_SUCCESS);  // the forward is not scaled
+  EXPECT_LE(fft3d_test::relative_l2_error(data, fft3d_test::fftw_3d(in, 10, 6, 7, -1)), 1e-14);
+  ASSERT_EQ(fft3d_inverse(plan, data.data()), FFT3D_SUCCESS);
+  EXPECT_LE(fft3d_test::relative_l2_error(data, in), 1e-14);
+  fft3d_plan_destroy(plan);
+  ASSERT_EQ(fft3d_plan_create_1d_batched(&plan, 12, 5, FFT3D_C2C_F32, kCpu | FFT3D_NORMALIZE), FFT3D_SUCCESS);
+  std::vector<std::complex<float>> rows(60, {1.0f, 0.0f});
+  ASSERT_EQ(fft3d_forward(plan, rows.data()), FFT3D_SUCCESS);
+  ASSERT_EQ(fft3d_inverse(plan, rows.data()), FFT3D_SUCCESS);  // 1/12 per row, not 1/60
+  for (const auto& x : rows) EXPECT_NEAR(std::abs(x - std::complex<float>(1.0f, 0.0f)), 0.0, 1e-6);
+  fft3d_plan_destroy(plan);
+}
+
+TEST(CApiCpu, OutOfPlaceLeavesTheInputAlone) {
+  fft3d_plan plan = nullptr;
+  ASSERT_EQ(fft3d_plan_create_3d(&plan, 8, 9, 5, FFT3D_C2C_F64, kCpu), FFT3D_SUCCESS);
+  const auto in = fft3d_test::random_complex(360, 9);
+  std::vector<cplx> input(in), out(360, cplx(7, 7));
+  ASSERT_EQ(fft3d_forward_out(plan, input.data(), out.data()), FFT3D_SUCCESS);
+  EXPECT_EQ(input, in);
+  EXPECT_LE(fft3d_test::relative_l2_error(out, fft3d_test::fftw_3d(in, 8, 9, 5, -1)), 1e-14);
+  std::vector<cplx> back(360);
+  ASSERT_EQ(fft3d_inverse_out(plan, out.data(), back.data()), FFT3D_SUCCESS);
+  std::vector<cplx> scaled(in);
+  for (auto& x : scaled) x *= 360.0;
+  EXPECT_LE(fft3d_test::relative_l2_error(back, scaled), 1e-14);
+  // in == out is the in-place transform.
+  std::vector<cplx> same(in);
+  ASSERT_EQ(fft3d_forward_out(plan, same.data(), same.data()), FFT3D_SUCCESS);
+  EXPECT_LE(fft3d_test::relative_l2_error(same, fft3d_test::fftw_3d(in, 8, 9, 5, -1)), 1e-14);
+  // Overlapping, unequal buffers are refused and nothing is written.
+  std::vector<cplx> big(720, cplx(1, 2));
+  EXPECT_EQ(fft3d_forward_out(plan, big.data(), big.data() + 100), FFT3D_ERROR_INVALID_ARGUMENT);
+  for (const auto& x : big) ASSERT_EQ(x, cplx(1, 2));
+  EXPECT_EQ(fft3d_forward_out(plan, nullptr, out.data()), FFT3D_ERROR_INVALID_POINTER);
+  fft3d_plan_destroy(plan);
+}
+
 TEST(CApiCpu, EnvironmentSelectsBackend) {
   setenv("FFT3D_BACKEND", "cpu", 1);
   fft3d_plan plan = nullptr;

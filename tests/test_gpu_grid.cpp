@@ -111,6 +111,40 @@ TEST(GpuGrid, FiveStepColumns) {
   unsetenv("FFT3D_COLUMN_METHOD");
 }
 
+// FFT3D_NORMALIZE (scale fused into the last pass, one-pass and five-step)
+// and out-of-place execution on device buffers.
+TEST(GpuGrid, NormalizedAndOutOfPlace) {
+  FFT3D_REQUIRE_GPU();
+  for (const char* method : {"one-pass", "five-step"}) {
+    setenv("FFT3D_COLUMN_METHOD", method, 1);
+    fft3d_plan plan = nullptr;
+    ASSERT_EQ(fft3d_plan_create_3d(&plan, 32, 64, 48, FFT3D_C2C_F64, FFT3D_BACKEND_GPU | FFT3D_NORMALIZE),
+              FFT3D_SUCCESS)
+        << fft3d_last_error_message();
+    DeviceGrid<double> g(32, 64, 48, 21);
+    void* out = nullptr;
+    CUDA_OK(cudaMalloc(&out, g.count * 16));
+    ASSERT_EQ(fft3d_forward_out(plan, g.dev, out), FFT3D_SUCCESS);
+    EXPECT_EQ(g.download(), g.host) << "input changed";
+    ASSERT_EQ(fft3d_inverse(plan, out), FFT3D_SUCCESS);
+    std::vector<std::complex<double>> back(g.count);
+    CUDA_OK(cudaMemcpy(back.data(), out, g.count * 16, cudaMemcpyDeviceToHost));
+    EXPECT_LE(fft3d_test::relative_l2_error(back, g.rounded), 1e-14) << method;
+    EXPECT_EQ(fft3d_forward_out(plan, g.dev, static_cast<char*>(g.dev) + 16), FFT3D_ERROR_INVALID_ARGUMENT);
+    cudaFree(out);
+    fft3d_plan_destroy(plan);
+  }
+  unsetenv("FFT3D_COLUMN_METHOD");
+  fft3d_plan rows = nullptr;
+  ASSERT_EQ(fft3d_plan_create_1d_batched(&rows, 480, 100, FFT3D_C2C_F32, FFT3D_BACKEND_GPU | FFT3D_NORMALIZE),
+            FFT3D_SUCCESS);
+  DeviceGrid<float> r(480, 100, 1, 4);
+  ASSERT_EQ(fft3d_forward(rows, r.dev), FFT3D_SUCCESS);
+  ASSERT_EQ(fft3d_inverse(rows, r.dev), FFT3D_SUCCESS);
+  EXPECT_LE(fft3d_test::relative_l2_error(r.download(), r.rounded), 2 * fft3d_test::fft_error_bound(true, 480));
+  fft3d_plan_destroy(rows);
+}
+
 TEST(GpuGrid, PlanReuse) {
   FFT3D_REQUIRE_GPU();
   fft3d_plan plan = make_plan(64, 48, 40, true);

@@ -12,6 +12,7 @@ namespace {
 
 constexpr unsigned kModeMask = 0xFFu;
 constexpr unsigned kBackendMask = FFT3D_BACKEND_CPU | FFT3D_BACKEND_GPU;
+constexpr unsigned kOptionMask = FFT3D_NORMALIZE;
 
 unsigned backend_from_environment() {
   const char* env = std::getenv("FFT3D_BACKEND");
@@ -25,10 +26,10 @@ unsigned backend_from_environment() {
 }  // namespace
 
 PlanChoice choose_backend(const Problem& problem, unsigned flags) {
-  if (flags & ~(kModeMask | kBackendMask))
+  if (flags & ~(kModeMask | kBackendMask | kOptionMask))
     fail(FFT3D_ERROR_INVALID_ARGUMENT, "unknown plan flags 0x" + [&] {
       char buf[16];
-      std::snprintf(buf, sizeof buf, "%x", flags & ~(kModeMask | kBackendMask));
+      std::snprintf(buf, sizeof buf, "%x", flags & ~(kModeMask | kBackendMask | kOptionMask));
       return std::string(buf);
     }());
   const unsigned mode = flags & kModeMask;

@@ -2,6 +2,7 @@
 // constructor or method. Every entry point catches everything, records the
 // detail for fft3d_last_error_message() and returns a status.
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <mutex>
 #include <new>
@@ -56,8 +57,9 @@ Plan& live_plan(fft3d_plan plan) {
   return *plan->impl;
 }
 
-fft3d_status create(fft3d_plan* out, const Problem& problem, unsigned flags) {
+fft3d_status create(fft3d_plan* out, Problem problem, unsigned flags) {
   const PlanChoice c = choose_backend(problem, flags);
+  problem.normalize = (flags & FFT3D_NORMALIZE) != 0;
   auto handle = std::make_unique<fft3d_plan_st>();
   handle->impl = c.backend == FFT3D_BACKEND_GPU ? make_gpu_plan(problem, c.mode) : make_cpu_plan(problem, c.mode);
   std::lock_guard<std::mutex> lock(g_plans_mutex);
@@ -72,6 +74,24 @@ fft3d_status execute(fft3d_plan plan, void* data, int sign, const CUstream_st* c
     if (!data) fail(FFT3D_ERROR_INVALID_POINTER, "data is NULL");
     p.check_pointer(data);
     p.execute(data, sign, stream ? const_cast<CUstream_st*>(*stream) : p.stream());
+  });
+}
+
+// Out of place: in is copied to out, which is then transformed in place.
+fft3d_status execute_out(fft3d_plan plan, const void* in, void* out, int sign) {
+  return guarded([&] {
+    Plan& p = live_plan(plan);
+    if (!in || !out) fail(FFT3D_ERROR_INVALID_POINTER, "in or out is NULL");
+    p.check_pointer(in);
+    p.check_pointer(out);
+    if (in != out) {
+      const auto a = reinterpret_cast<std::uintptr_t>(in), b = reinterpret_cast<std::uintptr_t>(out);
+      const auto n = static_cast<std::uintptr_t>(p.problem().bytes());
+      if (a < b + n && b < a + n)
+        fail(FFT3D_ERROR_INVALID_ARGUMENT, "in and out overlap without being the same buffer");
+      p.copy(out, in, p.stream());
+    }
+    p.execute(out, sign, p.stream());
   });
 }
 
@@ -113,6 +133,9 @@ fft3d_status fft3d_plan_destroy(fft3d_plan plan) {
 
 fft3d_status fft3d_forward(fft3d_plan plan, void* data) { return execute(plan, data, -1, nullptr); }
 fft3d_status fft3d_inverse(fft3d_plan plan, void* data) { return execute(plan, data, +1, nullptr); }
+
+fft3d_status fft3d_forward_out(fft3d_plan plan, const void* in, void* out) { return execute_out(plan, in, out, -1); }
+fft3d_status fft3d_inverse_out(fft3d_plan plan, const void* in, void* out) { return execute_out(plan, in, out, +1); }
 
 fft3d_status fft3d_forward_on_stream(fft3d_plan plan, void* data, struct CUstream_st* stream) {
   const CUstream_st* s = stream;

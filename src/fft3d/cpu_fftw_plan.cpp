@@ -1,4 +1,5 @@
 // The CPU backend: FFTW (fftw3 / fftw3f) with our layout and conventions.
+#include <cstring>
 #include <mutex>
 #include <sstream>
 #include <vector>
@@ -48,6 +49,15 @@ class FftwPlan final : public Plan {
     const bool aligned = F::alignment_of(reinterpret_cast<Real*>(data)) == 0;
     if (!aligned) std::call_once(unaligned_once_, [this] { make_plans(false); });
     F::execute_dft(sign < 0 ? forward_[aligned ? 0 : 1] : inverse_[aligned ? 0 : 1], c, c);
+    if (sign > 0 && problem().normalize) {
+      const Real s = Real(1) / static_cast<Real>(problem().transform_length());
+      Real* r = static_cast<Real*>(data);
+      for (long long i = 0; i < 2 * problem().elements(); ++i) r[i] *= s;
+    }
+  }
+
+  void copy(void* out, const void* in, CUstream_st*) override {
+    std::memcpy(out, in, static_cast<size_t>(problem().bytes()));
   }
 
   std::string describe() const override {

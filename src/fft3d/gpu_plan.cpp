@@ -11,11 +11,21 @@
 #include "fft3d/grid_schedule.h"
 #include "multirow/five_step_pass.h"
 #include "fft3d/plan.h"
+#include "gpu/cuda_check.h"
 #include "gpu/device.h"
 
 namespace fft3d {
 
 namespace {
+
+// 1/N for a normalised inverse, else 1: applied as the last pass stores.
+double normalisation(const Problem& p, int sign) {
+  return sign > 0 && p.normalize ? 1.0 / static_cast<double>(p.transform_length()) : 1.0;
+}
+
+void copy_on_device(const Problem& p, void* out, const void* in, cudaStream_t stream) {
+  FFT3D_CUDA_CHECK(cudaMemcpyAsync(out, in, static_cast<size_t>(p.bytes()), cudaMemcpyDeviceToDevice, stream));
+}
 
 class GpuBatchedPlan final : public Plan {
  public:
@@ -30,8 +40,10 @@ class GpuBatchedPlan final : public Plan {
   }
 
   void execute(void* data, int sign, CUstream_st* stream) override {
-    x_.run(data, problem().batch, sign, stream);
+    x_.run(data, problem().batch, sign, stream, {1, 0, 1}, normalisation(problem(), sign));
   }
+
+  void copy(void* out, const void* in, CUstream_st* stream) override { copy_on_device(problem(), out, in, stream); }
 
   std::string describe() const override {
     std::ostringstream s;
@@ -67,9 +79,14 @@ class GpuGridPlan final : public Plan {
   }
 
   void execute(void* data, int sign, CUstream_st* stream) override {
-    for (size_t i = 0; i < schedule_.size(); ++i)
-      passes_[i]->run(data, schedule_[i].count, sign, stream, schedule_[i].geometry);
+    for (size_t i = 0; i < schedule_.size(); ++i) {
+      const bool last = i + 1 == schedule_.size();
+      passes_[i]->run(data, schedule_[i].count, sign, stream, schedule_[i].geometry,
+                      last ? normalisation(problem(), sign) : 1.0);
+    }
   }
+
+  void copy(void* out, const void* in, CUstream_st* stream) override { copy_on_device(problem(), out, in, stream); }
 
   std::string describe() const override {
     std::ostringstream s;

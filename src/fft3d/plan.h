@@ -21,7 +21,10 @@ class Plan {
   // sign -1: forward, +1 inverse (unnormalised). In place, enqueued on
   // stream (GPU plans; CPU plans ignore it). Safe to call from several
   // threads at once with different streams and buffers.
+  // With problem().normalize the inverse is scaled by 1/N.
   virtual void execute(void* data, int sign, CUstream_st* stream) = 0;
+  // Copies problem().bytes() from in to out (non-overlapping), on stream.
+  virtual void copy(void* out, const void* in, CUstream_st* stream) = 0;
   virtual std::string describe() const = 0;
 
   // The stream fft3d_forward / fft3d_inverse use (fft3d_set_stream).

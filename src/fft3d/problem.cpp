@@ -37,6 +37,12 @@ long long Problem::elements() const {
                                    : static_cast<long long>(nx) * ny * nz;
 }
 
+long long Problem::transform_length() const {
+  return shape == Shape::batched1d ? nx : static_cast<long long>(nx) * ny * nz;
+}
+
+long long Problem::bytes() const { return elements() * complex_bytes(precision()); }
+
 std::string Problem::str() const {
   const char* kind = is_real() ? "r2c" : "c2c";
   const std::string prec = precision_name(precision());

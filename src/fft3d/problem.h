@@ -14,10 +14,13 @@ struct Problem {
   int nx = 1, ny = 1, nz = 1;  // batched1d: nx = n, ny = nz = 1
   long long batch = 1;         // batched1d only
   fft3d_type type = FFT3D_C2C_F32;
+  bool normalize = false;      // inverse scaled by 1 / transform_length()
 
   Precision precision() const;
   bool is_real() const { return type == FFT3D_R2C_F32 || type == FFT3D_R2C_F64; }
   long long elements() const;  // complex elements in one transform's data
+  long long transform_length() const;  // N of the 1/N normalisation
+  long long bytes() const;     // bytes of the data
   std::string str() const;     // e.g. "3-D 256x256x256 c2c f32"
 };
 
