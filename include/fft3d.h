@@ -7,6 +7,15 @@
  * forward uses exp(-2 pi i jk/n), inverse exp(+2 pi i jk/n), and
  * inverse(forward(x)) = n * x.
  *
+ * Real data (FFT3D_R2C_*): the forward takes nx*ny*nz reals to
+ * (nx/2+1)*ny*nz complex values (x still fastest), the inverse (C2R) takes
+ * them back, as in FFTW and cuFFT. In place each x row of the real array is
+ * padded to 2*(nx/2+1) reals (the padding is neither read nor kept); out of
+ * place (fft3d_forward_out) the real rows are nx reals. The inverse may
+ * overwrite its complex input, as FFTW's and cuFFT's C2R do. Batched real
+ * rows work the same way with n in place of nx. In this version real plans
+ * run on the CPU backend only.
+ *
  * Every function returns a status; nothing here prints or aborts. After a
  * failure, fft3d_last_error_message() gives the detail (for example the NVRTC
  * log or the CUDA call that failed) for the calling thread.

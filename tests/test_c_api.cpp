@@ -190,10 +190,6 @@ TEST(CApiErrors, UnknownTypeAndFlags) {
   expect_create_fails(FFT3D_ERROR_INVALID_ARGUMENT, 4, 4, 4, FFT3D_C2C_F32, FFT3D_BACKEND_CPU | FFT3D_BACKEND_GPU);
 }
 
-TEST(CApiErrors, RealTransformsNotYetSupported) {
-  expect_create_fails(FFT3D_ERROR_UNSUPPORTED_SIZE, 8, 8, 8, FFT3D_R2C_F32, kCpu);
-}
-
 TEST(CApiErrors, NullPlanAndData) {
   EXPECT_EQ(fft3d_plan_create_3d(nullptr, 4, 4, 4, FFT3D_C2C_F32, kCpu), FFT3D_ERROR_INVALID_ARGUMENT);
   std::vector<std::complex<float>> data(64, {1.0f, 2.0f});

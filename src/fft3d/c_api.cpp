@@ -77,21 +77,20 @@ fft3d_status execute(fft3d_plan plan, void* data, int sign, const CUstream_st* c
   });
 }
 
-// Out of place: in is copied to out, which is then transformed in place.
+// Out of place; in == out is the in-place transform.
 fft3d_status execute_out(fft3d_plan plan, const void* in, void* out, int sign) {
   return guarded([&] {
     Plan& p = live_plan(plan);
     if (!in || !out) fail(FFT3D_ERROR_INVALID_POINTER, "in or out is NULL");
     p.check_pointer(in);
     p.check_pointer(out);
-    if (in != out) {
-      const auto a = reinterpret_cast<std::uintptr_t>(in), b = reinterpret_cast<std::uintptr_t>(out);
-      const auto n = static_cast<std::uintptr_t>(p.problem().bytes());
-      if (a < b + n && b < a + n)
-        fail(FFT3D_ERROR_INVALID_ARGUMENT, "in and out overlap without being the same buffer");
-      p.copy(out, in, p.stream());
-    }
-    p.execute(out, sign, p.stream());
+    if (in == out) return p.execute(out, sign, p.stream());
+    const auto a = reinterpret_cast<std::uintptr_t>(in), b = reinterpret_cast<std::uintptr_t>(out);
+    const auto na = static_cast<std::uintptr_t>(p.in_bytes(sign));
+    const auto nb = static_cast<std::uintptr_t>(p.out_bytes(sign));
+    if (a < b + nb && b < a + na)
+      fail(FFT3D_ERROR_INVALID_ARGUMENT, "in and out overlap without being the same buffer");
+    p.execute_out(in, out, sign, p.stream());
   });
 }
 

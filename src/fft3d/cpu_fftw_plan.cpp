@@ -6,17 +6,17 @@
 
 #include "common/error.h"
 #include "fft3d/fftw_traits.h"
+#include "fft3d/cpu_fftw_common.h"
 #include "fft3d/plan.h"
 
 namespace fft3d {
 
-namespace {
-
-// FFTW's planner is not thread-safe; execution of a finished plan is.
 std::mutex& fftw_planner_mutex() {
   static std::mutex m;
   return m;
 }
+
+namespace {
 
 template <typename Real>
 class FftwPlan final : public Plan {
@@ -24,8 +24,6 @@ class FftwPlan final : public Plan {
 
  public:
   FftwPlan(const Problem& problem, TuneMode mode) : Plan(problem), mode_(mode) {
-    if (problem.is_real())
-      fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "real-to-complex transforms are not implemented yet");
     describe_dims();
     // Plans for 16-byte-aligned data; unaligned data gets its own plans,
     // made on first use (FFTW requires the alignment planned for).
@@ -113,6 +111,7 @@ class FftwPlan final : public Plan {
 }  // namespace
 
 std::unique_ptr<Plan> make_cpu_plan(const Problem& problem, TuneMode mode) {
+  if (problem.is_real()) return make_cpu_real_plan(problem, mode);
   if (problem.precision() == Precision::f32) return std::make_unique<FftwPlan<float>>(problem, mode);
   return std::make_unique<FftwPlan<double>>(problem, mode);
 }

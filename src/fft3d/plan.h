@@ -25,6 +25,16 @@ class Plan {
   virtual void execute(void* data, int sign, CUstream_st* stream) = 0;
   // Copies problem().bytes() from in to out (non-overlapping), on stream.
   virtual void copy(void* out, const void* in, CUstream_st* stream) = 0;
+  // Out of place (in and out do not overlap): by default a copy, then the
+  // in-place transform of out; real-data plans override it, since their
+  // in-place and out-of-place layouts differ.
+  virtual void execute_out(const void* in, void* out, int sign, CUstream_st* stream) {
+    copy(out, in, stream);
+    execute(out, sign, stream);
+  }
+  // Bytes read from `in` and written to `out` by an out-of-place transform.
+  virtual long long in_bytes(int sign) const { (void)sign; return problem_.bytes(); }
+  virtual long long out_bytes(int sign) const { (void)sign; return problem_.bytes(); }
   virtual std::string describe() const = 0;
 
   // The stream fft3d_forward / fft3d_inverse use (fft3d_set_stream).
