@@ -9,10 +9,10 @@
 #include "common/factor.h"
 #include "fft1d/x_pass.h"
 #include "fft3d/grid_schedule.h"
-#include "multirow/five_step_pass.h"
 #include "fft3d/plan.h"
 #include "gpu/cuda_check.h"
 #include "gpu/device.h"
+#include "multirow/five_step_pass.h"
 
 namespace fft3d {
 
@@ -23,14 +23,10 @@ double normalisation(const Problem& p, int sign) {
   return sign > 0 && p.normalize ? 1.0 / static_cast<double>(p.transform_length()) : 1.0;
 }
 
-void copy_on_device(const Problem& p, void* out, const void* in, cudaStream_t stream) {
-  FFT3D_CUDA_CHECK(cudaMemcpyAsync(out, in, static_cast<size_t>(p.bytes()), cudaMemcpyDeviceToDevice, stream));
-}
-
-class GpuBatchedPlan final : public Plan {
+// What every GPU plan shares: device memory only, copies on the device.
+class GpuPlan : public Plan {
  public:
-  GpuBatchedPlan(const Problem& problem, const XVariant& variant, const DeviceInfo& device)
-      : Plan(problem), device_(device), x_(problem.nx, problem.precision(), variant, device) {}
+  GpuPlan(const Problem& problem, const DeviceInfo& device) : Plan(problem), device_(device) {}
 
   unsigned backend() const override { return FFT3D_BACKEND_GPU; }
 
@@ -39,11 +35,23 @@ class GpuBatchedPlan final : public Plan {
       fail(FFT3D_ERROR_INVALID_POINTER, "a GPU plan was given a pointer that is not device memory");
   }
 
+  void copy(void* out, const void* in, CUstream_st* stream) override {
+    FFT3D_CUDA_CHECK(
+        cudaMemcpyAsync(out, in, static_cast<size_t>(problem().bytes()), cudaMemcpyDeviceToDevice, stream));
+  }
+
+ protected:
+  DeviceInfo device_;
+};
+
+class GpuBatchedPlan final : public GpuPlan {
+ public:
+  GpuBatchedPlan(const Problem& problem, const XVariant& variant, const DeviceInfo& device)
+      : GpuPlan(problem, device), x_(problem.nx, problem.precision(), variant, device) {}
+
   void execute(void* data, int sign, CUstream_st* stream) override {
     x_.run(data, problem().batch, sign, stream, {1, 0, 1}, normalisation(problem(), sign));
   }
-
-  void copy(void* out, const void* in, CUstream_st* stream) override { copy_on_device(problem(), out, in, stream); }
 
   std::string describe() const override {
     std::ostringstream s;
@@ -55,27 +63,19 @@ class GpuBatchedPlan final : public Plan {
   }
 
  private:
-  DeviceInfo device_;
   XPass x_;
 };
 
-class GpuGridPlan final : public Plan {
+class GpuGridPlan final : public GpuPlan {
  public:
   GpuGridPlan(const Problem& problem, std::vector<GridPass> passes, const DeviceInfo& device)
-      : Plan(problem), device_(device), schedule_(std::move(passes)) {
+      : GpuPlan(problem, device), schedule_(std::move(passes)) {
     for (const GridPass& p : schedule_) {
       if (p.is_five_step())
         passes_.push_back(std::make_unique<FiveStepPass>(p.five_step, problem.precision(), device));
       else
         passes_.push_back(std::make_unique<XPass>(p.n, problem.precision(), p.variant, device));
     }
-  }
-
-  unsigned backend() const override { return FFT3D_BACKEND_GPU; }
-
-  void check_pointer(const void* data) const override {
-    if (!is_device_pointer(data))
-      fail(FFT3D_ERROR_INVALID_POINTER, "a GPU plan was given a pointer that is not device memory");
   }
 
   void execute(void* data, int sign, CUstream_st* stream) override {
@@ -85,8 +85,6 @@ class GpuGridPlan final : public Plan {
                       last ? normalisation(problem(), sign) : 1.0);
     }
   }
-
-  void copy(void* out, const void* in, CUstream_st* stream) override { copy_on_device(problem(), out, in, stream); }
 
   std::string describe() const override {
     std::ostringstream s;
@@ -103,7 +101,6 @@ class GpuGridPlan final : public Plan {
   }
 
  private:
-  DeviceInfo device_;
   std::vector<GridPass> schedule_;
   std::vector<std::unique_ptr<GpuPass>> passes_;
 };
