@@ -14,7 +14,6 @@ namespace fft3d {
 namespace {
 
 constexpr int kMaxElemsPerThread = 32;  // beyond this registers spill
-constexpr long long kColumnSharedBudget = 96 * 1024;  // per block, for the column ESTIMATE
 constexpr int kBlockSizes[] = {64, 128, 256, 512, 1024};
 
 // Threads per row worth trying: one butterfly per thread in some stage
@@ -89,17 +88,6 @@ int best_row_pad(kern::XLayout L, Precision precision) {
     }
   }
   return best_pad;
-}
-
-// See estimate_x_variant: the largest n / r (r a radix) whose threads are at
-// least a third busy in the stage of the largest radix, and no more than
-// max_threads unless n / r_max itself is.
-int threads_per_row_estimate(int n, const std::vector<int>& radices, int max_threads) {
-  const int largest = *std::max_element(radices.begin(), radices.end());
-  int best = n / largest;  // always fully busy there
-  for (int r : radices)
-    if (n / r > best && n / r <= max_threads && 3 * (n / largest) >= n / r) best = n / r;
-  return best;
 }
 
 }  // namespace
@@ -227,80 +215,6 @@ std::vector<XVariant> enumerate_x_variants(int n, Precision precision, const Dev
     }
   }
   return out;
-}
-
-// The ESTIMATE heuristic, from timings of the variant space on an H100
-// (docs/BENCHMARKS.md, fft3d-x-explore):
-// - the most threads per row (one butterfly of some radix each) that keep at
-//   least a third of them busy in the largest radix's stage, whose idle
-//   threads would serialise the heaviest stage (432 = 3*9*16: 48 threads,
-//   not 144; 128 = 16*8: 16, not 8); powers of two apply the largest radix
-//   first, other n the smallest;
-// - padding against more than 4-way conflicts, in single precision only for
-//   n <= 256: for longer rows the padded index arithmetic cost as much as the
-//   conflicts it removed;
-// - twiddles from a table when n is not a power of two (fewer instructions
-//   than sincospi of a non-dyadic angle), computed otherwise;
-// - about 256 threads per block for short power-of-two rows, else 128.
-XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limits) {
-  std::vector<int> radices = preferred_radices(n);
-  if (radices.empty() || n < 2)
-    fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no X kernel for n=" + std::to_string(n));
-  const bool power_of_two = (n & (n - 1)) == 0;
-  if (!power_of_two) std::sort(radices.begin(), radices.end());
-  // Double-precision rows of a power of two ran best with at most 128 threads
-  // (2048: 0.183 ms with 128, 0.189 ms with 256 on an H100).
-  const int t = threads_per_row_estimate(n, radices, precision == Precision::f64 && power_of_two ? 128 : 1024);
-  const int target_threads = precision == Precision::f32 && power_of_two && n <= 512 ? 256 : 128;
-  for (int rows = std::max(1, target_threads / t); rows >= 1; rows /= 2) {
-    XVariant v{radices, t, rows, PadMethod::none, !power_of_two, 0};
-    const XVariantFacts unpadded = x_variant_facts(n, precision, v);
-    XVariantFacts chosen = unpadded;
-    const bool worth_padding = precision == Precision::f64 || n <= 256;
-    if (worth_padding && unpadded.worst_conflict_degree > 4) {
-      for (PadMethod pad : {PadMethod::gap, PadMethod::periodic}) {
-        XVariant p = v;
-        p.pad = pad;
-        const XVariantFacts f = x_variant_facts(n, precision, p);
-        if (f.worst_conflict_degree < chosen.worst_conflict_degree ||
-            (f.worst_conflict_degree == chosen.worst_conflict_degree && f.shared_bytes < chosen.shared_bytes)) {
-          chosen = f;
-          v.pad = pad;
-        }
-      }
-    }
-    if (x_variant_fits(chosen, limits)) return v;
-  }
-  fail(FFT3D_ERROR_UNSUPPORTED_SIZE,
-       "n=" + std::to_string(n) + " does not fit the device's shared memory or registers");
-}
-
-// Columns, from H100 timings of the column variant space (fft3d-x-explore
-// --columns): the largest radix first, one butterfly of it per thread, no
-// exchange padding (every lane reads another column, so the odd column
-// stride in shared memory alone makes the accesses conflict-free and pads
-// only cost index arithmetic; long f64 power-of-two columns excepted),
-// computed twiddles, and as many neighbouring columns per block as fit in 512
-// threads (1024-thread blocks were slower) and 96 KB of shared memory (two
-// blocks per SM), up to 32 in f32 and 16 in f64 (segments of 256 bytes).
-XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits) {
-  const std::vector<int> radices = preferred_radices(n);
-  if (radices.empty() || n < 2)
-    fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no column kernel for n=" + std::to_string(n));
-  const int t = n / radices.front();
-  // Long double-precision power-of-two columns were faster padded (512: 0.205
-  // against 0.224 ms for the Z pass of 256 MiB).
-  const bool long_pow2 = (n & (n - 1)) == 0 && n >= 512;
-  const PadMethod pad = precision == Precision::f64 && long_pow2 ? PadMethod::gap : PadMethod::none;
-  for (int cols = 256 / complex_bytes(precision); cols >= 1; cols /= 2) {
-    if (cols * t > std::min(512, limits.threads_per_block) && cols > 1) continue;
-    const XVariant v{radices, t, cols, pad, false, 0, true};
-    const XVariantFacts f = x_variant_facts(n, precision, v);
-    if (f.shared_bytes > kColumnSharedBudget && cols > 1) continue;
-    if (x_variant_fits(f, limits)) return v;
-  }
-  fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "a column of " + std::to_string(n) + " " + precision_name(precision) +
-                                         " points does not fit the device's shared memory");
 }
 
 long long min_x_shared_bytes(int n, Precision precision) {
