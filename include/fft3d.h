@@ -108,6 +108,15 @@ FFT3D_API fft3d_status fft3d_plan_get_backend(fft3d_plan plan, unsigned *backend
  * terminating NUL; *needed (if not NULL) receives the full length + 1. */
 FFT3D_API fft3d_status fft3d_plan_describe(fft3d_plan plan, char *buf, size_t len, size_t *needed);
 
+/* Wisdom: the kernel variants chosen for this GPU, as human-readable JSON.
+ * GPU plans use the entries for their GPU (others are kept but ignored);
+ * FFT3D_WISDOM names a file imported at first use. A file that does not
+ * parse returns FFT3D_ERROR_WISDOM with the reason and changes nothing.
+ * Export writes a temporary file and renames it over `path`. */
+FFT3D_API fft3d_status fft3d_wisdom_import(const char *path);
+FFT3D_API fft3d_status fft3d_wisdom_export(const char *path);
+FFT3D_API fft3d_status fft3d_wisdom_forget(void);
+
 FFT3D_API const char *fft3d_error_string(fft3d_status status);
 /* Detail of the calling thread's most recent failure ("" if none). */
 FFT3D_API const char *fft3d_last_error_message(void);

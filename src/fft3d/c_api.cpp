@@ -13,6 +13,7 @@
 #include "fft3d.h"
 #include "fft3d/backend_choice.h"
 #include "fft3d/plan.h"
+#include "tune/wisdom.h"
 
 struct fft3d_plan_st {
   std::unique_ptr<fft3d::Plan> impl;
@@ -169,6 +170,24 @@ fft3d_status fft3d_plan_describe(fft3d_plan plan, char* buf, size_t len, size_t*
     std::memcpy(buf, text.data(), n);
     buf[n] = '\0';
   });
+}
+
+fft3d_status fft3d_wisdom_import(const char* path) {
+  return guarded([&] {
+    if (!path) fail(FFT3D_ERROR_INVALID_ARGUMENT, "path is NULL");
+    process_wisdom().import_file(path);
+  });
+}
+
+fft3d_status fft3d_wisdom_export(const char* path) {
+  return guarded([&] {
+    if (!path) fail(FFT3D_ERROR_INVALID_ARGUMENT, "path is NULL");
+    process_wisdom().export_file(path);
+  });
+}
+
+fft3d_status fft3d_wisdom_forget(void) {
+  return guarded([] { process_wisdom().forget(); });
 }
 
 const char* fft3d_error_string(fft3d_status status) {

@@ -1,6 +1,7 @@
 // The GPU backend's plans: batched 1-D complex transforms (one X pass over
 // the rows) and 3-D complex grids (the passes of a GridSchedule, in place).
 #include <cstdlib>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "gpu/cuda_check.h"
 #include "gpu/device.h"
 #include "multirow/five_step_pass.h"
+#include "tune/wisdom.h"
 
 namespace fft3d {
 
@@ -105,10 +107,30 @@ class GpuGridPlan final : public GpuPlan {
   std::vector<std::unique_ptr<GpuPass>> passes_;
 };
 
+DeviceSignature signature_of(const DeviceInfo& d) {
+  return DeviceSignature{d.name, d.sm_count, d.cc_major, d.cc_minor, d.driver_version, d.runtime_version};
+}
+
+// Variants the process's wisdom holds for this GPU; a name that no longer
+// parses is ignored (the ESTIMATE choice is used instead).
+VariantPreference wisdom_preference(const DeviceInfo& device, Precision precision) {
+  return [signature = signature_of(device), precision](const std::string& kind, int n) -> std::optional<XVariant> {
+    const std::optional<std::string> name = process_wisdom().lookup(signature, PassKey{kind, n, precision});
+    if (!name) return std::nullopt;
+    try {
+      return parse_x_variant(*name);
+    } catch (const Error&) {
+      return std::nullopt;
+    }
+  };
+}
+
 // The X variant for n: FFT3D_X_VARIANT (a variant name, for experiments)
-// if set, else the ESTIMATE heuristic.
+// if set, else wisdom for this GPU, else the ESTIMATE heuristic.
 XVariant choose_x_variant(int n, Precision precision, const DeviceInfo& device) {
   if (const char* forced = std::getenv("FFT3D_X_VARIANT"); forced && *forced) return parse_x_variant(forced);
+  if (auto v = valid_preference(wisdom_preference(device, precision), "rows", n, precision, device.limits()))
+    return *v;
   return estimate_x_variant(n, precision, device.limits());
 }
 
@@ -141,7 +163,7 @@ std::unique_ptr<Plan> make_gpu_plan(const Problem& problem, TuneMode mode) {
     return std::make_unique<GpuGridPlan>(
         problem,
         make_grid_schedule(problem.nx, problem.ny, problem.nz, problem.precision(), device.limits(),
-                           column_method_from_environment()),
+                           column_method_from_environment(), wisdom_preference(device, problem.precision())),
         device);
   }
   const int n = problem.nx;

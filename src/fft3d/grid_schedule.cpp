@@ -18,7 +18,7 @@ void check_length(char axis, int n, Precision precision) {
 }
 
 GridPass column_pass(char axis, int n, long long count, kern::RowGeometry geometry, Precision precision,
-                     const DeviceLimits& limits, ColumnMethod method) {
+                     const DeviceLimits& limits, ColumnMethod method, const VariantPreference& preferred) {
   GridPass pass{axis, n, count, geometry, XVariant{}, FiveStepVariant{}};
   const FiveStepVariant five = estimate_five_step_variant(n, precision);
   if (method == ColumnMethod::five_step) {
@@ -28,6 +28,11 @@ GridPass column_pass(char axis, int n, long long count, kern::RowGeometry geomet
     pass.five_step = five;
     return pass;
   }
+  if (method != ColumnMethod::five_step)
+    if (auto v = valid_preference(preferred, "columns", n, precision, limits)) {
+      pass.variant = *v;
+      return pass;
+    }
   try {
     pass.variant = estimate_column_variant(n, precision, limits);
   } catch (const Error&) {
@@ -39,19 +44,36 @@ GridPass column_pass(char axis, int n, long long count, kern::RowGeometry geomet
 
 }  // namespace
 
+std::optional<XVariant> valid_preference(const VariantPreference& preferred, const std::string& kind, int n,
+                                         Precision precision, const DeviceLimits& limits) {
+  if (!preferred) return std::nullopt;
+  const std::optional<XVariant> v = preferred(kind, n);
+  if (!v || v->columns != (kind == "columns")) return std::nullopt;
+  int product = 1;
+  for (int r : v->radices) product *= r;
+  if (product != n || v->threads_per_row < 1 || v->rows_per_block < 1) return std::nullopt;
+  if (!x_variant_fits(x_variant_facts(n, precision, *v), limits)) return std::nullopt;
+  return v;
+}
+
 std::vector<GridPass> make_grid_schedule(int nx, int ny, int nz, Precision precision,
-                                         const DeviceLimits& limits, ColumnMethod method) {
+                                         const DeviceLimits& limits, ColumnMethod method,
+                                         const VariantPreference& preferred) {
   check_length('x', nx, precision);
   check_length('y', ny, precision);
   check_length('z', nz, precision);
   const long long plane = static_cast<long long>(nx) * ny;
   std::vector<GridPass> passes;
-  if (nx > 1)
+  if (nx > 1) {
+    const auto v = valid_preference(preferred, "rows", nx, precision, limits);
     passes.push_back({'x', nx, static_cast<long long>(ny) * nz, {1, 0, 1},
-                      estimate_x_variant(nx, precision, limits), FiveStepVariant{}});
+                      v ? *v : estimate_x_variant(nx, precision, limits), FiveStepVariant{}});
+  }
   if (ny > 1)
-    passes.push_back(column_pass('y', ny, static_cast<long long>(nx) * nz, {nx, plane, nx}, precision, limits, method));
-  if (nz > 1) passes.push_back(column_pass('z', nz, plane, {plane, plane, plane}, precision, limits, method));
+    passes.push_back(column_pass('y', ny, static_cast<long long>(nx) * nz, {nx, plane, nx}, precision, limits,
+                                 method, preferred));
+  if (nz > 1)
+    passes.push_back(column_pass('z', nz, plane, {plane, plane, plane}, precision, limits, method, preferred));
   return passes;
 }
 

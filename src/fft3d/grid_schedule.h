@@ -3,6 +3,8 @@
 // runs in the tests. Made by a pure function of the problem and the device
 // limits.
 #pragma once
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,13 +33,23 @@ struct GridPass {
 // two codelet radices.
 enum class ColumnMethod { automatic, one_pass, five_step };
 
+// A variant known to be good for (kind "rows" or "columns", n), e.g. from
+// wisdom; used instead of the ESTIMATE choice when it is valid for the pass.
+using VariantPreference = std::function<std::optional<XVariant>(const std::string& kind, int n)>;
+
 // X rows (shared-memory Stockham), then Y and Z columns, skipping axes of
 // length 1. Throws Error(UNSUPPORTED_SIZE) naming the axis and the prime
 // factor for lengths with a factor above 7, or a column that neither method
 // can take.
 std::vector<GridPass> make_grid_schedule(int nx, int ny, int nz, Precision precision,
                                          const DeviceLimits& limits,
-                                         ColumnMethod method = ColumnMethod::automatic);
+                                         ColumnMethod method = ColumnMethod::automatic,
+                                         const VariantPreference& preferred = {});
+
+// The preferred variant for a pass when it factors n, has the pass's
+// layout (rows or columns) and fits the limits; else nothing.
+std::optional<XVariant> valid_preference(const VariantPreference& preferred, const std::string& kind, int n,
+                                         Precision precision, const DeviceLimits& limits);
 
 // One line per pass over memory (two for five-step), as fft3d_plan_describe
 // shows them.

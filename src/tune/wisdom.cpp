@@ -1,0 +1,162 @@
+#include "tune/wisdom.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "common/error.h"
+
+namespace fft3d {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr int kFormat = 1;
+
+json to_json(const WisdomEntry& e) {
+  return json{{"device",
+               {{"name", e.device.name},
+                {"sm_count", e.device.sm_count},
+                {"compute_capability", std::to_string(e.device.cc_major) + "." + std::to_string(e.device.cc_minor)},
+                {"driver", e.device.driver},
+                {"runtime", e.device.runtime}}},
+              {"pass", {{"kind", e.pass.kind}, {"n", e.pass.n}, {"precision", precision_name(e.pass.precision)}}},
+              {"variant", e.variant},
+              {"ms", e.ms}};
+}
+
+WisdomEntry from_json(const json& j) {
+  WisdomEntry e;
+  const json& d = j.at("device");
+  e.device.name = d.at("name").get<std::string>();
+  e.device.sm_count = d.at("sm_count").get<int>();
+  const std::string cc = d.at("compute_capability").get<std::string>();
+  if (std::sscanf(cc.c_str(), "%d.%d", &e.device.cc_major, &e.device.cc_minor) != 2)
+    throw std::invalid_argument("compute_capability '" + cc + "' is not major.minor");
+  e.device.driver = d.at("driver").get<int>();
+  e.device.runtime = d.at("runtime").get<int>();
+  const json& p = j.at("pass");
+  e.pass.kind = p.at("kind").get<std::string>();
+  if (e.pass.kind != "rows" && e.pass.kind != "columns")
+    throw std::invalid_argument("pass kind '" + e.pass.kind + "' is neither rows nor columns");
+  e.pass.n = p.at("n").get<int>();
+  const std::string prec = p.at("precision").get<std::string>();
+  if (prec != "f32" && prec != "f64") throw std::invalid_argument("precision '" + prec + "'");
+  e.pass.precision = prec == "f32" ? Precision::f32 : Precision::f64;
+  e.variant = j.at("variant").get<std::string>();
+  e.ms = j.value("ms", 0.0);
+  return e;
+}
+
+void upsert(std::vector<WisdomEntry>& entries, const WisdomEntry& e) {
+  for (WisdomEntry& old : entries)
+    if (old.device == e.device && old.pass == e.pass) {
+      old = e;
+      return;
+    }
+  entries.push_back(e);
+}
+
+}  // namespace
+
+bool DeviceSignature::operator==(const DeviceSignature& o) const {
+  return name == o.name && sm_count == o.sm_count && cc_major == o.cc_major && cc_minor == o.cc_minor &&
+         driver == o.driver && runtime == o.runtime;
+}
+
+bool PassKey::operator==(const PassKey& o) const {
+  return kind == o.kind && n == o.n && precision == o.precision;
+}
+
+void Wisdom::remember(const WisdomEntry& entry) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  upsert(entries_, entry);
+}
+
+std::optional<std::string> Wisdom::lookup(const DeviceSignature& device, const PassKey& pass) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (const WisdomEntry& e : entries_)
+    if (e.device == device && e.pass == pass) return e.variant;
+  return std::nullopt;
+}
+
+void Wisdom::forget() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  entries_.clear();
+}
+
+size_t Wisdom::size() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return entries_.size();
+}
+
+void Wisdom::import_json(const std::string& text) {
+  std::vector<WisdomEntry> parsed;
+  try {
+    const json j = json::parse(text);
+    if (j.value("fft3d_wisdom", 0) != kFormat)
+      throw std::invalid_argument("not fft3d wisdom of format " + std::to_string(kFormat));
+    for (const json& e : j.at("entries")) parsed.push_back(from_json(e));
+  } catch (const std::exception& e) {
+    fail(FFT3D_ERROR_WISDOM, std::string("wisdom rejected, nothing imported: ") + e.what());
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (const WisdomEntry& e : parsed) upsert(entries_, e);
+}
+
+std::string Wisdom::export_json() const {
+  json entries = json::array();
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (const WisdomEntry& e : entries_) entries.push_back(to_json(e));
+  }
+  return json{{"fft3d_wisdom", kFormat}, {"entries", entries}}.dump(2) + "\n";
+}
+
+void Wisdom::import_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) fail(FFT3D_ERROR_WISDOM, "cannot read wisdom file '" + path + "'");
+  std::ostringstream text;
+  text << in.rdbuf();
+  import_json(text.str());
+}
+
+void Wisdom::export_file(const std::string& path) const {
+  const std::string text = export_json();
+  static std::atomic<int> counter{0};
+  const std::string tmp = path + ".tmp." + std::to_string(getpid()) + "." + std::to_string(++counter);
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out || !out.write(text.data(), static_cast<std::streamsize>(text.size())) || !out.flush()) {
+      std::remove(tmp.c_str());
+      fail(FFT3D_ERROR_WISDOM, "cannot write wisdom file '" + path + "'");
+    }
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    fail(FFT3D_ERROR_WISDOM, "cannot replace wisdom file '" + path + "'");
+  }
+}
+
+Wisdom& process_wisdom() {
+  static Wisdom wisdom;
+  static std::once_flag once;
+  std::call_once(once, [] {
+    if (const char* path = std::getenv("FFT3D_WISDOM"); path && *path) {
+      try {
+        wisdom.import_file(path);
+      } catch (const Error&) {
+        // A missing or bad file is no wisdom: plans fall back to ESTIMATE.
+      }
+    }
+  });
+  return wisdom;
+}
+
+}  // namespace fft3d

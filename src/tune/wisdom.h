@@ -1,0 +1,63 @@
+// Wisdom: the kernel variants that won for a problem on a GPU, kept as
+// human-readable JSON so a plan made again (in this or a later process)
+// skips the search. Entries are keyed by the GPU (name, SM count, compute
+// capability, driver and runtime versions) and by the pass (kind, length,
+// precision); entries of other GPUs are kept but never used. Like FFTW's,
+// an import that fails leaves the current wisdom untouched.
+#pragma once
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/precision.h"
+
+namespace fft3d {
+
+struct DeviceSignature {
+  std::string name;
+  int sm_count = 0, cc_major = 0, cc_minor = 0, driver = 0, runtime = 0;
+  bool operator==(const DeviceSignature& o) const;
+};
+
+struct PassKey {
+  std::string kind;  // "rows" (X) or "columns" (Y, Z one-pass)
+  int n = 0;
+  Precision precision = Precision::f32;
+  bool operator==(const PassKey& o) const;
+};
+
+struct WisdomEntry {
+  DeviceSignature device;
+  PassKey pass;
+  std::string variant;  // an XVariant name
+  double ms = 0;        // its measured time (informative)
+};
+
+class Wisdom {
+ public:
+  // Replace-or-add the entry for (device, pass).
+  void remember(const WisdomEntry& entry);
+  std::optional<std::string> lookup(const DeviceSignature& device, const PassKey& pass) const;
+  void forget();
+  size_t size() const;
+
+  // Adds the entries of a JSON text (later entries win); throws
+  // Error(FFT3D_ERROR_WISDOM) naming the problem, and changes nothing then.
+  void import_json(const std::string& text);
+  std::string export_json() const;
+  void import_file(const std::string& path);
+  // Written to a temporary file in the same folder, then renamed, so that
+  // concurrent writers never leave a torn file.
+  void export_file(const std::string& path) const;
+
+ private:
+  mutable std::mutex mutex_;
+  std::vector<WisdomEntry> entries_;
+};
+
+// The process's wisdom; the file named by FFT3D_WISDOM is imported at first
+// use (a file that fails to import is ignored, as if absent).
+Wisdom& process_wisdom();
+
+}  // namespace fft3d
