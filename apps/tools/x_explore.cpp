@@ -43,9 +43,7 @@ std::vector<XVariant> candidates(int n, Precision p, const DeviceInfo& dev, int 
   }
   for (const std::string& name : extra) {  // named variants whose radices make n
     const XVariant v = parse_x_variant(name);
-    int product = 1;
-    for (int r : v.radices) product *= r;
-    if (product == n && v.columns == columns) out.push_back(v);
+    if (variant_factors(v, n) && v.columns == columns) out.push_back(v);
   }
   std::mt19937 rng(static_cast<unsigned>(n));
   std::shuffle(all.begin(), all.end(), rng);

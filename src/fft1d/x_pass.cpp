@@ -3,22 +3,14 @@
 #include <algorithm>
 #include <sstream>
 
-#include "fft1d/twiddle_table.h"
 #include "fft1d/x_kernel.h"
 #include "fft1d/x_kernel_source.h"
+#include "gpu/device_twiddles.h"
 #include "gpu/module_cache.h"
 
 namespace fft3d {
 
 namespace {
-
-template <typename Real>
-DeviceBuffer upload_twiddles(int n) {
-  const auto table = forward_twiddle_table<Real>(n);
-  DeviceBuffer buf(table.size() * sizeof table[0]);
-  FFT3D_CUDA_CHECK(cudaMemcpy(buf.get(), table.data(), buf.bytes(), cudaMemcpyHostToDevice));
-  return buf;
-}
 
 template <typename Real>
 void launch(cudaKernel_t kernel, const XVariantFacts& facts, int rows_per_block, int n, bool columns,
@@ -56,7 +48,7 @@ XPass::XPass(int n, Precision precision, const XVariant& variant, const DeviceIn
   forward_ = library_->kernel(kXForwardKernel, facts_.shared_bytes);
   inverse_ = library_->kernel(kXInverseKernel, facts_.shared_bytes);
   if (variant.twiddle_table)
-    twiddles_ = precision == Precision::f32 ? upload_twiddles<float>(n) : upload_twiddles<double>(n);
+    twiddles_ = upload_twiddle_table(n, precision);
 }
 
 void XPass::run(void* data, long long rows, int sign, cudaStream_t stream, kern::RowGeometry geometry,

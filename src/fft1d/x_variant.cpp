@@ -42,8 +42,7 @@ bool same_pad_maps(const kern::XLayout& a, const kern::XLayout& b) {
 
 // The layout with its exchange pad maps, before the row stride is chosen.
 kern::XLayout layout_without_row_pad(int n, Precision precision, const XVariant& v) {
-  if (v.radices.empty() || v.radices.size() > static_cast<size_t>(kern::kMaxStages) ||
-      product(v.radices) != n)
+  if (!variant_factors(v, n) || v.radices.size() > static_cast<size_t>(kern::kMaxStages))
     fail(FFT3D_ERROR_INTERNAL, "X variant " + v.name() + " does not factor n=" + std::to_string(n));
   kern::XLayout L{};
   L.n = n;
@@ -91,6 +90,8 @@ int best_row_pad(kern::XLayout L, Precision precision) {
 }
 
 }  // namespace
+
+bool variant_factors(const XVariant& v, int n) { return !v.radices.empty() && product(v.radices) == n; }
 
 std::string XVariant::name() const {
   std::ostringstream s;

@@ -33,6 +33,9 @@ struct XVariant {
   bool operator==(const XVariant& o) const;
 };
 
+// Whether the variant's radices multiply to n.
+bool variant_factors(const XVariant& v, int n);
+
 // Parses XVariant::name(); throws Error(INVALID_ARGUMENT) on a malformed name.
 XVariant parse_x_variant(const std::string& name);
 

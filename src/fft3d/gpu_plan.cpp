@@ -57,7 +57,7 @@ class GpuBatchedPlan final : public GpuPlan {
 
   std::string describe() const override {
     std::ostringstream s;
-    const long long bytes = problem().elements() * complex_bytes(problem().precision());
+    const long long bytes = problem().bytes();
     s << problem().str() << " on " << device_.name << " (" << device_.arch() << ")\n"
       << "  1 pass over memory, " << 2 * bytes << " bytes moved (read + written)\n"
       << "  " << x_.describe() << "\n";
@@ -90,7 +90,7 @@ class GpuGridPlan final : public GpuPlan {
 
   std::string describe() const override {
     std::ostringstream s;
-    const long long bytes = problem().elements() * complex_bytes(problem().precision());
+    const long long bytes = problem().bytes();
     long long passes = 0;
     for (const GridPass& p : schedule_) passes += p.passes_over_memory();
     s << problem().str() << " on " << device_.name << " (" << device_.arch() << "), in place\n"

@@ -49,9 +49,7 @@ std::optional<XVariant> valid_preference(const VariantPreference& preferred, con
   if (!preferred) return std::nullopt;
   const std::optional<XVariant> v = preferred(kind, n);
   if (!v || v->columns != (kind == "columns")) return std::nullopt;
-  int product = 1;
-  for (int r : v->radices) product *= r;
-  if (product != n || v->threads_per_row < 1 || v->rows_per_block < 1) return std::nullopt;
+  if (!variant_factors(*v, n) || v->threads_per_row < 1 || v->rows_per_block < 1) return std::nullopt;
   if (!x_variant_fits(x_variant_facts(n, precision, *v), limits)) return std::nullopt;
   return v;
 }

@@ -2,20 +2,12 @@
 
 #include <algorithm>
 
-#include "fft1d/twiddle_table.h"
+#include "gpu/device_twiddles.h"
 #include "gpu/module_cache.h"
 
 namespace fft3d {
 
 namespace {
-
-template <typename Real>
-DeviceBuffer upload_table(int n) {
-  const auto table = forward_twiddle_table<Real>(n);
-  DeviceBuffer buf(table.size() * sizeof table[0]);
-  FFT3D_CUDA_CHECK(cudaMemcpy(buf.get(), table.data(), buf.bytes(), cudaMemcpyHostToDevice));
-  return buf;
-}
 
 template <typename Real>
 void launch(cudaKernel_t kernel, const kern::FiveStepLayout& L, void* data, long long columns,
@@ -46,7 +38,7 @@ FiveStepPass::FiveStepPass(const FiveStepVariant& variant, Precision precision, 
     for (int i = 0; i < 2; ++i) kernels_[b][i] = library_->kernel(names[b][i], 0);
   if (variant.twiddle_table) {
     const int n = variant.n1 * variant.n2;
-    twiddles_ = precision == Precision::f32 ? upload_table<float>(n) : upload_table<double>(n);
+    twiddles_ = upload_twiddle_table(n, precision);
   }
 }
 
