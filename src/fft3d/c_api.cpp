@@ -12,6 +12,7 @@
 #include "common/error.h"
 #include "fft3d.h"
 #include "fft3d/backend_choice.h"
+#include "fft3d/c_api_support.h"
 #include "fft3d/plan.h"
 #include "tune/wisdom.h"
 
@@ -30,33 +31,6 @@ thread_local std::string t_last_error;
 std::mutex g_plans_mutex;
 std::set<const fft3d_plan_st*> g_live_plans;
 
-template <class F>
-fft3d_status guarded(F&& body) {
-  try {
-    body();
-    return FFT3D_SUCCESS;
-  } catch (const Error& e) {
-    set_last_error_message(e.what());
-    return e.status();
-  } catch (const std::bad_alloc&) {
-    set_last_error_message("out of host memory");
-    return FFT3D_ERROR_OUT_OF_MEMORY;
-  } catch (const std::exception& e) {
-    set_last_error_message(std::string("internal error: ") + e.what());
-    return FFT3D_ERROR_INTERNAL;
-  } catch (...) {
-    set_last_error_message("internal error: unknown exception");
-    return FFT3D_ERROR_INTERNAL;
-  }
-}
-
-Plan& live_plan(fft3d_plan plan) {
-  if (!plan) fail(FFT3D_ERROR_INVALID_ARGUMENT, "plan is NULL");
-  std::lock_guard<std::mutex> lock(g_plans_mutex);
-  if (!g_live_plans.count(plan))
-    fail(FFT3D_ERROR_INVALID_ARGUMENT, "plan is not a live fft3d plan (destroyed, or never created)");
-  return *plan->impl;
-}
 
 fft3d_status create(fft3d_plan* out, Problem problem, unsigned flags) {
   const PlanChoice c = choose_backend(problem, flags);
@@ -96,6 +70,14 @@ fft3d_status execute_out(fft3d_plan plan, const void* in, void* out, int sign) {
 }
 
 }  // namespace
+
+Plan& live_plan(fft3d_plan plan) {
+  if (!plan) fail(FFT3D_ERROR_INVALID_ARGUMENT, "plan is NULL");
+  std::lock_guard<std::mutex> lock(g_plans_mutex);
+  if (!g_live_plans.count(plan))
+    fail(FFT3D_ERROR_INVALID_ARGUMENT, "plan is not a live fft3d plan (destroyed, or never created)");
+  return *plan->impl;
+}
 
 void set_last_error_message(const std::string& message) { t_last_error = message; }
 const char* last_error_message() { return t_last_error.c_str(); }
