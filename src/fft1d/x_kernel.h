@@ -24,11 +24,17 @@ struct RowGeometry {
 
 template <typename Real>
 struct XArgs {
-  Complex<Real>* data;            // transformed in place
+  Complex<Real>* data;            // transformed in place (rows: the input, see out)
   long long rows;                 // rows (or columns) in this launch
   const Complex<Real>* twiddles;  // exp(-2 pi i m / n), m in [0, n); table variants only
   RowGeometry geometry;           // where rows live (column layouts only)
   Real scale = Real(1);           // applied as the last stage stores (normalisation)
+  // Rows only: where the output goes (nullptr: over the input, in place) and
+  // the distance between consecutive rows of input and output in reals (0:
+  // dense complex rows of n values). Real-data rows need them: padded in
+  // place, nx reals out of place.
+  Complex<Real>* out = nullptr;
+  long long in_pitch = 0, out_pitch = 0;
 };
 
 template <typename Real, int Capacity>
@@ -86,38 +92,96 @@ FFT3D_HD void apply_stage_twiddles(const StageGeom& g, int j, bool use_table,
   }
 }
 
+// Where one thread's row lives: its row in the block, its index within the
+// row, and the row's input, output and shared-memory homes.
+template <typename Real>
+struct RowAccess {
+  int local_row, t;
+  bool live;  // the last block may be ragged
+  long long element_stride;
+  Complex<Real>* in;   // the row's input (complex view)
+  Complex<Real>* out;  // the row's output (complex view)
+  Real* shared_re;
+  Real* shared_im;
+};
+
+template <typename Real>
+FFT3D_HD RowAccess<Real> row_access(int n, int threads, int row_stride, int rows_per_block, bool columns,
+                                    const ThreadCoord& tc, Real* smem, const XArgs<Real>& a) {
+  RowAccess<Real> r;
+  r.local_row = columns ? tc.tid % rows_per_block : tc.tid / threads;
+  r.t = columns ? tc.tid / rows_per_block : tc.tid % threads;
+  const long long row = tc.block * rows_per_block + r.local_row;
+  r.live = row < a.rows;
+  r.element_stride = columns ? a.geometry.stride : 1;
+  if (columns) {
+    r.in = a.data + (row % a.geometry.inner + row / a.geometry.inner * a.geometry.outer);
+    r.out = r.in;
+  } else {
+    const long long in_pitch = a.in_pitch ? a.in_pitch : 2LL * n;
+    const long long out_pitch = a.out_pitch ? a.out_pitch : 2LL * n;
+    r.in = reinterpret_cast<Complex<Real>*>(reinterpret_cast<Real*>(a.data) + row * in_pitch);
+    r.out = reinterpret_cast<Complex<Real>*>(reinterpret_cast<Real*>(a.out ? a.out : a.data) + row * out_pitch);
+  }
+  r.shared_re = smem + r.local_row * row_stride;
+  r.shared_im = smem + (rows_per_block + r.local_row) * row_stride;
+  return r;
+}
+
+// Element idx of a stage-0 read from global memory. Real rows of odd length
+// (full) read a real and promote it, or read the half spectrum and extend it
+// by Hermitian symmetry, ignoring the imaginary part of X[0] as FFTW does.
+template <typename Real>
+FFT3D_HD Complex<Real> load_first(int real_io, int n, int idx, const RowAccess<Real>& r) {
+  if (!r.live) return make_complex(Real(0), Real(0));
+  if (real_io == kRealFullForward) return make_complex(reinterpret_cast<const Real*>(r.in)[idx], Real(0));
+  if (real_io == kRealFullInverse) {
+    if (idx == 0) return make_complex(r.in[0].re, Real(0));
+    if (2 * idx <= n) return r.in[idx];
+    const Complex<Real> m = r.in[n - idx];
+    return make_complex(m.re, -m.im);
+  }
+  return r.in[idx * r.element_stride];
+}
+
+// Element idx of a last-stage write to global memory: real rows of odd
+// length keep the half spectrum (forward) or the real part (inverse).
+template <typename Real>
+FFT3D_HD void store_last(int real_io, int n, int idx, Complex<Real> v, Real s, const RowAccess<Real>& r) {
+  if (!r.live) return;
+  if (real_io == kRealFullForward) {
+    if (2 * idx <= n) r.out[idx] = scale(v, s);
+  } else if (real_io == kRealFullInverse) {
+    reinterpret_cast<Real*>(r.out)[idx] = v.re * s;
+  } else {
+    r.out[idx * r.element_stride] = scale(v, s);
+  }
+}
+
 // One phase of stage g for one thread: read r elements per butterfly (from
 // global memory in the first stage, else from the padded exchange buffer),
 // transform and twiddle them; and/or write them (to global memory in the last
 // stage, else to the next exchange buffer).
 template <int Sign, int R, typename Real, int Capacity>
 FFT3D_HD void x_stage_phase(const StageGeom& g, const PhaseInfo& ph, int row_stride,
-                            int rows_per_block, bool use_table, bool columns, const ThreadCoord& tc,
-                            XRegs<Real, Capacity>& regs, Real* smem, const XArgs<Real>& a) {
-  const int local_row = columns ? tc.tid % rows_per_block : tc.tid / g.threads;
-  const int t = columns ? tc.tid / rows_per_block : tc.tid % g.threads;
-  const long long row = tc.block * rows_per_block + local_row;
-  const bool live = row < a.rows;  // the last block may be ragged
-  const long long element_stride = columns ? a.geometry.stride : 1;
-  Complex<Real>* global_row =
-      a.data + (columns ? row % a.geometry.inner + row / a.geometry.inner * a.geometry.outer : row * g.n);
-  Real* shared_re = smem + local_row * row_stride;
-  Real* shared_im = smem + (rows_per_block + local_row) * row_stride;
-
+                            int rows_per_block, bool use_table, bool columns, int real_io,
+                            const ThreadCoord& tc, XRegs<Real, Capacity>& regs, Real* smem,
+                            const XArgs<Real>& a) {
+  const RowAccess<Real> r = row_access(g.n, g.threads, row_stride, rows_per_block, columns, tc, smem, a);
   if (ph.read) {
     FFT3D_UNROLL
     for (int u = 0; u < g.per_thread; ++u) {
-      const int j = t + u * g.threads;
+      const int j = r.t + u * g.threads;
       if (j >= g.butterflies) continue;
       Complex<Real>* v = &regs.v[u * R];
       FFT3D_UNROLL
       for (int k = 0; k < R; ++k) {
         const int idx = stockham_read_index(j, k, g.stride, R);
         if (g.first) {
-          v[k] = live ? global_row[idx * element_stride] : make_complex(Real(0), Real(0));
+          v[k] = load_first(real_io, g.n, idx, r);
         } else {
           const int p = padded_index(g.in_map, idx);
-          v[k] = make_complex(shared_re[p], shared_im[p]);
+          v[k] = make_complex(r.shared_re[p], r.shared_im[p]);
         }
       }
       dft<R, Sign>(v);
@@ -127,20 +191,75 @@ FFT3D_HD void x_stage_phase(const StageGeom& g, const PhaseInfo& ph, int row_str
   if (ph.write) {
     FFT3D_UNROLL
     for (int u = 0; u < g.per_thread; ++u) {
-      const int j = t + u * g.threads;
+      const int j = r.t + u * g.threads;
       if (j >= g.butterflies) continue;
       const Complex<Real>* v = &regs.v[u * R];
       FFT3D_UNROLL
       for (int k = 0; k < R; ++k) {
         const int idx = stockham_write_index(j, k, g.butterflies);
         if (g.last) {
-          if (live) global_row[idx * element_stride] = kern::scale(v[k], a.scale);
+          store_last(real_io, g.n, idx, v[k], a.scale, r);
         } else {
           const int p = padded_index(g.out_map, idx);
-          shared_re[p] = v[k].re;
-          shared_im[p] = v[k].im;
+          r.shared_re[p] = v[k].re;
+          r.shared_im[p] = v[k].im;
         }
       }
+    }
+  }
+}
+
+// The pair (k, n - k) of a real row's half-length transform, n complex
+// points z[m] = x[2m] + i x[2m+1] with W = exp(Sign pi i / n):
+// forward, from Z = FFT(z):   X[k] = (A + B) / 2 - i W^k (A - B) / 2,
+//                             X[n-k] = conj((A + B) / 2 + i W^k (A - B) / 2),
+//   with A = Z[k], B = conj(Z[n-k]);
+// inverse, from the half spectrum X:  Z[k] = (A + B) + i W^-k (A - B),
+//                             Z[n-k] = conj((A + B) - i W^-k (A - B)),
+//   with A = X[k], B = conj(X[n-k]); IFFT(Z) is then z.
+// So both directions are S + T and conj(S - T) with S = h (A + B),
+// T = Sign i W^k h (A - B), h = 1/2 forward and 1 inverse.
+template <int Sign, typename Real>
+FFT3D_HD void real_pair(int k, int n, Complex<Real> a, Complex<Real> b_raw, Complex<Real>* first,
+                        Complex<Real>* second) {
+  const Real h = Sign < 0 ? Real(0.5) : Real(1);
+  const Complex<Real> b = make_complex(b_raw.re, -b_raw.im);
+  const Complex<Real> sum = scale(a + b, h);
+  const Complex<Real> t = times_i<Sign>(unit_root<Sign, Real>(k, 2 * n) * scale(a - b, h));
+  *first = sum + t;
+  const Complex<Real> d = sum - t;
+  *second = make_complex(d.re, -d.im);
+}
+
+// The fused real-data phase of a half-length row kernel (n complex points):
+// the inverse's pre-processing reads the half spectrum X[0..n] from global
+// memory into the row's shared buffer as Z; the forward's post-processing
+// reads Z = FFT(z) from shared memory and writes X[0..n]. Each thread takes
+// pairs (k, n - k), k = 0..n/2. X[0] and X[n] are real: the inverse ignores
+// their imaginary parts, as FFTW does.
+template <int Sign, typename Real>
+FFT3D_HD void x_real_phase(int n, int threads, int row_stride, int rows_per_block, const ThreadCoord& tc,
+                           Real* smem, const XArgs<Real>& a) {
+  const RowAccess<Real> r = row_access(n, threads, row_stride, rows_per_block, false, tc, smem, a);
+  if (!r.live) return;
+  for (int k = r.t; 2 * k <= n; k += threads) {
+    Complex<Real> lo, hi;
+    if (Sign > 0) {
+      Complex<Real> x0 = r.in[k], xn = r.in[n - k];
+      if (k == 0) x0.im = xn.im = Real(0);
+      real_pair<Sign>(k, n, x0, xn, &lo, &hi);
+      r.shared_re[k] = lo.re;
+      r.shared_im[k] = lo.im;
+      if (k > 0) {
+        r.shared_re[n - k] = hi.re;
+        r.shared_im[n - k] = hi.im;
+      }
+    } else {
+      const int m = k == 0 ? 0 : n - k;
+      real_pair<Sign>(k, n, make_complex(r.shared_re[k], r.shared_im[k]),
+                      make_complex(r.shared_re[m], r.shared_im[m]), &lo, &hi);
+      r.out[k] = scale(lo, a.scale);
+      r.out[n - k] = scale(hi, a.scale);
     }
   }
 }
@@ -150,18 +269,21 @@ template <int Sign, typename Real, int Capacity>
 inline void x_phase_on_host(const XLayout& L, int p, const ThreadCoord& tc,
                             XRegs<Real, Capacity>& regs, Real* smem, const XArgs<Real>& a) {
   const PhaseInfo ph = L.phase(p);
-  const StageGeom g = L.stage(ph.stage);
   const int stride = L.row_stride(), rows = L.rows_per_block;
+  if (ph.stage == kPrePhase || ph.stage == kPostPhase)
+    return x_real_phase<Sign>(L.n, L.threads_per_row, stride, rows, tc, smem, a);
+  const StageGeom g = L.stage(ph.stage);
   const bool tab = L.twiddle_table, cols = L.columns;
+  const int io = L.real_io;
   switch (g.radix) {
-    case 2: x_stage_phase<Sign, 2>(g, ph, stride, rows, tab, cols, tc, regs, smem, a); break;
-    case 3: x_stage_phase<Sign, 3>(g, ph, stride, rows, tab, cols, tc, regs, smem, a); break;
-    case 4: x_stage_phase<Sign, 4>(g, ph, stride, rows, tab, cols, tc, regs, smem, a); break;
-    case 5: x_stage_phase<Sign, 5>(g, ph, stride, rows, tab, cols, tc, regs, smem, a); break;
-    case 7: x_stage_phase<Sign, 7>(g, ph, stride, rows, tab, cols, tc, regs, smem, a); break;
-    case 8: x_stage_phase<Sign, 8>(g, ph, stride, rows, tab, cols, tc, regs, smem, a); break;
-    case 9: x_stage_phase<Sign, 9>(g, ph, stride, rows, tab, cols, tc, regs, smem, a); break;
-    default: x_stage_phase<Sign, 16>(g, ph, stride, rows, tab, cols, tc, regs, smem, a); break;
+    case 2: x_stage_phase<Sign, 2>(g, ph, stride, rows, tab, cols, io, tc, regs, smem, a); break;
+    case 3: x_stage_phase<Sign, 3>(g, ph, stride, rows, tab, cols, io, tc, regs, smem, a); break;
+    case 4: x_stage_phase<Sign, 4>(g, ph, stride, rows, tab, cols, io, tc, regs, smem, a); break;
+    case 5: x_stage_phase<Sign, 5>(g, ph, stride, rows, tab, cols, io, tc, regs, smem, a); break;
+    case 7: x_stage_phase<Sign, 7>(g, ph, stride, rows, tab, cols, io, tc, regs, smem, a); break;
+    case 8: x_stage_phase<Sign, 8>(g, ph, stride, rows, tab, cols, io, tc, regs, smem, a); break;
+    case 9: x_stage_phase<Sign, 9>(g, ph, stride, rows, tab, cols, io, tc, regs, smem, a); break;
+    default: x_stage_phase<Sign, 16>(g, ph, stride, rows, tab, cols, io, tc, regs, smem, a); break;
   }
 }
 
@@ -176,9 +298,13 @@ __device__ __forceinline__ void x_run_phases(const ThreadCoord& tc, XRegs<Real, 
   constexpr XLayout L = Cfg::layout();
   if constexpr (P < L.phases()) {
     constexpr PhaseInfo ph = L.phase(P);
-    constexpr StageGeom g = L.stage(ph.stage);
-    x_stage_phase<Cfg::kSign, g.radix>(g, ph, L.row_stride(), L.rows_per_block,
-                                       L.twiddle_table, L.columns, tc, regs, smem, a);
+    if constexpr (ph.stage == kPrePhase || ph.stage == kPostPhase) {
+      x_real_phase<Cfg::kSign>(L.n, L.threads_per_row, L.row_stride(), L.rows_per_block, tc, smem, a);
+    } else {
+      constexpr StageGeom g = L.stage(ph.stage);
+      x_stage_phase<Cfg::kSign, g.radix>(g, ph, L.row_stride(), L.rows_per_block, L.twiddle_table,
+                                         L.columns, L.real_io, tc, regs, smem, a);
+    }
     if constexpr (P + 1 < L.phases()) __syncthreads();
     x_run_phases<Cfg, P + 1>(tc, regs, smem, a);
   }

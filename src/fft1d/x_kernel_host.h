@@ -24,9 +24,11 @@ struct XKernelOnHost {
   }
 };
 
-// Transforms args.rows rows in place with the executor. Sign -1 is forward.
+// Transforms args.rows rows with the executor (in place unless args.out is
+// set). Sign -1 is forward; a real-rows layout runs its form for that sign.
 template <typename Real>
-void run_x_kernel_on_cpu(const kern::XLayout& layout, int sign, const kern::XArgs<Real>& args) {
+void run_x_kernel_on_cpu(const kern::XLayout& forward_layout, int sign, const kern::XArgs<Real>& args) {
+  const kern::XLayout layout = forward_layout.for_direction(sign);
   if (layout.elems_per_thread() > XKernelOnHost<Real, -1>::kCapacity)
     throw std::invalid_argument("X layout holds more registers per thread than the executor models");
   const long long blocks = (args.rows + layout.rows_per_block - 1) / layout.rows_per_block;

@@ -15,7 +15,7 @@ std::string layout_initializer(const kern::XLayout& L) {
   for (int e = 0; e + 1 < L.stages; ++e)
     s << (e ? ", " : "") << "{" << L.exchange[e].period << ", " << L.exchange[e].amount << "}";
   s << "}, " << L.row_pad << ", " << (L.twiddle_table ? "true" : "false") << ", "
-    << (L.columns ? "true" : "false") << "}";
+    << (L.columns ? "true" : "false") << ", " << L.real_io << "}";
   return s.str();
 }
 
@@ -32,7 +32,7 @@ std::string x_kernel_source(int n, Precision precision, const XVariant& v) {
       << "  using Real = " << real << ";\n"
       << "  static constexpr int kSign = " << sign << ";\n"
       << "  __host__ __device__ static constexpr fft3d::kern::XLayout layout() {\n"
-      << "    return " << layout_initializer(L) << ";\n  }\n};\n";
+      << "    return " << layout_initializer(L.for_direction(sign)) << ";\n  }\n};\n";
   }
   std::ostringstream bounds;
   bounds << L.threads_per_block();

@@ -26,10 +26,31 @@ struct StageGeom {
 };
 
 // What one barrier-separated phase does: read (and compute) stage `stage`,
-// write it, or both when no barrier is needed between the two.
+// write it, or both when no barrier is needed between the two. Real-data
+// kernels add a phase before the stages (kPrePhase) or after them
+// (kPostPhase), see RealIo.
 struct PhaseInfo {
   int stage;
   bool read, write;
+};
+constexpr int kPrePhase = -1;
+constexpr int kPostPhase = 1000;
+
+// How a row kernel meets real data (R2C forward, C2R inverse), with n the
+// length of the complex FFT it computes:
+// - half: rows of 2n reals transformed as n complex values, with the
+//   real/complex post-processing (forward) or pre-processing (inverse) fused
+//   as an extra phase through shared memory; n + 1 complex outputs.
+// - full: rows of n reals (odd n) promoted to complex on the first read; the
+//   forward writes only the n/2 + 1 outputs of the half spectrum, the inverse
+//   reads them and extends them by Hermitian symmetry, then keeps the real part.
+// A layout is made for one direction: the forward and inverse kernels differ.
+enum RealIo : int {
+  kComplexIo = 0,
+  kRealHalfForward,
+  kRealHalfInverse,
+  kRealFullForward,
+  kRealFullInverse
 };
 
 struct XLayout {
@@ -47,6 +68,23 @@ struct XLayout {
   // access is coalesced, and the block's columns are transposed into
   // shared-memory rows: the one-pass column variant.
   bool columns;
+  int real_io = kComplexIo;  // RealIo (rows only)
+
+  // The same layout with real_io for the direction sign (-1 forward, +1 inverse).
+  FFT3D_HD constexpr XLayout for_direction(int sign) const {
+    XLayout L = *this;
+    if (real_io == kRealHalfForward || real_io == kRealHalfInverse)
+      L.real_io = sign < 0 ? kRealHalfForward : kRealHalfInverse;
+    if (real_io == kRealFullForward || real_io == kRealFullInverse)
+      L.real_io = sign < 0 ? kRealFullForward : kRealFullInverse;
+    return L;
+  }
+  FFT3D_HD constexpr bool pre_processes() const { return real_io == kRealHalfInverse; }
+  FFT3D_HD constexpr bool post_processes() const { return real_io == kRealHalfForward; }
+  // Whether stage s reads its input from global memory (else from shared
+  // memory) and writes its output to global memory.
+  FFT3D_HD constexpr bool reads_global(int s) const { return s == 0 && !pre_processes(); }
+  FFT3D_HD constexpr bool writes_global(int s) const { return s == stages - 1 && !post_processes(); }
 
   FFT3D_HD constexpr int stride_after(int s) const {
     int p = 1;
@@ -58,7 +96,7 @@ struct XLayout {
   FFT3D_HD constexpr StageGeom stage(int s) const {
     const int m = n / radix[s];
     return StageGeom{n, radix[s], stride_after(s), m, threads_per_row,
-                     (m + threads_per_row - 1) / threads_per_row, s == 0, s == stages - 1,
+                     (m + threads_per_row - 1) / threads_per_row, reads_global(s), writes_global(s),
                      s > 0 ? exchange_map(s - 1) : PadMap{1, 0},
                      s < stages - 1 ? exchange_map(s) : PadMap{1, 0}};
   }
@@ -79,9 +117,10 @@ struct XLayout {
     }
     return e;
   }
-  // Elements of shared memory per row: the largest padded exchange.
+  // Elements of shared memory per row: the largest padded exchange (and the
+  // unpadded row that real-data pre- or post-processing goes through).
   FFT3D_HD constexpr int row_stride() const {
-    int w = 0;
+    int w = real_io == kRealHalfForward || real_io == kRealHalfInverse ? n : 0;
     for (int e = 0; e + 1 < stages; ++e) w = max_of(w, padded_extent(exchange_map(e), n));
     return w == 0 ? 0 : w + row_pad;
   }
@@ -89,16 +128,34 @@ struct XLayout {
   FFT3D_HD constexpr long long shared_bytes(int real_bytes) const {
     return 2LL * rows_per_block * row_stride() * real_bytes;
   }
-  FFT3D_HD constexpr int phases() const { return stages <= 1 ? stages : 2 * stages - 2; }
-  // Phase 0 reads from and writes to the first stage (no barrier needed: the
-  // reads come from global memory); then each later stage reads in one phase
-  // and writes in the next, except the last, which writes to global memory in
-  // the same phase as it reads.
+  // A stage reads and writes in one phase when either side is global memory
+  // (no other thread can be reading what it overwrites); otherwise it reads
+  // in one phase and writes in the next, after a barrier. For complex rows:
+  // phase 0 is stage 0, then two phases per middle stage, then one for the
+  // last. Real pre-processing comes first, post-processing last.
+  FFT3D_HD constexpr bool single_phase(int s) const { return reads_global(s) || writes_global(s); }
+  FFT3D_HD constexpr int phases() const {
+    int count = pre_processes() ? 1 : 0;
+    for (int s = 0; s < stages; ++s) count += single_phase(s) ? 1 : 2;
+    return count + (post_processes() ? 1 : 0);
+  }
   FFT3D_HD constexpr PhaseInfo phase(int p) const {
-    if (p == 0) return PhaseInfo{0, true, true};
-    const int s = (p + 1) / 2;
-    if (p % 2 == 1) return PhaseInfo{s, true, s == stages - 1};
-    return PhaseInfo{s, false, true};
+    int q = 0;
+    if (pre_processes()) {
+      if (p == 0) return PhaseInfo{kPrePhase, true, true};
+      q = 1;
+    }
+    for (int s = 0; s < stages; ++s) {
+      if (single_phase(s)) {
+        if (p == q) return PhaseInfo{s, true, true};
+        q += 1;
+      } else {
+        if (p == q) return PhaseInfo{s, true, false};
+        if (p == q + 1) return PhaseInfo{s, false, true};
+        q += 2;
+      }
+    }
+    return PhaseInfo{kPostPhase, true, true};
   }
 };
 

@@ -52,6 +52,11 @@ kern::XLayout layout_without_row_pad(int n, Precision precision, const XVariant&
   L.rows_per_block = v.rows_per_block;
   L.twiddle_table = v.twiddle_table;
   L.columns = v.columns;
+  L.real_io = v.real == RealRows::half   ? kern::kRealHalfForward
+              : v.real == RealRows::full ? kern::kRealFullForward
+                                         : kern::kComplexIo;
+  if (v.columns && v.real != RealRows::none)
+    fail(FFT3D_ERROR_INTERNAL, "X variant " + v.name() + ": real data is read and written by rows only");
   for (int e = 0; e + 1 < L.stages; ++e) {
     const int r = L.radix[e + 1];
     L.exchange[e] = choose_pad_map(v.pad, L.stride_after(e + 1), r, n / r, shared_banks(precision));
@@ -100,13 +105,15 @@ std::string XVariant::name() const {
   s << ".t" << threads_per_row << ".rows" << rows_per_block << ".pad-" << pad_method_name(pad)
     << ".tw-" << (twiddle_table ? "table" : "sincos") << ".mb" << min_blocks_per_sm;
   if (columns) s << ".cols";
+  if (real == RealRows::half) s << ".real-half";
+  if (real == RealRows::full) s << ".real-full";
   return s.str();
 }
 
 bool XVariant::operator==(const XVariant& o) const {
   return radices == o.radices && threads_per_row == o.threads_per_row &&
          rows_per_block == o.rows_per_block && pad == o.pad && twiddle_table == o.twiddle_table &&
-         min_blocks_per_sm == o.min_blocks_per_sm && columns == o.columns;
+         min_blocks_per_sm == o.min_blocks_per_sm && columns == o.columns && real == o.real;
 }
 
 XVariant parse_x_variant(const std::string& name) {
@@ -136,9 +143,11 @@ XVariant parse_x_variant(const std::string& name) {
   } catch (const std::logic_error&) {
     bad();
   }
-  if (std::getline(in, field, '.')) {
-    if (field != "cols" || std::getline(in, field, '.')) bad();
-    v.columns = true;
+  while (std::getline(in, field, '.')) {
+    if (field == "cols" && !v.columns && v.real == RealRows::none) v.columns = true;
+    else if (field == "real-half" && v.real == RealRows::none && !v.columns) v.real = RealRows::half;
+    else if (field == "real-full" && v.real == RealRows::none && !v.columns) v.real = RealRows::full;
+    else bad();
   }
   if (pad == "none") v.pad = PadMethod::none;
   else if (pad == "gap") v.pad = PadMethod::gap;

@@ -18,6 +18,11 @@ struct DeviceLimits {
   int registers_per_thread = 255;
 };
 
+// Rows of real data (R2C forward, C2R inverse), see kern::RealIo: none for
+// complex rows; half: the radices factor nx / 2 and the real pre- and
+// post-processing is fused (even nx); full: the radices factor nx (odd nx).
+enum class RealRows { none, half, full };
+
 struct XVariant {
   std::vector<int> radices;  // in the order the stages apply them
   int threads_per_row = 1;
@@ -26,9 +31,11 @@ struct XVariant {
   bool twiddle_table = false;
   int min_blocks_per_sm = 0;  // __launch_bounds__ occupancy hint; 0 = none
   bool columns = false;       // strided Y/Z columns (XLayout::columns), rows_per_block columns
+  RealRows real = RealRows::none;
 
   // A readable, parseable name, e.g. "r8-5-4-3.t60.rows4.pad-gap.tw-table.mb0"
-  // (".cols" appended for column variants).
+  // (".cols" appended for column variants, ".real-half" or ".real-full" for
+  // real rows).
   std::string name() const;
   bool operator==(const XVariant& o) const;
 };
@@ -40,7 +47,8 @@ bool variant_factors(const XVariant& v, int n);
 XVariant parse_x_variant(const std::string& name);
 
 // The kernel layout of a variant for rows of n points (n must equal the
-// product of the radices).
+// product of the radices: for half real rows n is nx / 2). Real rows get the
+// forward layout; XLayout::for_direction gives the inverse's.
 kern::XLayout make_x_layout(int n, Precision precision, const XVariant& v);
 
 // Facts of a variant, from its layout: what the launcher and pruning need.

@@ -1,0 +1,171 @@
+// Real-data row kernels (R2C forward, C2R inverse) run by the CPU block
+// executor, against FFTW's r2c/c2r in double precision: even lengths through
+// the half-length transform with fused post- and pre-processing, odd lengths
+// through the full-length one; in place (rows padded to 2 (n/2 + 1) reals,
+// the padding poisoned and never read) and out of place (dense real rows),
+// with a ragged last block and poisoned outputs.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <map>
+#include <random>
+
+#include "common/error.h"
+#include "common/factor.h"
+#include "fft1d/twiddle_table.h"
+#include "fft1d/x_kernel_host.h"
+#include "fft1d/x_variant.h"
+#include "oracle.h"
+
+namespace fft3d {
+namespace {
+
+using fft3d_test::cplx;
+
+// FFTW's r2c (sign -1, reals -> n/2+1 complex) or c2r (+1) of each row.
+std::vector<cplx> fftw_real_rows(const std::vector<double>& reals, const std::vector<cplx>& spectrum, int n,
+                                 long long rows, int sign) {
+  const int half = n / 2 + 1;
+  fftw_iodim64 dim{n, 1, 1};
+  if (sign < 0) {
+    fftw_iodim64 batch{rows, n, half};
+    std::vector<cplx> out(static_cast<size_t>(rows * half));
+    auto* in = const_cast<double*>(reals.data());
+    auto* o = reinterpret_cast<fftw_complex*>(out.data());
+    fftw_plan p = fftw_plan_guru64_dft_r2c(1, &dim, 1, &batch, in, o, FFTW_ESTIMATE | FFTW_UNALIGNED);
+    fftw_execute_dft_r2c(p, in, o);
+    fftw_destroy_plan(p);
+    return out;
+  }
+  fftw_iodim64 batch{rows, half, n};
+  std::vector<cplx> in = spectrum;  // c2r overwrites its input
+  std::vector<double> out(static_cast<size_t>(rows * n));
+  auto* i = reinterpret_cast<fftw_complex*>(in.data());
+  fftw_plan p = fftw_plan_guru64_dft_c2r(1, &dim, 1, &batch, i, out.data(), FFTW_ESTIMATE | FFTW_UNALIGNED);
+  fftw_execute_dft_c2r(p, i, out.data());
+  fftw_destroy_plan(p);
+  return std::vector<cplx>(out.begin(), out.end());
+}
+
+// The kernel variant for real rows of length n: its radices factor n / 2
+// (half) or n (full).
+XVariant real_rows_variant(int n, Precision precision, XVariant base) {
+  base.real = n % 2 == 0 ? RealRows::half : RealRows::full;
+  (void)precision;
+  return base;
+}
+
+template <typename Real>
+double run_real_rows(int n, const XVariant& v, int sign, bool in_place, unsigned seed) {
+  const Precision precision = sizeof(Real) == 4 ? Precision::f32 : Precision::f64;
+  const int kernel_n = v.real == RealRows::half ? n / 2 : n;
+  const kern::XLayout layout = make_x_layout(kernel_n, precision, v);
+  const long long rows = 2LL * v.rows_per_block + 1;  // the last block is ragged
+  const int half = n / 2 + 1;
+  const long long real_pitch = in_place ? 2 * half : n, complex_pitch = 2 * half;
+  const Real nan = std::numeric_limits<Real>::quiet_NaN();
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+
+  // Random real rows, rounded to Real; their exact spectrum is the C2R input.
+  std::vector<double> reals(static_cast<size_t>(rows * n));
+  for (double& x : reals) x = static_cast<double>(static_cast<Real>(u(rng)));
+  std::vector<cplx> spectrum = fftw_real_rows(reals, {}, n, rows, -1);
+  for (cplx& c : spectrum) c = cplx(static_cast<Real>(c.real()), static_cast<Real>(c.imag()));
+
+  // Buffers in units of Real: the input side and (out of place) the output side.
+  const long long in_pitch = sign < 0 ? real_pitch : complex_pitch;
+  const long long out_pitch = sign < 0 ? complex_pitch : real_pitch;
+  std::vector<Real> in(static_cast<size_t>(rows * in_pitch), nan);
+  std::vector<Real> out(in_place ? 0 : static_cast<size_t>(rows * out_pitch), nan);
+  std::vector<cplx> want;
+  for (long long r = 0; r < rows; ++r) {
+    if (sign < 0) {
+      for (int x = 0; x < n; ++x) in[static_cast<size_t>(r * in_pitch + x)] = static_cast<Real>(reals[r * n + x]);
+    } else {
+      for (int k = 0; k < half; ++k) {
+        cplx c = spectrum[static_cast<size_t>(r * half + k)];
+        in[static_cast<size_t>(r * in_pitch + 2 * k)] = static_cast<Real>(c.real());
+        // The imaginary parts of X[0] and X[n/2] (even n) must be ignored, as FFTW does.
+        const bool ignored = k == 0 || 2 * k == n;
+        in[static_cast<size_t>(r * in_pitch + 2 * k + 1)] = ignored ? Real(0.75) : static_cast<Real>(c.imag());
+      }
+    }
+  }
+  want = fftw_real_rows(reals, spectrum, n, rows, sign);
+
+  const auto table = forward_twiddle_table<Real>(kernel_n);
+  kern::XArgs<Real> args{reinterpret_cast<kern::Complex<Real>*>(in.data()), rows, table.data()};
+  args.out = in_place ? nullptr : reinterpret_cast<kern::Complex<Real>*>(out.data());
+  args.in_pitch = in_pitch;
+  args.out_pitch = out_pitch;
+  run_x_kernel_on_cpu<Real>(layout, sign, args);
+
+  const std::vector<Real>& result = in_place ? in : out;
+  std::vector<cplx> got;
+  for (long long r = 0; r < rows; ++r) {
+    if (sign < 0) {
+      for (int k = 0; k < half; ++k)
+        got.emplace_back(result[static_cast<size_t>(r * out_pitch + 2 * k)],
+                         result[static_cast<size_t>(r * out_pitch + 2 * k + 1)]);
+    } else {
+      for (int x = 0; x < n; ++x) got.emplace_back(result[static_cast<size_t>(r * out_pitch + x)], 0.0);
+    }
+  }
+  return fft3d_test::relative_l2_error(got, want);
+}
+
+// A few variants of the row kernel for real rows of length n: the ESTIMATE
+// choice and one per radix ordering, the rest drawn at random.
+std::vector<XVariant> real_variants(int n, Precision precision, std::mt19937& rng) {
+  const int kernel_n = n % 2 == 0 ? n / 2 : n;
+  std::vector<XVariant> out{real_rows_variant(n, precision, estimate_x_variant(kernel_n, precision, DeviceLimits{}))};
+  std::map<std::vector<int>, std::vector<XVariant>> groups;
+  for (const XVariant& v : enumerate_x_variants(kernel_n, precision, DeviceLimits{})) groups[v.radices].push_back(v);
+  for (auto& [radices, list] : groups) out.push_back(real_rows_variant(n, precision, list[rng() % list.size()]));
+  return out;
+}
+
+template <typename Real>
+void sweep(const std::vector<int>& lengths) {
+  const bool single = sizeof(Real) == 4;
+  const Precision precision = single ? Precision::f32 : Precision::f64;
+  std::mt19937 rng(5);
+  int checked = 0;
+  for (int n : lengths) {
+    const double bound = 2 * fft3d_test::fft_error_bound(single, n);
+    for (const XVariant& v : real_variants(n, precision, rng))
+      for (int sign : {-1, +1})
+        for (bool in_place : {true, false}) {
+          const double err = run_real_rows<Real>(n, v, sign, in_place, rng());
+          EXPECT_LE(err, bound) << "n=" << n << " " << v.name() << " sign " << sign
+                                << (in_place ? " in place" : " out of place");
+          ++checked;
+        }
+  }
+  EXPECT_GT(checked, 4 * static_cast<int>(lengths.size()));
+}
+
+const std::vector<int> kEven = {4, 6, 8, 10, 12, 14, 16, 18, 20, 24, 30, 32, 42, 48, 64, 96, 100, 126, 128,
+                                160, 192, 250, 256, 384, 486, 512, 686, 1000, 1024};
+const std::vector<int> kOdd = {3, 5, 7, 9, 15, 21, 25, 27, 35, 45, 49, 63, 75, 81, 105, 125, 135, 243, 343, 375};
+
+TEST(RealRowsExecutor, EvenLengthsHalfTransformF32) { sweep<float>(kEven); }
+TEST(RealRowsExecutor, EvenLengthsHalfTransformF64) { sweep<double>(kEven); }
+TEST(RealRowsExecutor, OddLengthsFullTransformF32) { sweep<float>(kOdd); }
+TEST(RealRowsExecutor, OddLengthsFullTransformF64) { sweep<double>(kOdd); }
+
+TEST(RealRowsExecutor, VariantNamesRoundTrip) {
+  XVariant v = estimate_x_variant(64, Precision::f32, DeviceLimits{});
+  v.real = RealRows::half;
+  EXPECT_EQ(parse_x_variant(v.name()), v);
+  EXPECT_NE(v.name().find(".real-half"), std::string::npos);
+  v.real = RealRows::full;
+  EXPECT_EQ(parse_x_variant(v.name()), v);
+  EXPECT_THROW(parse_x_variant("r8-8.t8.rows4.pad-none.tw-sincos.mb0.cols.real-half"), Error);
+  EXPECT_THROW(parse_x_variant("r8-8.t8.rows4.pad-none.tw-sincos.mb0.real-full.real-half"), Error);
+}
+
+}  // namespace
+}  // namespace fft3d
