@@ -36,6 +36,9 @@ TEST(Nvrtc, XKernelsCompileWithoutLocalMemory) {
       {343, XVariant{{7, 7, 7}, 49, 2, PadMethod::none, true, 2}},
       {432, estimate_x_variant(432, Precision::f64, DeviceLimits{})},
       {256, estimate_x_variant(256, Precision::f64, DeviceLimits{})},
+      // Real rows: nx = 512 through the half-length 256-point kernel, nx = 243 full length.
+      {256, XVariant{{16, 16}, 16, 4, PadMethod::gap, false, 0, false, RealRows::half}},
+      {243, XVariant{{3, 9, 9}, 27, 2, PadMethod::none, false, 0, false, RealRows::full}},
   };
   const std::string virtual_arch = "compute_" FFT3D_TEST_CUDA_ARCH;
   for (const auto& [n, v] : cases) {

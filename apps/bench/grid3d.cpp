@@ -19,6 +19,7 @@
 #include "device_buffer.h"
 #include "fft3d.h"
 #include "gpu_timer.h"
+#include "grids.h"
 #include "modes.h"
 #include "plan_handles.h"
 #include "plan_text.h"
@@ -30,62 +31,11 @@
 namespace fft3d_bench {
 namespace {
 
-struct Grid {
-  int nx, ny, nz;
-  long long points() const { return (long long)nx * ny * nz; }
-  std::string name() const {
-    return std::to_string(nx) + "x" + std::to_string(ny) + "x" + std::to_string(nz);
-  }
-};
-
 const std::vector<Grid> kDefaultGrids = {
     {64, 64, 64},    {96, 96, 96},    {128, 128, 128}, {192, 192, 192},  {240, 240, 240},
     {256, 256, 256}, {320, 320, 320}, {384, 384, 384}, {400, 400, 400},  {480, 480, 480},
     {512, 512, 512}, {256, 128, 64},  {512, 256, 128}, {128, 128, 512}, {1024, 64, 64}};
-// FFTW checks the whole output on one host thread; above this it takes too
-// long and the errors are reported as n/a.
-constexpr long long kMaxCheckedPoints = 256LL * 256 * 256;
-// A grid larger than this share of free device memory is skipped: the data
-// and its pristine copy take twice that, and the rest is left for work areas.
-constexpr double kMaxFreeMemoryShare = 0.4;
 constexpr int kWarmup = 3;  // untimed runs before each timed set, as in --batched1d
-
-int parse_extent(const std::string& text, const std::string& entry) {
-  size_t used = 0;
-  long long n = 0;
-  try {
-    n = std::stoll(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != text.size() || n < 1 || n > (1LL << 30))
-    throw BenchError("--sizes: '" + entry + "' is not a grid (256 for a cube, or NXxNYxNZ)");
-  return int(n);
-}
-
-// "256" is a cube, "256x128x64" is nx x ny x nz.
-std::vector<Grid> parse_grids(const std::vector<std::string>& entries) {
-  if (entries.empty()) return kDefaultGrids;
-  std::vector<Grid> grids;
-  for (const std::string& entry : entries) {
-    std::vector<int> extents;
-    for (size_t start = 0;;) {
-      const size_t x = entry.find('x', start);
-      extents.push_back(parse_extent(entry.substr(start, x - start), entry));
-      if (x == std::string::npos) break;
-      start = x + 1;
-    }
-    if (extents.size() == 1) extents = {extents[0], extents[0], extents[0]};
-    if (extents.size() != 3)
-      throw BenchError("--sizes: '" + entry + "' is not a grid (256 for a cube, or NXxNYxNZ)");
-    const Grid grid{extents[0], extents[1], extents[2]};
-    // Far beyond any device; the bound keeps the byte counts from overflowing.
-    if (double(grid.nx) * grid.ny * grid.nz > 0x1p40)
-      throw BenchError("--sizes: '" + entry + "' has more than 2^40 points");
-    grids.push_back(grid);
-  }
-  return grids;
-}
 
 // Passes over memory as the plan tells them: one line starting "  pass" per
 // pass; -1 (unknown) when the description has no such lines.
@@ -130,16 +80,6 @@ bool create_cufft_plan(const CufftPlan& plan, const Grid& g) {
   }
   check_cufft(made, "cufftMakePlanMany64", __FILE__, __LINE__);
   return true;
-}
-
-bool fits_in_device_memory(size_t bytes) {
-  size_t free = 0, total = 0;
-  CUDA_CHECK(cudaMemGetInfo(&free, &total));
-  if (double(bytes) <= kMaxFreeMemoryShare * double(free)) return true;
-  std::cout << "skipped: " << (bytes >> 20) << " MiB is more than "
-            << int(100 * kMaxFreeMemoryShare) << "% of the " << (free >> 20)
-            << " MiB of free device memory" << std::endl;
-  return false;
 }
 
 // Restores the input, runs `transform` once, and returns the relative L2
@@ -265,7 +205,8 @@ void run_precision(const BenchOptions& options, const std::vector<Grid>& grids, 
 }  // namespace
 
 int run_grid3d(const BenchOptions& options) {
-  const std::vector<Grid> grids = parse_grids(options.sizes);  // before any grid is measured
+  if (options.transform_type == "r2c") return run_grid3d_real(options);
+  const std::vector<Grid> grids = parse_grids(options.sizes, kDefaultGrids);  // before any grid is measured
   // --describe-only measures nothing, so it writes no CSV either.
   CsvWriter csv(options.describe_only ? std::string() : options.csv_path, CsvColumns::grid3d);
   for (Precision p : options.precisions) {

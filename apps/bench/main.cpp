@@ -66,6 +66,9 @@ int run(int argc, char** argv) {
   app.add_option("--flags", tuning, "fft3d planning: estimate or measure")
       ->check(CLI::IsMember({"estimate", "measure"}))
       ->capture_default_str();
+  app.add_option("--type", options.transform_type, "--3d: c2c or r2c (R2C forward and C2R inverse)")
+      ->check(CLI::IsMember({"c2c", "r2c"}))
+      ->capture_default_str();
   app.add_flag("--describe-only", options.describe_only,
                "print each size's plan description and exit without timing");
   CLI11_PARSE(app, argc, argv);

@@ -22,6 +22,7 @@ struct BenchOptions {
   unsigned tuning = 0;     // FFT3D_ESTIMATE or FFT3D_MEASURE
   std::string tuning_name; // "estimate" or "measure", for the report
   bool describe_only = false;  // print each size's plan, then stop: no data, no timing
+  std::string transform_type = "c2c";  // --3d: "c2c" or "r2c"
 };
 
 struct Mode {
@@ -32,6 +33,7 @@ struct Mode {
 
 int run_batched1d(const BenchOptions& options);
 int run_grid3d(const BenchOptions& options);
+int run_grid3d_real(const BenchOptions& options);  // --3d --type r2c
 
 inline const std::vector<Mode>& modes() {
   static const std::vector<Mode> all = {
@@ -42,7 +44,8 @@ inline const std::vector<Mode>& modes() {
       {"--3d",
        "3-D C2C forward transforms in place: fft3d vs cuFFT (default grids: cubes "
        "64,96,128,192,240,256,320,384,400,480,512 and 256x128x64,512x256x128,128x128x512,"
-       "1024x64x64; --sizes takes 256 or NXxNYxNZ, x contiguous)",
+       "1024x64x64; --sizes takes 256 or NXxNYxNZ, x contiguous; --type r2c: R2C forward and C2R "
+       "inverse in place against cuFFT's, and against fft3d's own C2C)",
        run_grid3d},
   };
   return all;

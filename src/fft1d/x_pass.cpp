@@ -12,19 +12,27 @@ namespace fft3d {
 
 namespace {
 
+// Launches the kernel over args.rows rows or columns. A grid has at most
+// 2^31 - 1 blocks; larger batches take several launches (for columns, of
+// whole column groups, so that each launch starts at row 0 of a group).
 template <typename Real>
 void launch(cudaKernel_t kernel, const XVariantFacts& facts, int rows_per_block, int n, bool columns,
-            void* data, long long rows, const void* twiddles, kern::RowGeometry geometry, double scale,
-            cudaStream_t stream) {
-  // A grid has at most 2^31 - 1 blocks; larger batches take several launches
-  // (of whole column groups, so that each launch starts at row 0 of a group).
+            kern::XArgs<Real> args, cudaStream_t stream) {
+  const long long rows = args.rows;
   long long max_rows = 2147483647LL * rows_per_block;
-  if (columns) max_rows -= max_rows % geometry.inner;
+  if (columns) max_rows -= max_rows % args.geometry.inner;
+  const long long in_pitch = args.in_pitch ? args.in_pitch : 2LL * n;
+  const long long out_pitch = args.out_pitch ? args.out_pitch : 2LL * n;
+  Real* const in = reinterpret_cast<Real*>(args.data);
+  Real* const out = reinterpret_cast<Real*>(args.out);
   for (long long first = 0; first < rows; first += max_rows) {
-    const long long offset = columns ? first / geometry.inner * geometry.outer : first * n;
-    kern::XArgs<Real> args{static_cast<kern::Complex<Real>*>(data) + offset, std::min(max_rows, rows - first),
-                           static_cast<const kern::Complex<Real>*>(twiddles), geometry,
-                           static_cast<Real>(scale)};
+    if (columns) {
+      args.data = reinterpret_cast<kern::Complex<Real>*>(in) + first / args.geometry.inner * args.geometry.outer;
+    } else {
+      args.data = reinterpret_cast<kern::Complex<Real>*>(in + first * in_pitch);
+      if (out) args.out = reinterpret_cast<kern::Complex<Real>*>(out + first * out_pitch);
+    }
+    args.rows = std::min(max_rows, rows - first);
     const long long blocks = (args.rows + rows_per_block - 1) / rows_per_block;
     void* params[] = {&args};
     FFT3D_CUDA_CHECK(cudaLaunchKernel(reinterpret_cast<const void*>(kernel),
@@ -33,6 +41,17 @@ void launch(cudaKernel_t kernel, const XVariantFacts& facts, int rows_per_block,
                                       static_cast<size_t>(facts.shared_bytes), stream));
     FFT3D_CUDA_CHECK(cudaGetLastError());
   }
+}
+
+template <typename Real>
+kern::XArgs<Real> make_args(const void* in, void* out, long long rows, const void* twiddles,
+                            kern::RowGeometry geometry, double scale, long long in_pitch, long long out_pitch) {
+  kern::XArgs<Real> a{static_cast<kern::Complex<Real>*>(const_cast<void*>(in)), rows,
+                      static_cast<const kern::Complex<Real>*>(twiddles), geometry, static_cast<Real>(scale)};
+  a.out = out == in ? nullptr : static_cast<kern::Complex<Real>*>(out);
+  a.in_pitch = in_pitch;
+  a.out_pitch = out_pitch;
+  return a;
 }
 
 }  // namespace
@@ -53,14 +72,40 @@ XPass::XPass(int n, Precision precision, const XVariant& variant, const DeviceIn
 
 void XPass::run(void* data, long long rows, int sign, cudaStream_t stream, kern::RowGeometry geometry,
                 double scale) const {
-  if (n_ == 1 || rows == 0) return;
+  launch_rows(data, data, rows, sign, stream, geometry, scale, 0, 0);
+}
+
+void XPass::run_rows(const void* in, void* out, long long rows, int sign, cudaStream_t stream, long long in_pitch,
+                     long long out_pitch, double scale) const {
+  launch_rows(in, out, rows, sign, stream, {1, 0, 1}, scale, in_pitch, out_pitch);
+}
+
+void XPass::launch_rows(const void* in, void* out, long long rows, int sign, cudaStream_t stream,
+                        kern::RowGeometry geometry, double scale, long long in_pitch, long long out_pitch) const {
+  if (rows == 0) return;
+  if (n_ == 1) {  // the identity, but out of place it still moves the rows
+    if (in != out) copy_rows(in, out, rows, in_pitch, out_pitch, stream);
+    return;
+  }
   cudaKernel_t k = sign < 0 ? forward_ : inverse_;
   const bool cols = variant_.columns;
+  const int rpb = variant_.rows_per_block;
   if (precision_ == Precision::f32)
-    launch<float>(k, facts_, variant_.rows_per_block, n_, cols, data, rows, twiddles_.get(), geometry, scale, stream);
+    launch<float>(k, facts_, rpb, n_, cols,
+                  make_args<float>(in, out, rows, twiddles_.get(), geometry, scale, in_pitch, out_pitch), stream);
   else
-    launch<double>(k, facts_, variant_.rows_per_block, n_, cols, data, rows, twiddles_.get(), geometry, scale,
-                   stream);
+    launch<double>(k, facts_, rpb, n_, cols,
+                   make_args<double>(in, out, rows, twiddles_.get(), geometry, scale, in_pitch, out_pitch), stream);
+}
+
+// Length-1 complex rows out of place: one strided copy.
+void XPass::copy_rows(const void* in, void* out, long long rows, long long in_pitch, long long out_pitch,
+                      cudaStream_t stream) const {
+  const size_t real = precision_ == Precision::f32 ? 4 : 8;
+  const size_t width = 2 * real;
+  FFT3D_CUDA_CHECK(cudaMemcpy2DAsync(out, out_pitch ? static_cast<size_t>(out_pitch) * real : width, in,
+                                     in_pitch ? static_cast<size_t>(in_pitch) * real : width, width,
+                                     static_cast<size_t>(rows), cudaMemcpyDeviceToDevice, stream));
 }
 
 std::string XPass::describe() const {

@@ -25,10 +25,21 @@ class XPass final : public GpuPass {
   void run(void* data, long long rows, int sign, cudaStream_t stream,
            kern::RowGeometry geometry = {1, 0, 1}, double scale = 1.0) const override;
 
+  // Rows from `in` to `out` (equal: in place; otherwise not overlapping),
+  // consecutive rows in_pitch and out_pitch reals apart (0: dense complex
+  // rows of n). Real-rows variants read and write real data on their side.
+  void run_rows(const void* in, void* out, long long rows, int sign, cudaStream_t stream, long long in_pitch,
+                long long out_pitch, double scale = 1.0) const;
+
   const XVariant& variant() const { return variant_; }
   std::string describe() const override;
 
  private:
+  void launch_rows(const void* in, void* out, long long rows, int sign, cudaStream_t stream,
+                   kern::RowGeometry geometry, double scale, long long in_pitch, long long out_pitch) const;
+  void copy_rows(const void* in, void* out, long long rows, long long in_pitch, long long out_pitch,
+                 cudaStream_t stream) const;
+
   int n_;
   Precision precision_;
   XVariant variant_;

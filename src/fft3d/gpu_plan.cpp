@@ -9,8 +9,8 @@
 #include "common/error.h"
 #include "common/factor.h"
 #include "fft1d/x_pass.h"
+#include "fft3d/gpu_plan_common.h"
 #include "fft3d/grid_schedule.h"
-#include "fft3d/plan.h"
 #include "gpu/cuda_check.h"
 #include "gpu/device.h"
 #include "multirow/five_step_pass.h"
@@ -20,39 +20,16 @@ namespace fft3d {
 
 namespace {
 
-// 1/N for a normalised inverse, else 1: applied as the last pass stores.
-double normalisation(const Problem& p, int sign) {
-  return sign > 0 && p.normalize ? 1.0 / static_cast<double>(p.transform_length()) : 1.0;
-}
-
-// What every GPU plan shares: device memory only, copies on the device.
-class GpuPlan : public Plan {
- public:
-  GpuPlan(const Problem& problem, const DeviceInfo& device) : Plan(problem), device_(device) {}
-
-  unsigned backend() const override { return FFT3D_BACKEND_GPU; }
-
-  void check_pointer(const void* data) const override {
-    if (!is_device_pointer(data))
-      fail(FFT3D_ERROR_INVALID_POINTER, "a GPU plan was given a pointer that is not device memory");
-  }
-
-  void copy(void* out, const void* in, CUstream_st* stream) override {
-    FFT3D_CUDA_CHECK(
-        cudaMemcpyAsync(out, in, static_cast<size_t>(problem().bytes()), cudaMemcpyDeviceToDevice, stream));
-  }
-
- protected:
-  DeviceInfo device_;
-};
-
 class GpuBatchedPlan final : public GpuPlan {
  public:
   GpuBatchedPlan(const Problem& problem, const XVariant& variant, const DeviceInfo& device)
       : GpuPlan(problem, device), x_(problem.nx, problem.precision(), variant, device) {}
 
-  void execute(void* data, int sign, CUstream_st* stream) override {
-    x_.run(data, problem().batch, sign, stream, {1, 0, 1}, normalisation(problem(), sign));
+  void execute(void* data, int sign, CUstream_st* stream) override { execute_out(data, data, sign, stream); }
+
+  // Out of place the kernel reads `in` and writes `out`: no extra pass.
+  void execute_out(const void* in, void* out, int sign, CUstream_st* stream) override {
+    x_.run_rows(in, out, problem().batch, sign, stream, 0, 0, normalisation(problem(), sign));
   }
 
   std::string describe() const override {
@@ -71,21 +48,19 @@ class GpuBatchedPlan final : public GpuPlan {
 class GpuGridPlan final : public GpuPlan {
  public:
   GpuGridPlan(const Problem& problem, std::vector<GridPass> passes, const DeviceInfo& device)
-      : GpuPlan(problem, device), schedule_(std::move(passes)) {
-    for (const GridPass& p : schedule_) {
-      if (p.is_five_step())
-        passes_.push_back(std::make_unique<FiveStepPass>(p.five_step, problem.precision(), device));
-      else
-        passes_.push_back(std::make_unique<XPass>(p.n, problem.precision(), p.variant, device));
-    }
-  }
+      : GpuPlan(problem, device),
+        schedule_(std::move(passes)),
+        passes_(make_gpu_passes(schedule_, problem.precision(), device)) {}
 
-  void execute(void* data, int sign, CUstream_st* stream) override {
-    for (size_t i = 0; i < schedule_.size(); ++i) {
-      const bool last = i + 1 == schedule_.size();
-      passes_[i]->run(data, schedule_[i].count, sign, stream, schedule_[i].geometry,
-                      last ? normalisation(problem(), sign) : 1.0);
-    }
+  void execute(void* data, int sign, CUstream_st* stream) override { run_passes(data, 0, sign, stream); }
+
+  // Out of place the X pass reads `in` and writes `out`, the others work on
+  // `out`: no extra pass. Without an X pass (nx = 1), a copy comes first.
+  void execute_out(const void* in, void* out, int sign, CUstream_st* stream) override {
+    if (schedule_.empty() || schedule_[0].axis != 'x') return Plan::execute_out(in, out, sign, stream);
+    const auto& x = static_cast<const XPass&>(*passes_[0]);  // X passes are Stockham row passes
+    x.run_rows(in, out, schedule_[0].count, sign, stream, 0, 0, scale_of(0, sign));
+    run_passes(out, 1, sign, stream);
   }
 
   std::string describe() const override {
@@ -93,7 +68,7 @@ class GpuGridPlan final : public GpuPlan {
     const long long bytes = problem().bytes();
     long long passes = 0;
     for (const GridPass& p : schedule_) passes += p.passes_over_memory();
-    s << problem().str() << " on " << device_.name << " (" << device_.arch() << "), in place\n"
+    s << problem().str() << " on " << device_.name << " (" << device_.arch() << ")\n"
       << "  " << passes << " passes over memory, " << 2 * bytes * passes << " bytes moved (read + written)\n";
     for (const GridPass& p : schedule_) {
       std::istringstream lines(describe_pass(p, problem().precision()));
@@ -103,9 +78,59 @@ class GpuGridPlan final : public GpuPlan {
   }
 
  private:
+  // Normalisation is fused into the last pass.
+  double scale_of(size_t i, int sign) const {
+    return i + 1 == schedule_.size() ? normalisation(problem(), sign) : 1.0;
+  }
+  void run_passes(void* data, size_t first, int sign, CUstream_st* stream) {
+    for (size_t i = first; i < schedule_.size(); ++i)
+      passes_[i]->run(data, schedule_[i].count, sign, stream, schedule_[i].geometry, scale_of(i, sign));
+  }
+
   std::vector<GridPass> schedule_;
   std::vector<std::unique_ptr<GpuPass>> passes_;
 };
+
+// The X variant for n: FFT3D_X_VARIANT (a variant name, for experiments)
+// if set, else wisdom for this GPU, else the ESTIMATE heuristic.
+XVariant choose_x_variant(int n, Precision precision, const DeviceInfo& device) {
+  if (const char* forced = std::getenv("FFT3D_X_VARIANT"); forced && *forced) return parse_x_variant(forced);
+  if (auto v = valid_preference(wisdom_preference(device, precision), "rows", n, precision, device.limits()))
+    return *v;
+  return estimate_x_variant(n, precision, device.limits());
+}
+
+}  // namespace
+
+double normalisation(const Problem& p, int sign) {
+  return sign > 0 && p.normalize ? 1.0 / static_cast<double>(p.transform_length()) : 1.0;
+}
+
+void GpuPlan::check_pointer(const void* data) const {
+  if (!is_device_pointer(data))
+    fail(FFT3D_ERROR_INVALID_POINTER, "a GPU plan was given a pointer that is not device memory");
+  const auto alignment = static_cast<std::uintptr_t>(complex_bytes(problem().precision()));
+  if (reinterpret_cast<std::uintptr_t>(data) % alignment != 0)
+    fail(FFT3D_ERROR_INVALID_POINTER, "GPU data must be aligned to " + std::to_string(alignment) +
+                                          " bytes (one complex value), as cudaMalloc's are");
+}
+
+void GpuPlan::copy(void* out, const void* in, CUstream_st* stream) {
+  FFT3D_CUDA_CHECK(
+      cudaMemcpyAsync(out, in, static_cast<size_t>(problem().bytes()), cudaMemcpyDeviceToDevice, stream));
+}
+
+std::vector<std::unique_ptr<GpuPass>> make_gpu_passes(const std::vector<GridPass>& schedule, Precision precision,
+                                                      const DeviceInfo& device) {
+  std::vector<std::unique_ptr<GpuPass>> passes;
+  for (const GridPass& p : schedule) {
+    if (p.is_five_step())
+      passes.push_back(std::make_unique<FiveStepPass>(p.five_step, precision, device));
+    else
+      passes.push_back(std::make_unique<XPass>(p.n, precision, p.variant, device));
+  }
+  return passes;
+}
 
 DeviceSignature signature_of(const DeviceInfo& d) {
   return DeviceSignature{d.name, d.sm_count, d.cc_major, d.cc_minor, d.driver_version, d.runtime_version};
@@ -125,15 +150,6 @@ VariantPreference wisdom_preference(const DeviceInfo& device, Precision precisio
   };
 }
 
-// The X variant for n: FFT3D_X_VARIANT (a variant name, for experiments)
-// if set, else wisdom for this GPU, else the ESTIMATE heuristic.
-XVariant choose_x_variant(int n, Precision precision, const DeviceInfo& device) {
-  if (const char* forced = std::getenv("FFT3D_X_VARIANT"); forced && *forced) return parse_x_variant(forced);
-  if (auto v = valid_preference(wisdom_preference(device, precision), "rows", n, precision, device.limits()))
-    return *v;
-  return estimate_x_variant(n, precision, device.limits());
-}
-
 // FFT3D_COLUMN_METHOD=one-pass|five-step forces how Y and Z columns are
 // transformed (for experiments and side-by-side schedules).
 ColumnMethod column_method_from_environment() {
@@ -145,19 +161,17 @@ ColumnMethod column_method_from_environment() {
   fail(FFT3D_ERROR_INVALID_ARGUMENT, "FFT3D_COLUMN_METHOD must be 'one-pass' or 'five-step', not '" + v + "'");
 }
 
-}  // namespace
 
 bool gpu_backend_usable() { return gpu_present(); }
 
-bool gpu_backend_supports(const Problem& problem) { return !problem.is_real(); }
+bool gpu_backend_supports(const Problem&) { return true; }
 
 bool pointer_is_on_device(const void* ptr) { return is_device_pointer(ptr); }
 
 std::unique_ptr<Plan> make_gpu_plan(const Problem& problem, TuneMode mode) {
   (void)mode;  // MEASURE / EXHAUSTIVE tuning arrives with the tuner; ESTIMATE for now
   if (!gpu_backend_usable()) fail(FFT3D_ERROR_NO_DEVICE, "no usable CUDA device for a GPU plan");
-  if (problem.is_real())
-    fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "real-to-complex transforms are not implemented yet");
+  if (problem.is_real()) return make_gpu_real_plan(problem, current_device_info());
   if (problem.shape == Shape::grid3d) {
     const DeviceInfo device = current_device_info();
     return std::make_unique<GpuGridPlan>(

@@ -49,30 +49,74 @@ std::optional<XVariant> valid_preference(const VariantPreference& preferred, con
   if (!preferred) return std::nullopt;
   const std::optional<XVariant> v = preferred(kind, n);
   if (!v || v->columns != (kind == "columns")) return std::nullopt;
-  if (!variant_factors(*v, n) || v->threads_per_row < 1 || v->rows_per_block < 1) return std::nullopt;
-  if (!x_variant_fits(x_variant_facts(n, precision, *v), limits)) return std::nullopt;
+  // Real rows of n: the kernel transforms n / 2 points (half) or n (full).
+  const bool real = kind == "real-rows";
+  const RealRows want = !real ? RealRows::none : n % 2 == 0 && n >= 4 ? RealRows::half : RealRows::full;
+  const int kernel_n = want == RealRows::half ? n / 2 : n;
+  if (v->real != want) return std::nullopt;
+  if (!variant_factors(*v, kernel_n) || v->threads_per_row < 1 || v->rows_per_block < 1) return std::nullopt;
+  if (!x_variant_fits(x_variant_facts(kernel_n, precision, *v), limits)) return std::nullopt;
   return v;
 }
 
-std::vector<GridPass> make_grid_schedule(int nx, int ny, int nz, Precision precision,
-                                         const DeviceLimits& limits, ColumnMethod method,
-                                         const VariantPreference& preferred) {
-  check_length('x', nx, precision);
+std::vector<GridPass> make_column_schedule(int nx, int ny, int nz, Precision precision, const DeviceLimits& limits,
+                                           ColumnMethod method, const VariantPreference& preferred) {
   check_length('y', ny, precision);
   check_length('z', nz, precision);
   const long long plane = static_cast<long long>(nx) * ny;
   std::vector<GridPass> passes;
-  if (nx > 1) {
-    const auto v = valid_preference(preferred, "rows", nx, precision, limits);
-    passes.push_back({'x', nx, static_cast<long long>(ny) * nz, {1, 0, 1},
-                      v ? *v : estimate_x_variant(nx, precision, limits), FiveStepVariant{}});
-  }
   if (ny > 1)
     passes.push_back(column_pass('y', ny, static_cast<long long>(nx) * nz, {nx, plane, nx}, precision, limits,
                                  method, preferred));
   if (nz > 1)
     passes.push_back(column_pass('z', nz, plane, {plane, plane, plane}, precision, limits, method, preferred));
   return passes;
+}
+
+std::vector<GridPass> make_grid_schedule(int nx, int ny, int nz, Precision precision,
+                                         const DeviceLimits& limits, ColumnMethod method,
+                                         const VariantPreference& preferred) {
+  check_length('x', nx, precision);
+  std::vector<GridPass> passes;
+  if (nx > 1) {
+    const auto v = valid_preference(preferred, "rows", nx, precision, limits);
+    passes.push_back({'x', nx, static_cast<long long>(ny) * nz, {1, 0, 1},
+                      v ? *v : estimate_x_variant(nx, precision, limits), FiveStepVariant{}});
+  }
+  for (GridPass& p : make_column_schedule(nx, ny, nz, precision, limits, method, preferred))
+    passes.push_back(std::move(p));
+  return passes;
+}
+
+RealRowsPass make_real_rows_pass(int nx, long long rows, Precision precision, const DeviceLimits& limits,
+                                 const VariantPreference& preferred) {
+  check_length('x', nx, precision);
+  RealRowsPass pass{nx, 0, rows, XVariant{}};
+  if (nx == 1) return pass;  // a strided copy, no kernel
+  const bool half = nx % 2 == 0 && nx >= 4;
+  pass.kernel_n = half ? nx / 2 : nx;
+  if (auto v = valid_preference(preferred, "real-rows", nx, precision, limits)) {
+    pass.variant = *v;
+    return pass;
+  }
+  pass.variant = estimate_x_variant(pass.kernel_n, precision, limits);
+  pass.variant.real = half ? RealRows::half : RealRows::full;
+  if (!x_variant_fits(x_variant_facts(pass.kernel_n, precision, pass.variant), limits))
+    fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "real rows of nx=" + std::to_string(nx) + " do not fit shared memory");
+  return pass;
+}
+
+std::string describe_real_rows_pass(const RealRowsPass& pass, Precision precision) {
+  std::ostringstream s;
+  s << "pass x: real rows n=" << pass.nx << " x " << pass.rows << ", ";
+  if (pass.kernel_n == 0) return s.str() + "strided copy (a length-1 transform)";
+  const XVariantFacts f = x_variant_facts(pass.kernel_n, precision, pass.variant);
+  s << (pass.variant.real == RealRows::half
+            ? "half-length " + std::to_string(pass.kernel_n) + "-point Stockham with fused real post/pre-processing"
+            : "full-length Stockham with real input/output")
+    << ", variant " << pass.variant.name() << ", " << f.threads_per_block << " threads/block, " << f.shared_bytes
+    << " B shared/block";
+  return s.str();
 }
 
 std::string describe_pass(const GridPass& pass, Precision precision) {

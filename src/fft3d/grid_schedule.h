@@ -46,8 +46,30 @@ std::vector<GridPass> make_grid_schedule(int nx, int ny, int nz, Precision preci
                                          ColumnMethod method = ColumnMethod::automatic,
                                          const VariantPreference& preferred = {});
 
-// The preferred variant for a pass when it factors n, has the pass's
-// layout (rows or columns) and fits the limits; else nothing.
+// The Y and Z passes (skipping axes of length 1) of an nx * ny * nz complex
+// array: make_grid_schedule's columns, and those of a real transform's
+// complex side (nx / 2 + 1 along x).
+std::vector<GridPass> make_column_schedule(int nx, int ny, int nz, Precision precision, const DeviceLimits& limits,
+                                           ColumnMethod method = ColumnMethod::automatic,
+                                           const VariantPreference& preferred = {});
+
+// The X pass of a real transform (R2C forward, C2R inverse) over `rows`
+// rows of nx reals: a half-length kernel (kernel_n = nx / 2, even nx >= 4),
+// a full-length one (kernel_n = nx: odd nx, and 2), or for nx = 1 no kernel
+// (kernel_n = 0), only a strided copy between the real and complex sides.
+struct RealRowsPass {
+  int nx;
+  int kernel_n;
+  long long rows;
+  XVariant variant;
+};
+RealRowsPass make_real_rows_pass(int nx, long long rows, Precision precision, const DeviceLimits& limits,
+                                 const VariantPreference& preferred = {});
+std::string describe_real_rows_pass(const RealRowsPass& pass, Precision precision);
+
+// The preferred variant for a pass (kind "rows", "columns" or "real-rows")
+// when it factors n (n / 2 for half real rows), has the pass's layout and
+// fits the limits; else nothing.
 std::optional<XVariant> valid_preference(const VariantPreference& preferred, const std::string& kind, int n,
                                          Precision precision, const DeviceLimits& limits);
 

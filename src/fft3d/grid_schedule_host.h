@@ -7,16 +7,54 @@
 
 namespace fft3d {
 
+// In place; the last pass multiplies by last_scale as it stores.
 template <typename Real>
-void run_grid_schedule_on_cpu(const std::vector<GridPass>& passes, kern::Complex<Real>* data, int sign) {
+void run_grid_schedule_on_cpu(const std::vector<GridPass>& passes, kern::Complex<Real>* data, int sign,
+                              double last_scale = 1.0) {
   const Precision precision = sizeof(Real) == 4 ? Precision::f32 : Precision::f64;
   for (const GridPass& p : passes) {
     const auto table = forward_twiddle_table<Real>(p.n);
-    const kern::XArgs<Real> args{data, p.count, table.data(), p.geometry};
+    const Real scale = static_cast<Real>(&p == &passes.back() ? last_scale : 1.0);
+    const kern::XArgs<Real> args{data, p.count, table.data(), p.geometry, scale};
     if (p.is_five_step())
       run_five_step_on_cpu<Real>(p.five_step, sign, args);
     else
       run_x_kernel_on_cpu<Real>(make_x_layout(p.n, precision, p.variant), sign, args);
+  }
+}
+
+// A real transform as the GPU real plan runs it: forward, the real rows from
+// `in` (rows real_pitch reals apart) to the complex side in `out`, then the
+// columns of `out`; inverse, the columns of `in`, then its rows into `out`.
+// The complex side's rows are 2 (nx/2 + 1) reals apart; in == out is in place.
+template <typename Real>
+void run_real_grid_on_cpu(const RealRowsPass& x, const std::vector<GridPass>& columns, Real* in, Real* out,
+                          int sign, long long real_pitch, double scale = 1.0) {
+  const Precision precision = sizeof(Real) == 4 ? Precision::f32 : Precision::f64;
+  const long long complex_pitch = 2LL * (x.nx / 2 + 1);
+  auto rows = [&](Real* from, Real* to, long long from_pitch, long long to_pitch, double s) {
+    if (x.kernel_n == 0) {  // nx = 1: X[0] = x[0]
+      for (long long r = 0; r < x.rows; ++r) {
+        to[r * to_pitch] = from[r * from_pitch] * static_cast<Real>(s);
+        if (sign < 0) to[r * to_pitch + 1] = Real(0);
+      }
+      return;
+    }
+    const auto table = forward_twiddle_table<Real>(x.kernel_n);
+    kern::XArgs<Real> args{reinterpret_cast<kern::Complex<Real>*>(from), x.rows, table.data(), {1, 0, 1},
+                           static_cast<Real>(s)};
+    args.out = from == to ? nullptr : reinterpret_cast<kern::Complex<Real>*>(to);
+    args.in_pitch = from_pitch;
+    args.out_pitch = to_pitch;
+    run_x_kernel_on_cpu<Real>(make_x_layout(x.kernel_n, precision, x.variant), sign, args);
+  };
+  if (sign < 0) {
+    rows(in, out, real_pitch, complex_pitch, 1.0);
+    run_grid_schedule_on_cpu<Real>(columns, reinterpret_cast<kern::Complex<Real>*>(out), sign);
+  } else {
+    run_grid_schedule_on_cpu<Real>(columns, reinterpret_cast<kern::Complex<Real>*>(in), sign,
+                                   x.kernel_n == 0 ? scale : 1.0);
+    rows(in, out, complex_pitch, real_pitch, x.kernel_n == 0 ? 1.0 : scale);
   }
 }
 

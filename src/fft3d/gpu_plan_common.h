@@ -1,0 +1,49 @@
+// What the GPU backend's plans share (gpu_plan.cpp: complex, gpu_real_plan.cpp:
+// real): the GpuPlan base, pass construction, normalisation, and where
+// kernel variants come from (environment, wisdom, estimate).
+#pragma once
+#include <memory>
+#include <vector>
+
+#include "fft3d/grid_schedule.h"
+#include "fft3d/plan.h"
+#include "gpu/device.h"
+#include "gpu/gpu_pass.h"
+#include "tune/wisdom.h"
+
+namespace fft3d {
+
+// Device memory only, aligned to one complex value; copies on the device.
+class GpuPlan : public Plan {
+ public:
+  GpuPlan(const Problem& problem, const DeviceInfo& device) : Plan(problem), device_(device) {}
+
+  unsigned backend() const override { return FFT3D_BACKEND_GPU; }
+  void check_pointer(const void* data) const override;
+  void copy(void* out, const void* in, CUstream_st* stream) override;
+
+ protected:
+  DeviceInfo device_;
+};
+
+// 1/N for a normalised inverse, else 1: applied as the last pass stores.
+double normalisation(const Problem& p, int sign);
+
+// One compiled pass (X-kernel or five-step) per schedule entry.
+std::vector<std::unique_ptr<GpuPass>> make_gpu_passes(const std::vector<GridPass>& schedule, Precision precision,
+                                                      const DeviceInfo& device);
+
+DeviceSignature signature_of(const DeviceInfo& device);
+
+// Variants the process's wisdom holds for this GPU; a name that no longer
+// parses is ignored (the ESTIMATE choice is used instead).
+VariantPreference wisdom_preference(const DeviceInfo& device, Precision precision);
+
+// FFT3D_COLUMN_METHOD=one-pass|five-step forces how Y and Z columns are
+// transformed (for experiments and side-by-side schedules).
+ColumnMethod column_method_from_environment();
+
+// Real-to-complex plans (R2C forward, C2R inverse): 3-D grids and batched rows.
+std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInfo& device);
+
+}  // namespace fft3d

@@ -1,0 +1,117 @@
+// Real-to-complex transforms on the GPU: R2C forward, C2R inverse, in the
+// layout of FFTW and cuFFT (nx/2 + 1 complex values along x). The X pass is
+// a real-rows kernel (half-length transform with fused post/pre-processing
+// for even nx, full-length for odd), the Y and Z passes the complex column
+// passes over the nx/2 + 1 columns. Forward: X, then Y and Z on the output;
+// inverse: Z and Y on the input (which is overwritten, as FFTW's and cuFFT's
+// C2R do), then X into the output.
+#include <sstream>
+
+#include "common/error.h"
+#include "fft1d/x_pass.h"
+#include "fft3d/gpu_plan_common.h"
+#include "gpu/cuda_check.h"
+
+namespace fft3d {
+
+namespace {
+
+class GpuRealPlan final : public GpuPlan {
+ public:
+  GpuRealPlan(const Problem& problem, RealRowsPass x, std::vector<GridPass> columns, const DeviceInfo& device)
+      : GpuPlan(problem, device),
+        x_(std::move(x)),
+        columns_(std::move(columns)),
+        column_passes_(make_gpu_passes(columns_, problem.precision(), device)) {
+    if (x_.kernel_n > 0)
+      x_pass_ = std::make_unique<XPass>(x_.kernel_n, problem.precision(), x_.variant, device);
+    half_ = problem.nx / 2 + 1;
+  }
+
+  void execute(void* data, int sign, CUstream_st* stream) override { run(data, data, sign, stream); }
+  void execute_out(const void* in, void* out, int sign, CUstream_st* stream) override {
+    run(const_cast<void*>(in), out, sign, stream);
+  }
+
+  // Out of place: nx reals per row on the real side, nx/2+1 complex values
+  // on the complex side.
+  long long in_bytes(int sign) const override { return sign < 0 ? real_side_bytes() : complex_side_bytes(); }
+  long long out_bytes(int sign) const override { return sign < 0 ? complex_side_bytes() : real_side_bytes(); }
+
+  std::string describe() const override {
+    std::ostringstream s;
+    const long long passes = 1 + static_cast<long long>(column_passes_.size());
+    s << problem().str() << " on " << device_.name << " (" << device_.arch() << ")\n"
+      << "  " << passes << " passes over memory; " << half_
+      << " complex values per x row, in place the real rows are padded to " << 2 * half_ << " reals\n"
+      << "  " << describe_real_rows_pass(x_, problem().precision()) << "\n";
+    for (const GridPass& p : columns_) {
+      std::istringstream lines(describe_pass(p, problem().precision()));
+      for (std::string line; std::getline(lines, line);) s << "  " << line << "\n";
+    }
+    return s.str();
+  }
+
+ private:
+  long long real_bytes() const { return problem().precision() == Precision::f32 ? 4 : 8; }
+  long long real_side_bytes() const { return x_.rows * problem().nx * real_bytes(); }
+  long long complex_side_bytes() const { return x_.rows * half_ * 2 * real_bytes(); }
+
+  void run(void* in, void* out, int sign, CUstream_st* stream) {
+    const bool in_place = in == out;
+    const long long real_pitch = in_place ? 2 * half_ : problem().nx, complex_pitch = 2 * half_;
+    const double scale = normalisation(problem(), sign);
+    if (sign < 0) {
+      run_rows(in, out, sign, real_pitch, complex_pitch, 1.0, stream);
+      run_columns(out, sign, 1.0, stream);
+    } else {
+      // With no X kernel (nx = 1) the last column pass normalises.
+      run_columns(in, sign, x_pass_ ? 1.0 : scale, stream);
+      run_rows(in, out, sign, complex_pitch, real_pitch, scale, stream);
+    }
+  }
+
+  void run_columns(void* data, int sign, double last_scale, CUstream_st* stream) {
+    for (size_t i = 0; i < columns_.size(); ++i)
+      column_passes_[i]->run(data, columns_[i].count, sign, stream, columns_[i].geometry,
+                             i + 1 == columns_.size() ? last_scale : 1.0);
+  }
+
+  void run_rows(const void* in, void* out, int sign, long long in_pitch, long long out_pitch, double scale,
+                CUstream_st* stream) {
+    if (x_pass_) return x_pass_->run_rows(in, out, x_.rows, sign, stream, in_pitch, out_pitch, scale);
+    // nx = 1: X[0] = x[0]. Move the reals between the sides; the forward
+    // clears the imaginary parts.
+    const size_t real = static_cast<size_t>(real_bytes()), rows = static_cast<size_t>(x_.rows);
+    if (in != out)
+      FFT3D_CUDA_CHECK(cudaMemcpy2DAsync(out, static_cast<size_t>(out_pitch) * real, in,
+                                         static_cast<size_t>(in_pitch) * real, real, rows,
+                                         cudaMemcpyDeviceToDevice, stream));
+    if (sign < 0)
+      FFT3D_CUDA_CHECK(cudaMemset2DAsync(static_cast<char*>(out) + real, static_cast<size_t>(out_pitch) * real, 0,
+                                         real, rows, stream));
+  }
+
+  RealRowsPass x_;
+  std::vector<GridPass> columns_;
+  std::vector<std::unique_ptr<GpuPass>> column_passes_;
+  std::unique_ptr<XPass> x_pass_;
+  long long half_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInfo& device) {
+  const Precision precision = problem.precision();
+  const VariantPreference preferred = wisdom_preference(device, precision);
+  const bool grid = problem.shape == Shape::grid3d;
+  const long long rows = grid ? static_cast<long long>(problem.ny) * problem.nz : problem.batch;
+  RealRowsPass x = make_real_rows_pass(problem.nx, rows, precision, device.limits(), preferred);
+  std::vector<GridPass> columns;
+  if (grid)
+    columns = make_column_schedule(problem.nx / 2 + 1, problem.ny, problem.nz, precision, device.limits(),
+                                   column_method_from_environment(), preferred);
+  return std::make_unique<GpuRealPlan>(problem, std::move(x), std::move(columns), device);
+}
+
+}  // namespace fft3d

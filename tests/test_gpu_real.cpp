@@ -1,0 +1,173 @@
+// Real-to-complex 3-D and batched transforms on the GPU (label gpu) through
+// the C API, against FFTW's r2c/c2r in double precision: even, odd,
+// non-cubic and degenerate grids; in place (padding poisoned with NaN) and
+// out of place (the forward's input left untouched); normalised round trips;
+// five-step columns; misaligned pointers. Skips without a device.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "fft3d.h"
+#include "gpu_test_util.h"
+#include "oracle.h"
+#include "real_oracle.h"
+
+namespace {
+
+using fft3d_test::cplx;
+
+struct DeviceBytes {
+  void* ptr = nullptr;
+  size_t bytes;
+  explicit DeviceBytes(size_t n) : bytes(n) { EXPECT_EQ(cudaMalloc(&ptr, n), cudaSuccess); }
+  ~DeviceBytes() { cudaFree(ptr); }
+  template <typename T>
+  void upload(const std::vector<T>& v) {
+    EXPECT_EQ(cudaMemcpy(ptr, v.data(), v.size() * sizeof(T), cudaMemcpyHostToDevice), cudaSuccess);
+  }
+  template <typename T>
+  std::vector<T> download(size_t count) const {
+    std::vector<T> v(count);
+    EXPECT_EQ(cudaMemcpy(v.data(), ptr, count * sizeof(T), cudaMemcpyDeviceToHost), cudaSuccess);
+    return v;
+  }
+};
+
+// Rows (ny*nz for a grid, batch for batched rows) of nx reals.
+struct Shape {
+  int nx, ny, nz;
+  long long batch;  // > 0: batched 1-D rows of nx
+  size_t rows() const { return batch > 0 ? size_t(batch) : size_t(ny) * nz; }
+  double length() const { return batch > 0 ? nx : double(nx) * ny * nz; }
+  std::string name() const {
+    return batch > 0 ? "rows " + std::to_string(nx) + " x " + std::to_string(batch)
+                     : std::to_string(nx) + "x" + std::to_string(ny) + "x" + std::to_string(nz);
+  }
+};
+
+fft3d_plan make_plan(const Shape& s, bool single, unsigned extra_flags = 0) {
+  fft3d_plan plan = nullptr;
+  const fft3d_type type = single ? FFT3D_R2C_F32 : FFT3D_R2C_F64;
+  const unsigned flags = FFT3D_BACKEND_GPU | extra_flags;
+  const fft3d_status st = s.batch > 0 ? fft3d_plan_create_1d_batched(&plan, s.nx, s.batch, type, flags)
+                                      : fft3d_plan_create_3d(&plan, s.nx, s.ny, s.nz, type, flags);
+  EXPECT_EQ(st, FFT3D_SUCCESS) << s.name() << ": " << fft3d_last_error_message();
+  return plan;
+}
+
+// The spectrum FFTW computes for the rows of each shape.
+std::vector<cplx> oracle_r2c(const Shape& s, const std::vector<double>& reals) {
+  if (s.batch == 0) return fft3d_test::fftw_r2c_3d(reals, s.nx, s.ny, s.nz);
+  std::vector<cplx> out;
+  for (long long r = 0; r < s.batch; ++r) {
+    const std::vector<double> row(reals.begin() + r * s.nx, reals.begin() + (r + 1) * s.nx);
+    for (const cplx& c : fft3d_test::fftw_r2c_3d(row, s.nx, 1, 1)) out.push_back(c);
+  }
+  return out;
+}
+
+template <typename Real>
+void check(const Shape& s, bool in_place, unsigned seed) {
+  const bool single = sizeof(Real) == 4;
+  fft3d_plan plan = make_plan(s, single, FFT3D_NORMALIZE);
+  ASSERT_NE(plan, nullptr);
+  const size_t rows = s.rows(), half = size_t(s.nx) / 2 + 1;
+  const size_t real_pitch = in_place ? 2 * half : size_t(s.nx), complex_pitch = 2 * half;
+  const Real nan = std::numeric_limits<Real>::quiet_NaN();
+  const double bound = 2 * fft3d_test::fft_error_bound(single, s.length());
+  const std::string name = s.name() + (single ? " f32" : " f64") + (in_place ? " in place" : " out of place");
+
+  std::vector<double> reals = fft3d_test::random_reals(rows * s.nx, seed);
+  for (double& v : reals) v = static_cast<Real>(v);
+  const std::vector<Real> input = fft3d_test::to_pitched<Real>(reals, s.nx, real_pitch, nan);
+  DeviceBytes a(rows * complex_pitch * sizeof(Real)), b(rows * complex_pitch * sizeof(Real));
+  a.upload(input);
+  b.upload(std::vector<Real>(rows * complex_pitch, nan));
+  void* spectrum_dev = in_place ? a.ptr : b.ptr;
+
+  // Forward.
+  ASSERT_EQ(in_place ? fft3d_forward(plan, a.ptr) : fft3d_forward_out(plan, a.ptr, b.ptr), FFT3D_SUCCESS)
+      << name << ": " << fft3d_last_error_message();
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  const std::vector<Real> spec = (in_place ? a : b).template download<Real>(rows * complex_pitch);
+  std::vector<cplx> got(rows * half);
+  for (size_t i = 0; i < got.size(); ++i) got[i] = cplx(spec[2 * i], spec[2 * i + 1]);
+  const std::vector<cplx> want = oracle_r2c(s, reals);
+  EXPECT_LE(fft3d_test::relative_l2_error(got, want), bound) << "forward " << name;
+  if (!in_place) {  // the forward leaves its input untouched
+    const std::vector<Real> after = a.template download<Real>(input.size());
+    EXPECT_EQ(std::memcmp(after.data(), input.data(), input.size() * sizeof(Real)), 0) << name;
+  }
+
+  // Normalised inverse of what the forward produced: the input again.
+  if (!in_place) a.upload(std::vector<Real>(rows * complex_pitch, nan));
+  ASSERT_EQ(in_place ? fft3d_inverse(plan, a.ptr) : fft3d_inverse_out(plan, spectrum_dev, a.ptr), FFT3D_SUCCESS)
+      << name << ": " << fft3d_last_error_message();
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  const std::vector<double> back =
+      fft3d_test::from_pitched<double>(a.template download<Real>(rows * real_pitch), s.nx, real_pitch, rows);
+  std::vector<cplx> got_r(back.begin(), back.end()), want_r(reals.begin(), reals.end());
+  EXPECT_LE(fft3d_test::relative_l2_error(got_r, want_r), 2 * bound) << "round trip " << name;
+  fft3d_plan_destroy(plan);
+}
+
+const Shape kGrids[] = {{64, 64, 64, 0},  {128, 96, 80, 0}, {7, 5, 3, 0},     {1, 8, 4, 0},  {16, 1, 1, 0},
+                        {1, 1, 1, 0},     {243, 9, 5, 0},   {100, 50, 30, 0}, {2, 6, 4, 0},  {512, 32, 16, 0},
+                        {256, 256, 32, 0}, {15, 49, 27, 0}, {3, 3, 3, 0},     {4, 1, 7, 0}};
+
+TEST(GpuReal, GridsF32) {
+  FFT3D_REQUIRE_GPU();
+  unsigned seed = 1;
+  for (const Shape& s : kGrids)
+    for (bool in_place : {true, false}) check<float>(s, in_place, seed++);
+}
+
+TEST(GpuReal, GridsF64) {
+  FFT3D_REQUIRE_GPU();
+  unsigned seed = 100;
+  for (const Shape& s : kGrids)
+    for (bool in_place : {true, false}) check<double>(s, in_place, seed++);
+}
+
+TEST(GpuReal, BatchedRows) {
+  FFT3D_REQUIRE_GPU();
+  for (const Shape& s : {Shape{64, 1, 1, 300}, Shape{1000, 1, 1, 77}, Shape{243, 1, 1, 129}, Shape{4096, 1, 1, 40},
+                         Shape{1, 1, 1, 5}, Shape{2, 1, 1, 9}}) {
+    check<float>(s, true, 3);
+    check<double>(s, false, 4);
+  }
+}
+
+TEST(GpuReal, FiveStepColumns) {
+  FFT3D_REQUIRE_GPU();
+  ASSERT_EQ(setenv("FFT3D_COLUMN_METHOD", "five-step", 1), 0);
+  check<float>({64, 256, 64, 0}, true, 9);
+  check<double>({30, 64, 48, 0}, false, 10);
+  unsetenv("FFT3D_COLUMN_METHOD");
+}
+
+TEST(GpuReal, LargeCubes) {
+  FFT3D_REQUIRE_GPU();
+  check<float>({256, 256, 256, 0}, true, 11);
+  check<double>({240, 240, 240, 0}, false, 12);
+}
+
+TEST(GpuReal, MisalignedAndHostPointersAreRejected) {
+  FFT3D_REQUIRE_GPU();
+  fft3d_plan plan = make_plan({8, 8, 8, 0}, true);
+  ASSERT_NE(plan, nullptr);
+  DeviceBytes a(4096);
+  EXPECT_EQ(fft3d_forward(plan, static_cast<char*>(a.ptr) + 4), FFT3D_ERROR_INVALID_POINTER);
+  std::vector<float> host(8 * 8 * 10);
+  EXPECT_EQ(fft3d_forward(plan, host.data()), FFT3D_ERROR_INVALID_POINTER);
+  unsigned backend = 0;
+  EXPECT_EQ(fft3d_plan_get_backend(plan, &backend), FFT3D_SUCCESS);
+  EXPECT_EQ(backend, FFT3D_BACKEND_GPU);
+  fft3d_plan_destroy(plan);
+}
+
+}  // namespace
