@@ -11,10 +11,13 @@
  * (nx/2+1)*ny*nz complex values (x still fastest), the inverse (C2R) takes
  * them back, as in FFTW and cuFFT. In place each x row of the real array is
  * padded to 2*(nx/2+1) reals (the padding is neither read nor kept); out of
- * place (fft3d_forward_out) the real rows are nx reals. The inverse may
- * overwrite its complex input, as FFTW's and cuFFT's C2R do. Batched real
- * rows work the same way with n in place of nx. In this version real plans
- * run on the CPU backend only.
+ * place (fft3d_forward_out) the real rows are nx reals. The forward never
+ * modifies its input out of place. The inverse (C2R) overwrites its complex
+ * input out of place (it is used as scratch, as FFTW's and cuFFT's C2R do)
+ * and, like FFTW's, ignores the imaginary parts of the x = 0 and x = nx/2
+ * terms of each x row (after the y and z transforms), which the spectrum of
+ * real data has as zero. Batched real rows work the same way with
+ * n in place of nx. Real plans run on both backends.
  *
  * Every function returns a status; nothing here prints or aborts. After a
  * failure, fft3d_last_error_message() gives the detail (for example the NVRTC
@@ -81,11 +84,12 @@ FFT3D_API fft3d_status fft3d_plan_destroy(fft3d_plan plan);
 FFT3D_API fft3d_status fft3d_forward(fft3d_plan plan, void *data);
 FFT3D_API fft3d_status fft3d_inverse(fft3d_plan plan, void *data); /* unnormalised */
 
-/* Out of place: `in` is left untouched and `out` receives the transform.
- * in == out is the in-place transform; buffers that overlap without being
- * equal are rejected with FFT3D_ERROR_INVALID_ARGUMENT. In this version the
- * out-of-place transform copies `in` to `out` and transforms `out` in place
- * (one extra pass over memory). */
+/* Out of place: `out` receives the transform and `in` is left untouched
+ * (except by the C2R inverse, see above). in == out is the in-place
+ * transform; buffers that overlap without being equal are rejected with
+ * FFT3D_ERROR_INVALID_ARGUMENT. On the GPU the first pass reads `in` and
+ * writes `out`, so out of place costs no extra pass over memory (3-D grids
+ * with nx = 1 copy first). */
 FFT3D_API fft3d_status fft3d_forward_out(fft3d_plan plan, const void *in, void *out);
 FFT3D_API fft3d_status fft3d_inverse_out(fft3d_plan plan, const void *in, void *out);
 
