@@ -121,6 +121,67 @@ FFT3D_API fft3d_status fft3d_wisdom_import(const char *path);
 FFT3D_API fft3d_status fft3d_wisdom_export(const char *path);
 FFT3D_API fft3d_status fft3d_wisdom_forget(void);
 
+/* Tuning. A GPU plan made with FFT3D_MEASURE or FFT3D_EXHAUSTIVE for which
+ * wisdom has no entry times kernel variants of each pass on the device
+ * (compiling them in parallel), verifies the fastest against FFTW and
+ * remembers it as wisdom; see docs/TUNING.md. Both settings belong to the
+ * process (like fftw_set_timelimit) and are read when tuning starts.
+ * Budget: seconds of tuning per plan, after which the best variant found so
+ * far is used (the winners are still verified); negative or infinite: no
+ * limit (the default); 0: only the ESTIMATE variant is measured. NaN is
+ * FFT3D_ERROR_INVALID_ARGUMENT.
+ * Progress: cb(fraction in [0, 1], never decreasing; a line saying what
+ * runs; user) is called on the thread that creates the plan, between steps
+ * of the search; NULL removes it. The text is valid during the call only. */
+typedef void (*fft3d_progress_fn)(double fraction, const char *text, void *user);
+FFT3D_API fft3d_status fft3d_set_tuning_budget(double seconds);
+FFT3D_API fft3d_status fft3d_set_progress_callback(fft3d_progress_fn cb, void *user);
+
+/* ---- Host arrays and device memory: no CUDA headers needed ----------------
+ *
+ * fft3d_forward_host / fft3d_inverse_host transform a host array in place on
+ * a plan of either backend and return when the result is in the array. The
+ * array has the layout fft3d_forward takes (real plans: the padded in-place
+ * layout described at the top). On a CPU plan they are fft3d_forward /
+ * fft3d_inverse. On a GPU plan they copy the array to the device, transform
+ * it there and copy it back:
+ *  - Pageable memory goes through two pinned staging buffers in chunks: the
+ *    host copies chunk k+1 into one buffer while chunk k moves between the
+ *    other and the device. Memory that is already page-locked (cudaMallocHost,
+ *    cudaHostRegister) is copied directly.
+ *  - A 3-D transform needs the whole volume on the device before its first
+ *    pass, so upload, transform and download follow one another (the device
+ *    holds one copy of the volume).
+ *  - Batched 1-D rows are independent, so chunks of rows are pipelined on two
+ *    streams: while one chunk is transformed, the next uploads and the one
+ *    before downloads. The device holds two chunks, so the batch may exceed
+ *    device memory.
+ *  - Staging buffers and device scratch are kept with the plan for the next
+ *    call and freed by fft3d_plan_destroy. The work runs on streams of the
+ *    library's own (not the plan's stream); calls on one plan from several
+ *    threads take turns.
+ * A device pointer is rejected with FFT3D_ERROR_INVALID_POINTER and left
+ * untouched (give it to fft3d_forward). Should a CUDA call fail part way, the
+ * host array may hold part of the result. */
+FFT3D_API fft3d_status fft3d_forward_host(fft3d_plan plan, void *host);
+FFT3D_API fft3d_status fft3d_inverse_host(fft3d_plan plan, void *host); /* unnormalised */
+
+/* Device memory helpers on the current CUDA device. In a build without CUDA,
+ * or on a machine without a usable device, they return FFT3D_ERROR_NO_DEVICE
+ * with a message (fft3d_device_available answers 0 instead, and
+ * fft3d_device_free(NULL) is a no-op everywhere). The copies wait for all work
+ * on the device first (cudaDeviceSynchronize), so the result of a transform
+ * enqueued on any stream is complete when copied back; dst/src must be device
+ * memory on the device side and host memory on the host side, else
+ * FFT3D_ERROR_INVALID_POINTER. */
+FFT3D_API fft3d_status fft3d_device_available(int *available); /* 1 if a usable device, else 0 */
+FFT3D_API fft3d_status fft3d_device_malloc(void **ptr, size_t bytes); /* *ptr = NULL on failure or for 0 bytes */
+FFT3D_API fft3d_status fft3d_device_free(void *ptr);
+FFT3D_API fft3d_status fft3d_memcpy_to_device(void *dst, const void *src, size_t bytes);
+FFT3D_API fft3d_status fft3d_memcpy_to_host(void *dst, const void *src, size_t bytes);
+/* The current device's name, as fft3d_plan_describe returns text. */
+FFT3D_API fft3d_status fft3d_device_name(char *buf, size_t len, size_t *needed);
+
 FFT3D_API const char *fft3d_error_string(fft3d_status status);
 /* Detail of the calling thread's most recent failure ("" if none). */
 FFT3D_API const char *fft3d_last_error_message(void);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One call on a GPU machine: build, run the gpu (and cpu) tests, benchmark.
 # Logs go to $OUT (the device tool's folder) or ./gpu-check-out.
-#   scripts/gpu-check.sh            everything
+#   scripts/gpu-check.sh            build, gpu+cpu tests, demo, every benchmark mode
 #   BENCH_ARGS="--batched1d --sizes 256,512" scripts/gpu-check.sh bench
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -30,9 +30,17 @@ if [[ $what == all ]]; then
   build-gpu/apps/fft3d-demo >"$OUT/demo.txt" 2>&1 || status=1
   tail -1 "$OUT/demo.txt"
 fi
-if [[ $what == all || $what == bench ]]; then
+if [[ $what == bench ]]; then
   build-gpu/apps/bench/fft3d-bench ${BENCH_ARGS:---batched1d --precision both} --csv "$OUT/bench.csv" \
     >"$OUT/bench.txt" 2>&1 || status=1
   cat "$OUT/bench.txt"
+fi
+if [[ $what == all ]]; then  # every mode, short: tables to $OUT/bench-*.txt
+  for mode in "--batched1d" "--3d" "--3d --type r2c"; do
+    name=$(echo "$mode" | tr -d ' -')
+    build-gpu/apps/bench/fft3d-bench $mode --precision both --repeats 10 --csv "$OUT/bench-$name.csv" \
+      >"$OUT/bench-$name.txt" 2>&1 || status=1
+    grep -E "geometric|^ +[0-9]" "$OUT/bench-$name.txt" | tail -30
+  done
 fi
 exit $status

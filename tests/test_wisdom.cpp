@@ -117,6 +117,45 @@ TEST(Wisdom, ConcurrentWritersNeverLeaveATornFile) {
   std::remove(path.c_str());
 }
 
+// Keys carry the element stride of the pass (0: any geometry) and may be
+// five-step verdicts; files written before strides were kept import as 0.
+TEST(Wisdom, StridesFiveStepAndOlderFiles) {
+  Wisdom w;
+  w.remember({kH100, {"columns", 256, Precision::f32}, "r16-16.t16.rows32.pad-none.tw-sincos.mb0.cols", 0.2});
+  w.remember({kH100, {"columns", 256, Precision::f32, 65536}, "r16-16.t16.rows16.pad-none.tw-sincos.mb0.cols", 0.1});
+  w.remember({kH100, {"five-step", 256, Precision::f32}, "fivestep16x16.cols32.tw-sincos", 0.3});
+  EXPECT_EQ(w.size(), 3u);
+  EXPECT_EQ(w.lookup(kH100, {"columns", 256, Precision::f32, 65536}), "r16-16.t16.rows16.pad-none.tw-sincos.mb0.cols");
+  EXPECT_EQ(w.lookup(kH100, {"columns", 256, Precision::f32}), "r16-16.t16.rows32.pad-none.tw-sincos.mb0.cols");
+  EXPECT_FALSE(w.lookup(kH100, {"columns", 256, Precision::f32, 256}));
+  Wisdom back;
+  back.import_json(w.export_json());
+  EXPECT_EQ(back.export_json(), w.export_json());
+  back.erase(kH100, {"five-step", 256, Precision::f32});
+  EXPECT_FALSE(back.lookup(kH100, {"five-step", 256, Precision::f32}));
+  EXPECT_EQ(back.size(), 2u);
+  back.erase(kOther, {"columns", 256, Precision::f32});  // another GPU's key: nothing to erase
+  EXPECT_EQ(back.size(), 2u);
+
+  const std::string older = R"({"fft3d_wisdom": 1, "entries": [{"device": {"name": "NVIDIA H100 80GB HBM3",
+      "sm_count": 132, "compute_capability": "9.0", "driver": 13000, "runtime": 13000},
+      "pass": {"kind": "rows", "n": 64, "precision": "f64"}, "variant": "r8-8.t8.rows16.pad-gap.tw-sincos.mb0",
+      "ms": 0.18}]})";
+  Wisdom old;
+  old.import_json(older);
+  EXPECT_EQ(old.lookup(kH100, {"rows", 64, Precision::f64, 0}), "r8-8.t8.rows16.pad-gap.tw-sincos.mb0");
+  for (const std::string& bad : {std::string(R"("n": 64, "precision": "f64", "stride": -4})"),
+                                 std::string(R"("n": 64, "precision": "f64", "stride": "wide"})")}) {
+    std::string text = older;
+    text.replace(text.find(R"("n": 64, "precision": "f64"})"), 28, bad);
+    EXPECT_THROW(old.import_json(text), Error) << text;
+  }
+  std::string unknown_kind = older;
+  unknown_kind.replace(unknown_kind.find("\"rows\""), 6, "\"diagonal\"");
+  EXPECT_THROW(old.import_json(unknown_kind), Error);
+  EXPECT_EQ(old.size(), 1u);
+}
+
 TEST(Wisdom, CApi) {
   const std::string path = temp_path("capi.json");
   EXPECT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);

@@ -48,8 +48,8 @@ int run(int argc, char** argv) {
   int repeats = 20;
   std::string tuning = "estimate";
   app.add_option("--sizes", options.sizes,
-                 "comma-separated transform sizes (default: the mode's list); --3d also "
-                 "takes NXxNYxNZ grids, e.g. 256x128x64")
+                 "comma-separated transform sizes (default: the mode's list); --3d and --host "
+                 "also take NXxNYxNZ grids, e.g. 256x128x64, and --host 1d:N rows")
       ->delimiter(',');
   app.add_option("--precision", precision, "f32, f64 or both")
       ->check(CLI::IsMember({"f32", "f64", "both"}))

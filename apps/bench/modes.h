@@ -34,6 +34,7 @@ struct Mode {
 int run_batched1d(const BenchOptions& options);
 int run_grid3d(const BenchOptions& options);
 int run_grid3d_real(const BenchOptions& options);  // --3d --type r2c
+int run_host_roundtrip(const BenchOptions& options);
 
 inline const std::vector<Mode>& modes() {
   static const std::vector<Mode> all = {
@@ -47,6 +48,11 @@ inline const std::vector<Mode>& modes() {
        "1024x64x64; --sizes takes 256 or NXxNYxNZ, x contiguous; --type r2c: R2C forward and C2R "
        "inverse in place against cuFFT's, and against fft3d's own C2C)",
        run_grid3d},
+      {"--host",
+       "GPU plans on host arrays end to end (fft3d_forward_host: staging, transform, copy back) next "
+       "to pinned cudaMemcpy bandwidth (default: cubes 128,256,384 and rows 1d:256,1d:1024,1d:4096; "
+       "--sizes takes 256, NXxNYxNZ or 1d:N)",
+       run_host_roundtrip},
   };
   return all;
 }

@@ -13,6 +13,7 @@
 #include "fft3d.h"
 #include "fft3d/backend_choice.h"
 #include "fft3d/c_api_support.h"
+#include "fft3d/host_staging.h"
 #include "fft3d/plan.h"
 #include "tune/wisdom.h"
 
@@ -109,6 +110,7 @@ fft3d_status fft3d_plan_destroy(fft3d_plan plan) {
       if (!g_live_plans.erase(plan))
         fail(FFT3D_ERROR_INVALID_ARGUMENT, "plan is not a live fft3d plan (destroyed twice?)");
     }
+    release_host_staging(plan);  // pinned buffers and device scratch of fft3d_forward_host
     delete plan;
   });
 }

@@ -14,6 +14,7 @@
 #include "gpu/cuda_check.h"
 #include "gpu/device.h"
 #include "multirow/five_step_pass.h"
+#include "tune/tune_grid.h"
 #include "tune/wisdom.h"
 
 namespace fft3d {
@@ -169,8 +170,10 @@ bool gpu_backend_supports(const Problem&) { return true; }
 bool pointer_is_on_device(const void* ptr) { return is_device_pointer(ptr); }
 
 std::unique_ptr<Plan> make_gpu_plan(const Problem& problem, TuneMode mode) {
-  (void)mode;  // MEASURE / EXHAUSTIVE tuning arrives with the tuner; ESTIMATE for now
   if (!gpu_backend_usable()) fail(FFT3D_ERROR_NO_DEVICE, "no usable CUDA device for a GPU plan");
+  // MEASURE / EXHAUSTIVE: time the variants (once per problem and process)
+  // and write the winners to wisdom, where the choices below find them.
+  tune_if_needed(problem, mode);
   if (problem.is_real()) return make_gpu_real_plan(problem, current_device_info());
   if (problem.shape == Shape::grid3d) {
     const DeviceInfo device = current_device_info();

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -26,7 +27,11 @@ json to_json(const WisdomEntry& e) {
                 {"compute_capability", std::to_string(e.device.cc_major) + "." + std::to_string(e.device.cc_minor)},
                 {"driver", e.device.driver},
                 {"runtime", e.device.runtime}}},
-              {"pass", {{"kind", e.pass.kind}, {"n", e.pass.n}, {"precision", precision_name(e.pass.precision)}}},
+              {"pass",
+               {{"kind", e.pass.kind},
+                {"n", e.pass.n},
+                {"precision", precision_name(e.pass.precision)},
+                {"stride", e.pass.stride}}},
               {"variant", e.variant},
               {"ms", e.ms}};
 }
@@ -43,12 +48,14 @@ WisdomEntry from_json(const json& j) {
   e.device.runtime = d.at("runtime").get<int>();
   const json& p = j.at("pass");
   e.pass.kind = p.at("kind").get<std::string>();
-  if (e.pass.kind != "rows" && e.pass.kind != "columns")
-    throw std::invalid_argument("pass kind '" + e.pass.kind + "' is neither rows nor columns");
+  if (e.pass.kind != "rows" && e.pass.kind != "columns" && e.pass.kind != "five-step" && e.pass.kind != "real-rows")
+    throw std::invalid_argument("pass kind '" + e.pass.kind + "' is not rows, real-rows, columns or five-step");
   e.pass.n = p.at("n").get<int>();
   const std::string prec = p.at("precision").get<std::string>();
   if (prec != "f32" && prec != "f64") throw std::invalid_argument("precision '" + prec + "'");
   e.pass.precision = prec == "f32" ? Precision::f32 : Precision::f64;
+  e.pass.stride = p.value("stride", 0LL);  // absent in files written before strides were kept
+  if (e.pass.stride < 0) throw std::invalid_argument("negative stride");
   e.variant = j.at("variant").get<std::string>();
   e.ms = j.value("ms", 0.0);
   return e;
@@ -71,7 +78,7 @@ bool DeviceSignature::operator==(const DeviceSignature& o) const {
 }
 
 bool PassKey::operator==(const PassKey& o) const {
-  return kind == o.kind && n == o.n && precision == o.precision;
+  return kind == o.kind && n == o.n && precision == o.precision && stride == o.stride;
 }
 
 void Wisdom::remember(const WisdomEntry& entry) {
@@ -84,6 +91,13 @@ std::optional<std::string> Wisdom::lookup(const DeviceSignature& device, const P
   for (const WisdomEntry& e : entries_)
     if (e.device == device && e.pass == pass) return e.variant;
   return std::nullopt;
+}
+
+void Wisdom::erase(const DeviceSignature& device, const PassKey& pass) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  entries_.erase(std::remove_if(entries_.begin(), entries_.end(),
+                                [&](const WisdomEntry& e) { return e.device == device && e.pass == pass; }),
+                 entries_.end());
 }
 
 void Wisdom::forget() {

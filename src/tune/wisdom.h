@@ -2,8 +2,8 @@
 // human-readable JSON so a plan made again (in this or a later process)
 // skips the search. Entries are keyed by the GPU (name, SM count, compute
 // capability, driver and runtime versions) and by the pass (kind, length,
-// precision); entries of other GPUs are kept but never used. Like FFTW's,
-// an import that fails leaves the current wisdom untouched.
+// precision, element stride); entries of other GPUs are kept but never used.
+// Like FFTW's, an import that fails leaves the current wisdom untouched.
 #pragma once
 #include <mutex>
 #include <optional>
@@ -21,9 +21,16 @@ struct DeviceSignature {
 };
 
 struct PassKey {
-  std::string kind;  // "rows" (X) or "columns" (Y, Z one-pass)
+  // "rows" (X), "real-rows" (X of real data, n = nx), "columns" (Y, Z
+  // one-pass) or "five-step" (Y, Z in two register passes: present where
+  // the tuner found it faster than one pass)
+  std::string kind;
   int n = 0;
   Precision precision = Precision::f32;
+  // Elements between a column's points: the Y or Z pass it was tuned in. 0:
+  // any geometry (the variant a plan uses for every pass of this kind and
+  // length; files without the field have only these).
+  long long stride = 0;
   bool operator==(const PassKey& o) const;
 };
 
@@ -39,6 +46,8 @@ class Wisdom {
   // Replace-or-add the entry for (device, pass).
   void remember(const WisdomEntry& entry);
   std::optional<std::string> lookup(const DeviceSignature& device, const PassKey& pass) const;
+  // Removes the entry for (device, pass), if any.
+  void erase(const DeviceSignature& device, const PassKey& pass);
   void forget();
   size_t size() const;
 

@@ -1,0 +1,211 @@
+#include "tune/gpu_pass_timer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <random>
+
+#include "common/error.h"
+#include "fft1d/x_kernel_source.h"
+#include "fft1d/x_pass.h"
+#include "gpu/cuda_check.h"
+#include "gpu/module_cache.h"
+#include "multirow/five_step_pass.h"
+
+namespace fft3d {
+
+namespace {
+
+constexpr int kWarmup = 2;
+constexpr long long kAllRowsUpTo = 1 << 20;  // elements of a pass verified whole (and downloaded at once)
+
+std::string source_of(int n, Precision precision, const Candidate& c) {
+  return c.is_five_step() ? five_step_kernel_source(c.five_step, precision) : x_kernel_source(n, precision, c.x);
+}
+
+int block_rows(const Candidate& c) { return c.is_five_step() ? c.five_step.columns_per_block : c.x.rows_per_block; }
+
+}  // namespace
+
+TuningData::TuningData(long long grid_elements, Precision precision, const DeviceInfo& device)
+    : grid_elements_(grid_elements), period_(pattern_period(grid_elements)), precision_(precision) {
+  const long long grid_bytes = grid_elements * complex_bytes(precision);
+  // At least twice the L2 cache, so a pass streams from DRAM as it will in
+  // the application; fewer copies where device memory is short.
+  const long long target = 2 * std::max<long long>(device.l2_bytes, 1);
+  copies_ = std::max(1LL, (target + grid_bytes - 1) / grid_bytes);
+  size_t free_bytes = 0, total_bytes = 0;
+  FFT3D_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  const long long spare = static_cast<long long>(free_bytes) / 2;
+  if (copies_ > 1 && copies_ * grid_bytes > spare) copies_ = std::max(1LL, spare / grid_bytes);
+  buffer_ = DeviceBuffer(static_cast<size_t>(copies_ * grid_bytes));
+  FFT3D_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+
+  std::mt19937_64 rng(std::random_device{}());
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  pattern_.resize(static_cast<size_t>(period_));
+  pattern_bytes_.resize(static_cast<size_t>(period_) * complex_bytes(precision));
+  for (size_t i = 0; i < pattern_.size(); ++i) {
+    const double re = u(rng), im = u(rng);
+    if (precision == Precision::f32) {
+      const float v[2] = {static_cast<float>(re), static_cast<float>(im)};
+      std::memcpy(&pattern_bytes_[i * sizeof v], v, sizeof v);
+      pattern_[i] = {v[0], v[1]};
+    } else {
+      const double v[2] = {re, im};
+      std::memcpy(&pattern_bytes_[i * sizeof v], v, sizeof v);
+      pattern_[i] = {re, im};
+    }
+  }
+  fill(copies_ * grid_elements_);
+}
+
+TuningData::~TuningData() {
+  if (stream_) {
+    cudaStreamSynchronize(stream_);
+    cudaStreamDestroy(stream_);
+  }
+}
+
+// Element e = pattern[e % period]: the pattern once, then copies of what is
+// there, doubling (every copy starts at a multiple of the period).
+void TuningData::fill(long long elements) {
+  const size_t esize = static_cast<size_t>(complex_bytes(precision_));
+  char* base = static_cast<char*>(buffer_.get());
+  const long long first = std::min(elements, period_);
+  FFT3D_CUDA_CHECK(cudaMemcpyAsync(base, pattern_bytes_.data(), static_cast<size_t>(first) * esize,
+                                   cudaMemcpyHostToDevice, stream_));
+  for (long long done = first; done < elements;) {
+    const long long chunk = std::min(done / period_ * period_, elements - done);
+    FFT3D_CUDA_CHECK(cudaMemcpyAsync(base + static_cast<size_t>(done) * esize, base,
+                                     static_cast<size_t>(chunk) * esize, cudaMemcpyDeviceToDevice, stream_));
+    done += chunk;
+  }
+  FFT3D_CUDA_CHECK(cudaStreamSynchronize(stream_));
+}
+
+void TuningData::restore_first_grid() { fill(grid_elements_); }
+
+GpuPassTimer::GpuPassTimer(const GridPass& pass, const DeviceInfo& device, TuningData& data, int repeats)
+    : shape_(pass_shape(pass)), device_(device), data_(data), repeats_(std::max(1, repeats)) {
+  events_.resize(2 * static_cast<size_t>(repeats_), nullptr);
+  for (cudaEvent_t& e : events_) FFT3D_CUDA_CHECK(cudaEventCreate(&e));
+}
+
+GpuPassTimer::~GpuPassTimer() {
+  for (cudaEvent_t e : events_)
+    if (e) cudaEventDestroy(e);
+}
+
+std::string GpuPassTimer::kernel_id(const Candidate& c) const {
+  return std::string(precision_name(data_.precision())) + ".n" + std::to_string(shape_.n) + "." + c.name();
+}
+
+bool GpuPassTimer::compile(const Candidate& c) {
+  try {
+    cached_cubin(source_of(shape_.n, data_.precision(), c), device_.arch());
+    return true;
+  } catch (const Error&) {
+    return false;
+  }
+}
+
+std::unique_ptr<GpuPass> GpuPassTimer::make_pass(const Candidate& c) const {
+  if (c.is_five_step()) return std::make_unique<FiveStepPass>(c.five_step, data_.precision(), device_);
+  return std::make_unique<XPass>(shape_.n, data_.precision(), c.x, device_);
+}
+
+// Forward passes scaled by 1/sqrt(n) keep the data's norm, so the values
+// stay in range however often they are transformed.
+std::optional<double> GpuPassTimer::time(const Candidate& c) {
+  try {
+    const std::unique_ptr<GpuPass> pass = make_pass(c);
+    const StackedShape stacked = stacked_shape(shape_, data_.grid_elements(), data_.copies());
+    const double scale = 1.0 / std::sqrt(static_cast<double>(shape_.n));
+    auto run = [&] {
+      pass->run(data_.data(), stacked.shape.count, -1, data_.stream(), stacked.shape.geometry, scale);
+    };
+    for (int i = 0; i < kWarmup; ++i) run();
+    for (int i = 0; i < repeats_; ++i) {
+      FFT3D_CUDA_CHECK(cudaEventRecord(events_[2 * static_cast<size_t>(i)], data_.stream()));
+      run();
+      FFT3D_CUDA_CHECK(cudaEventRecord(events_[2 * static_cast<size_t>(i) + 1], data_.stream()));
+    }
+    FFT3D_CUDA_CHECK(cudaStreamSynchronize(data_.stream()));
+    std::vector<double> ms(static_cast<size_t>(repeats_));
+    for (int i = 0; i < repeats_; ++i) {
+      float t = 0;
+      FFT3D_CUDA_CHECK(
+          cudaEventElapsedTime(&t, events_[2 * static_cast<size_t>(i)], events_[2 * static_cast<size_t>(i) + 1]));
+      ms[static_cast<size_t>(i)] = t;
+    }
+    std::nth_element(ms.begin(), ms.begin() + static_cast<long>(ms.size() / 2), ms.end());
+    return ms[ms.size() / 2] / static_cast<double>(stacked.copies);
+  } catch (const Error&) {
+    cudaStreamSynchronize(data_.stream());
+    cudaGetLastError();  // a failed launch must not leak into the next candidate
+    return std::nullopt;
+  }
+}
+
+std::vector<std::complex<double>> GpuPassTimer::gather(const std::vector<long long>& rows) const {
+  const size_t esize = static_cast<size_t>(complex_bytes(data_.precision()));
+  const int n = shape_.n;
+  std::vector<std::complex<double>> out(rows.size() * static_cast<size_t>(n));
+  auto to_double = [&](const char* p) -> std::complex<double> {
+    if (data_.precision() == Precision::f32) {
+      float v[2];
+      std::memcpy(v, p, sizeof v);
+      return {v[0], v[1]};
+    }
+    double v[2];
+    std::memcpy(v, p, sizeof v);
+    return {v[0], v[1]};
+  };
+  std::vector<char> host;
+  const char* device = static_cast<const char*>(data_.data());
+  if (data_.grid_elements() <= kAllRowsUpTo) {  // one download of the whole grid
+    host.resize(static_cast<size_t>(data_.grid_elements()) * esize);
+    FFT3D_CUDA_CHECK(cudaMemcpyAsync(host.data(), device, host.size(), cudaMemcpyDeviceToHost, data_.stream()));
+    FFT3D_CUDA_CHECK(cudaStreamSynchronize(data_.stream()));
+    for (size_t r = 0; r < rows.size(); ++r)
+      for (int j = 0; j < n; ++j)
+        out[r * n + j] = to_double(&host[static_cast<size_t>(shape_.element(rows[r], j)) * esize]);
+    return out;
+  }
+  host.resize(rows.size() * static_cast<size_t>(n) * esize);  // row by row, strided
+  for (size_t r = 0; r < rows.size(); ++r)
+    FFT3D_CUDA_CHECK(cudaMemcpy2DAsync(&host[r * n * esize], esize,
+                                       device + static_cast<size_t>(shape_.element(rows[r], 0)) * esize,
+                                       static_cast<size_t>(shape_.stride()) * esize, esize, static_cast<size_t>(n),
+                                       cudaMemcpyDeviceToHost, data_.stream()));
+  FFT3D_CUDA_CHECK(cudaStreamSynchronize(data_.stream()));
+  for (size_t k = 0; k < out.size(); ++k) out[k] = to_double(&host[k * esize]);
+  return out;
+}
+
+// Forward and inverse on the first grid, in the pass's real geometry; the
+// checked rows against FFTW in double precision.
+bool GpuPassTimer::verify(const Candidate& c) {
+  try {
+    const std::unique_ptr<GpuPass> pass = make_pass(c);
+    const std::vector<long long> rows = rows_to_check(shape_, block_rows(c), kAllRowsUpTo);
+    std::vector<std::complex<double>> input(rows.size() * static_cast<size_t>(shape_.n));
+    for (size_t r = 0; r < rows.size(); ++r)
+      for (int j = 0; j < shape_.n; ++j) input[r * shape_.n + j] = data_.input(shape_.element(rows[r], j));
+    const double bound = pass_error_bound(data_.precision(), shape_.n);
+    for (int sign : {-1, +1}) {
+      data_.restore_first_grid();
+      pass->run(data_.data(), shape_.count, sign, data_.stream(), shape_.geometry, 1.0);
+      const double error = rows_relative_error(input, gather(rows), shape_.n, sign);
+      if (!(error <= bound)) return false;
+    }
+    return true;
+  } catch (const Error&) {
+    cudaStreamSynchronize(data_.stream());
+    cudaGetLastError();
+    return false;
+  }
+}
+
+}  // namespace fft3d

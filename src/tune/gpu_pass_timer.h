@@ -1,0 +1,74 @@
+// The GPU's PassTimer: compiles candidates with NVRTC into the module cache
+// (from several threads), times a pass with CUDA events in its own geometry
+// on more data than the L2 cache holds, and verifies it against FFTW.
+#pragma once
+#include <cuda_runtime_api.h>
+
+#include <complex>
+#include <memory>
+#include <vector>
+
+#include "fft3d/grid_schedule.h"
+#include "gpu/device.h"
+#include "gpu/device_buffer.h"
+#include "gpu/gpu_pass.h"
+#include "tune/pass_check.h"
+#include "tune/search.h"
+
+namespace fft3d {
+
+// The device data of one tuning, shared by its timers: `copies` grids back
+// to back (at least twice the L2 cache in all, as device memory allows),
+// filled with random values that repeat every pattern_period(grid) elements,
+// and the stream everything runs on.
+class TuningData {
+ public:
+  TuningData(long long grid_elements, Precision precision, const DeviceInfo& device);
+  ~TuningData();
+  TuningData(const TuningData&) = delete;
+  TuningData& operator=(const TuningData&) = delete;
+
+  void* data() const { return buffer_.get(); }
+  long long grid_elements() const { return grid_elements_; }
+  long long copies() const { return copies_; }
+  Precision precision() const { return precision_; }
+  cudaStream_t stream() const { return stream_; }
+  // Puts the random values back into the first grid (passes run in place).
+  void restore_first_grid();
+  // The value restore_first_grid leaves at element e (as stored, in double).
+  std::complex<double> input(long long e) const { return pattern_[static_cast<size_t>(e % period_)]; }
+
+ private:
+  void fill(long long elements);
+
+  long long grid_elements_, copies_ = 1, period_;
+  Precision precision_;
+  DeviceBuffer buffer_;
+  cudaStream_t stream_ = nullptr;
+  std::vector<std::complex<double>> pattern_;  // rounded to the precision
+  std::vector<char> pattern_bytes_;            // the same values as stored on the device
+};
+
+class GpuPassTimer final : public PassTimer {
+ public:
+  // repeats: timed runs per candidate (the median is kept), after two warm-up runs.
+  GpuPassTimer(const GridPass& pass, const DeviceInfo& device, TuningData& data, int repeats);
+  ~GpuPassTimer() override;
+
+  std::string kernel_id(const Candidate& c) const override;
+  bool compile(const Candidate& c) override;
+  std::optional<double> time(const Candidate& c) override;
+  bool verify(const Candidate& c) override;
+
+ private:
+  std::unique_ptr<GpuPass> make_pass(const Candidate& c) const;
+  std::vector<std::complex<double>> gather(const std::vector<long long>& rows) const;
+
+  PassShape shape_;
+  DeviceInfo device_;
+  TuningData& data_;
+  int repeats_;
+  std::vector<cudaEvent_t> events_;
+};
+
+}  // namespace fft3d

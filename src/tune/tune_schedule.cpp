@@ -1,0 +1,160 @@
+#include "tune/tune_schedule.h"
+
+#include <chrono>
+#include <map>
+#include <utility>
+
+#include "common/error.h"
+
+namespace fft3d {
+
+namespace {
+
+// MEASURE climbs the occupancy hint of the best two a few steps; EXHAUSTIVE
+// of the best four, as far as it helps.
+constexpr int kMeasureClimbTop = 2, kMeasureClimbSteps = 3;
+constexpr int kExhaustiveClimbTop = 4, kExhaustiveClimbSteps = 8;
+
+double steady_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+Candidate estimate_of(const GridPass& pass) {
+  return pass.is_five_step() ? Candidate{XVariant{}, pass.five_step} : Candidate{pass.variant, {}};
+}
+
+std::string label_of(const GridPass& pass, const std::string& kind) {
+  return std::string("pass ") + pass.axis + " (" + kind + " n=" + std::to_string(pass.n) + ")";
+}
+
+const Measured* ranked_entry(const JobResult& r, const Candidate& c) {
+  for (const Measured& m : r.ranked)
+    if (m.candidate == c) return &m;
+  return nullptr;
+}
+
+bool is_one_pass(const Candidate& c) { return !c.is_five_step(); }
+bool is_five_step(const Candidate& c) { return c.is_five_step(); }
+
+}  // namespace
+
+std::vector<GridPass> passes_to_tune(const Problem& problem, const DeviceLimits& limits, std::string* note) {
+  const Precision p = problem.precision();
+  if (problem.is_real()) {
+    if (note)
+      *note = "real data: tuned the Y and Z columns of the complex side (nx/2+1 = " +
+              std::to_string(problem.nx / 2 + 1) +
+              " along x), as the real plan runs them; its real X rows keep the ESTIMATE variant (real-rows "
+              "kernels are not timed by the tuner yet)";
+    if (problem.shape != Shape::grid3d) return {};
+    return make_column_schedule(problem.nx / 2 + 1, problem.ny, problem.nz, p, limits);
+  }
+  if (problem.shape == Shape::grid3d) return make_grid_schedule(problem.nx, problem.ny, problem.nz, p, limits);
+  std::vector<GridPass> passes;
+  if (problem.nx > 1)
+    passes.push_back({'x', problem.nx, problem.batch, {1, 0, 1}, estimate_x_variant(problem.nx, p, limits), {}});
+  return passes;
+}
+
+TuneResult tune_schedule(const Problem& problem, TuneMode mode, const TuneSettings& settings,
+                         const DeviceSignature& device, const DeviceLimits& limits, const PassTimerFactory& timers,
+                         Wisdom& wisdom) {
+  if (mode == TuneMode::estimate) fail(FFT3D_ERROR_INTERNAL, "tune_schedule called in ESTIMATE mode");
+  const std::function<double()> clock = settings.clock ? settings.clock : steady_seconds;
+  const double start = clock();
+  const Precision precision = problem.precision();
+  const bool exhaustive = mode == TuneMode::exhaustive;
+  ProgressReporter progress(settings.progress);
+  TuneResult out;
+  out.device = device.name;
+
+  // One search job per pass, each with its own timer (the pass's geometry).
+  std::vector<std::unique_ptr<PassTimer>> owned;
+  std::vector<SearchJob> jobs;
+  for (const GridPass& pass : passes_to_tune(problem, limits, &out.note)) {
+    PassTuning t;
+    t.pass = pass;
+    t.kind = pass.axis == 'x' ? "rows" : "columns";
+    t.stride = pass.axis == 'x' ? 1 : pass.geometry.stride;
+    t.estimate = estimate_of(pass);
+    t.candidates = pass_candidates(pass.n, precision, limits, pass.axis != 'x', mode, t.estimate);
+    owned.push_back(timers(pass));
+    const int n = pass.n, steps = exhaustive ? kExhaustiveClimbSteps : kMeasureClimbSteps;
+    jobs.push_back({label_of(pass, t.kind), t.candidates.list, owned.back().get(),
+                    [n, precision, limits, steps](const Candidate& c) {
+                      return occupancy_climb(n, precision, limits, c, steps);
+                    }});
+    out.passes.push_back(std::move(t));
+  }
+  SearchOptions options;
+  options.budget_seconds = settings.budget_seconds;
+  options.climb_top = exhaustive ? kExhaustiveClimbTop : kMeasureClimbTop;
+  options.threads = settings.compile_threads;
+  options.progress = progress.as_function(0.0, 0.9);
+  options.clock = clock;
+  SearchResult found = search_passes(jobs, options);
+  out.kernels_compiled = found.compiled;
+  out.budget_exhausted = found.budget_exhausted;
+  for (size_t i = 0; i < jobs.size(); ++i) out.passes[i].result = std::move(found.jobs[i]);
+
+  // Passes of one kind and length share a wisdom entry (and a kernel).
+  std::map<std::pair<std::string, int>, std::vector<size_t>> groups;
+  for (size_t i = 0; i < out.passes.size(); ++i) groups[{out.passes[i].kind, out.passes[i].pass.n}].push_back(i);
+  size_t verified_groups = 0;
+  auto remember = [&](const std::string& kind, int n, long long stride, const Measured& m) {
+    const WisdomEntry e{device, PassKey{kind, n, precision, stride}, m.candidate.name(), m.ms};
+    wisdom.remember(e);
+    out.written.push_back(e);
+  };
+  for (const auto& [key, members] : groups) {
+    const auto& [kind, n] = key;
+    progress.report(0.9 + 0.1 * static_cast<double>(verified_groups++) / static_cast<double>(groups.size()),
+                    "verifying " + kind + " n=" + std::to_string(n) + " against FFTW");
+    std::vector<JobResult*> results;
+    std::vector<PassTimer*> group_timers;
+    for (size_t i : members) {
+      results.push_back(&out.passes[i].result);
+      group_timers.push_back(jobs[i].timer);
+    }
+    const std::optional<Measured> one_pass = shared_winner(results, group_timers, is_one_pass);
+    const std::optional<Measured> five_step =
+        kind == "columns" ? shared_winner(results, group_timers, is_five_step) : std::nullopt;
+    if (one_pass) remember(kind, n, 0, *one_pass);
+    const bool five_step_wins = five_step && (!one_pass || five_step->ms < one_pass->ms);
+    if (five_step_wins)
+      remember("five-step", n, 0, *five_step);
+    else if (kind == "columns")
+      wisdom.erase(device, PassKey{"five-step", n, precision, 0});  // an older verdict no longer holds
+    const std::optional<Measured>& winner = five_step_wins ? five_step : one_pass;
+    for (size_t i : members) {
+      PassTuning& t = out.passes[i];
+      if (winner)
+        if (const Measured* m = ranked_entry(t.result, winner->candidate)) t.chosen = *m;
+      if (kind == "columns")  // the best for this pass's own stride
+        if (const std::optional<Measured> own = first_verified(t.result, *jobs[i].timer, is_one_pass))
+          remember(kind, n, t.stride, *own);
+    }
+  }
+  out.seconds = clock() - start;
+  progress.report(1.0, "tuned " + problem.str() + " in " + std::to_string(out.seconds) + " s");
+  return out;
+}
+
+bool wisdom_covers(const Wisdom& wisdom, const DeviceSignature& device, const Problem& problem,
+                   const DeviceLimits& limits) {
+  std::vector<GridPass> passes;
+  try {
+    passes = passes_to_tune(problem, limits);
+  } catch (const Error&) {
+    return true;
+  }
+  for (const GridPass& pass : passes) {
+    const PassKey key{pass.axis == 'x' ? "rows" : "columns", pass.n, problem.precision(), 0};
+    if (wisdom.lookup(device, key)) continue;
+    if (pass.axis != 'x' && wisdom.lookup(device, PassKey{"five-step", pass.n, problem.precision(), 0})) continue;
+    return false;
+  }
+  return true;
+}
+
+}  // namespace fft3d

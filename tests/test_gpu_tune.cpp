@@ -1,0 +1,102 @@
+// The GPU tuner (label gpu): MEASURE tuning of small 3-D grids within the
+// 10 s target, verified winners in wisdom, plans that then use them and
+// match FFTW, and tune_if_needed leaving covered problems alone. Skips
+// without a device.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <complex>
+#include <string>
+#include <vector>
+
+#include "fft3d.h"
+#include "fft3d/problem.h"
+#include "gpu_test_util.h"
+#include "oracle.h"
+#include "tune/device_signature.h"
+#include "tune/tune_grid.h"
+
+namespace fft3d {
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// A plan made now (ESTIMATE: wisdom, no tuning) against FFTW.
+template <typename Real>
+void check_plan_uses_wisdom(const Problem& p, const TuneResult& tuned) {
+  const bool single = sizeof(Real) == 4;
+  fft3d_plan plan = nullptr;
+  ASSERT_EQ(fft3d_plan_create_3d(&plan, p.nx, p.ny, p.nz, p.type, FFT3D_BACKEND_GPU), FFT3D_SUCCESS)
+      << fft3d_last_error_message();
+  char text[8192];
+  ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
+  for (const PassTuning& pass : tuned.passes)
+    if (pass.chosen && !pass.chosen->candidate.is_five_step())
+      EXPECT_NE(std::string(text).find(pass.chosen->candidate.name()), std::string::npos)
+          << pass.chosen->candidate.name() << " not in\n" << text;
+  const size_t count = static_cast<size_t>(p.nx) * p.ny * p.nz;
+  const auto in = fft3d_test::random_complex(count, 77);
+  std::vector<std::complex<Real>> host(in.begin(), in.end());
+  const std::vector<fft3d_test::cplx> rounded(host.begin(), host.end());
+  void* dev = nullptr;
+  CUDA_OK(cudaMalloc(&dev, count * sizeof host[0]));
+  CUDA_OK(cudaMemcpy(dev, host.data(), count * sizeof host[0], cudaMemcpyHostToDevice));
+  ASSERT_EQ(fft3d_forward(plan, dev), FFT3D_SUCCESS) << fft3d_last_error_message();
+  CUDA_OK(cudaMemcpy(host.data(), dev, count * sizeof host[0], cudaMemcpyDeviceToHost));
+  EXPECT_LE(fft3d_test::relative_l2_error(host, fft3d_test::fftw_3d(rounded, p.nx, p.ny, p.nz, -1)),
+            fft3d_test::fft_error_bound(single, static_cast<double>(count)));
+  cudaFree(dev);
+  fft3d_plan_destroy(plan);
+}
+
+TEST(GpuTune, MeasureOneGridWithinTargetAndUseIt) {
+  FFT3D_REQUIRE_GPU();
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
+  const Problem problem = make_3d_problem(64, 48, 40, FFT3D_C2C_F32);
+  std::vector<double> fractions;
+  const auto start = std::chrono::steady_clock::now();
+  const TuneResult r =
+      tune_grid(problem, TuneMode::measure, -1, [&](double f, const std::string&) { fractions.push_back(f); });
+  const double seconds = seconds_since(start);
+  EXPECT_LT(seconds, 10.0) << "MEASURE target: one 3-D size in at most 10 s";
+  ASSERT_EQ(r.passes.size(), 3u);
+  for (const PassTuning& pass : r.passes) {
+    ASSERT_TRUE(pass.chosen) << pass.pass.axis;
+    EXPECT_TRUE(pass.chosen->verified);
+    EXPECT_GT(pass.chosen->ms, 0);
+    for (const Measured& m : pass.result.ranked)  // lengths differ: each pass keeps its own fastest
+      if (m.candidate == pass.estimate) EXPECT_LE(pass.chosen->ms, m.ms);
+  }
+  EXPECT_GE(r.written.size(), 3u);
+  ASSERT_FALSE(fractions.empty());
+  for (size_t i = 1; i < fractions.size(); ++i) EXPECT_GE(fractions[i], fractions[i - 1]);
+  EXPECT_EQ(fractions.back(), 1.0);
+  const DeviceInfo device = current_device_info();
+  EXPECT_TRUE(wisdom_covers(process_wisdom(), device_signature(device), problem, device.limits()));
+  check_plan_uses_wisdom<float>(problem, r);
+}
+
+TEST(GpuTune, CubeInDoubleAndTuneIfNeeded) {
+  FFT3D_REQUIRE_GPU();
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
+  const Problem problem = make_3d_problem(32, 32, 32, FFT3D_C2C_F64);
+  const DeviceInfo device = current_device_info();
+  EXPECT_FALSE(wisdom_covers(process_wisdom(), device_signature(device), problem, device.limits()));
+  ASSERT_EQ(fft3d_set_tuning_budget(8.0), FFT3D_SUCCESS);
+  auto start = std::chrono::steady_clock::now();
+  tune_if_needed(problem, TuneMode::measure);
+  EXPECT_LT(seconds_since(start), 10.0);
+  EXPECT_TRUE(wisdom_covers(process_wisdom(), device_signature(device), problem, device.limits()));
+  start = std::chrono::steady_clock::now();
+  tune_if_needed(problem, TuneMode::measure);  // covered: nothing to do
+  EXPECT_LT(seconds_since(start), 0.5);
+  ASSERT_EQ(fft3d_set_tuning_budget(-1), FFT3D_SUCCESS);
+  const TuneResult shown = tune_grid(problem, TuneMode::measure, 0, {});  // budget 0: the ESTIMATE variants only
+  for (const PassTuning& pass : shown.passes) EXPECT_TRUE(pass.chosen) << pass.pass.axis;
+  check_plan_uses_wisdom<double>(problem, shown);
+}
+
+}  // namespace
+}  // namespace fft3d
