@@ -8,7 +8,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <iterator>
+#include <string>
+#include <thread>
 
 #include "common/hash.h"
 #include "gpu/nvrtc_compiler.h"
@@ -87,7 +90,9 @@ bool write_cache_entry(const std::string& path, const std::string& key, const st
   hdr.key_hash = hash_of(key);
   hdr.size = cubin.size();
   hdr.payload_hash = Fnv1a().add(cubin.data(), cubin.size()).value();
-  const std::string tmp = path + ".tmp." + std::to_string(getpid());
+  // Unique per process and thread: two threads may cache the same kernel.
+  const std::string tmp = path + ".tmp." + std::to_string(getpid()) + "." +
+                          std::to_string(std::hash<std::thread::id>{}(std::this_thread::get_id()));
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     if (!out) return false;
