@@ -19,7 +19,14 @@ struct Grid {
 // long and the errors are reported as n/a.
 constexpr long long kMaxCheckedPoints = 256LL * 256 * 256;
 
-// "256" is a cube, "256x128x64" is nx x ny x nz; no entries: the defaults.
+// One extent of a --sizes entry (1 to 2^30); `usage` completes the error
+// "--sizes: 'ENTRY' is not USAGE".
+int parse_extent(const std::string& text, const std::string& entry, const std::string& usage);
+
+// "256" is a cube, "256x128x64" is nx x ny x nz.
+Grid parse_grid(const std::string& entry, const std::string& usage);
+
+// parse_grid of each entry, at most 2^40 points each; no entries: the defaults.
 std::vector<Grid> parse_grids(const std::vector<std::string>& entries, const std::vector<Grid>& defaults);
 
 // False, with a note printed, when `bytes` (the buffers a grid needs) exceed

@@ -28,6 +28,7 @@
 #include "device_buffer.h"
 #include "fft3d.h"
 #include "gpu_timer.h"
+#include "grids.h"
 #include "modes.h"
 #include "plan_handles.h"
 #include "random_input.h"
@@ -49,21 +50,9 @@ struct HostCase {
 
 const std::vector<std::string> kDefaultCases = {"128", "256", "384", "1d:256", "1d:1024", "1d:4096"};
 constexpr int kWarmup = 1;
-constexpr long long kMaxCheckedPoints = 256LL * 256 * 256;  // FFTW check above: n/a
 constexpr long long kSampleRows = 16;
 
-int parse_extent(const std::string& text, const std::string& entry) {
-  size_t used = 0;
-  long long n = 0;
-  try {
-    n = std::stoll(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != text.size() || n < 1 || n > (1LL << 30))
-    throw BenchError("--sizes: '" + entry + "' is not 256, NXxNYxNZ or 1d:N");
-  return int(n);
-}
+const char* const kCaseUsage = "256, NXxNYxNZ or 1d:N";
 
 // "256" is a cube, "256x128x64" nx x ny x nz, "1d:1024" rows of 1024.
 std::vector<HostCase> parse_cases(std::vector<std::string> entries) {
@@ -73,18 +62,10 @@ std::vector<HostCase> parse_cases(std::vector<std::string> entries) {
     HostCase c;
     if (entry.rfind("1d:", 0) == 0) {
       c.rows = true;
-      c.nx = parse_extent(entry.substr(3), entry);
+      c.nx = parse_extent(entry.substr(3), entry, kCaseUsage);
     } else {
-      std::vector<int> e;
-      for (size_t start = 0;;) {
-        const size_t x = entry.find('x', start);
-        e.push_back(parse_extent(entry.substr(start, x - start), entry));
-        if (x == std::string::npos) break;
-        start = x + 1;
-      }
-      if (e.size() == 1) e = {e[0], e[0], e[0]};
-      if (e.size() != 3) throw BenchError("--sizes: '" + entry + "' is not 256, NXxNYxNZ or 1d:N");
-      c.nx = e[0], c.ny = e[1], c.nz = e[2];
+      const Grid g = parse_grid(entry, kCaseUsage);
+      c.nx = g.nx, c.ny = g.ny, c.nz = g.nz;
     }
     cases.push_back(c);
   }

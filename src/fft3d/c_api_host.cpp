@@ -70,12 +70,7 @@ fft3d_status fft3d_memcpy_to_host(void* dst, const void* src, size_t bytes) {
 fft3d_status fft3d_device_name(char* buf, size_t len, size_t* needed) {
   return guarded([&] {
     if (!buf && len) fail(FFT3D_ERROR_INVALID_ARGUMENT, "buf is NULL but len is not 0");
-    const std::string name = current_device_name();
-    if (needed) *needed = name.size() + 1;
-    if (!buf || !len) return;
-    const size_t n = std::min(len - 1, name.size());
-    std::memcpy(buf, name.data(), n);
-    buf[n] = '\0';
+    copy_text_out(current_device_name(), buf, len, needed);
   });
 }
 

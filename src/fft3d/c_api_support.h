@@ -1,6 +1,8 @@
 // What every file of the C API shares: the exception-to-status guard and the
 // lookup of live plan handles. Entry points live in c_api*.cpp files.
 #pragma once
+#include <algorithm>
+#include <cstring>
 #include <new>
 #include <string>
 
@@ -33,6 +35,21 @@ fft3d_status guarded(F&& body) {
     set_last_error_message("internal error: unknown exception");
     return FFT3D_ERROR_INTERNAL;
   }
+}
+
+// Text out to a caller's buffer, snprintf-style: *needed (if given) gets
+// the size with the terminating NUL; at most len - 1 characters are copied
+// and terminated. buf NULL with len 0 only asks for the size.
+inline void copy_text_out(const std::string& text, char* buf, size_t len, size_t* needed) {
+  if (needed) *needed = text.size() + 1;
+  if (!buf) {
+    if (len) fail(FFT3D_ERROR_INVALID_ARGUMENT, "buf is NULL but len is not 0");
+    return;
+  }
+  if (!len) return;
+  const size_t n = std::min(len - 1, text.size());
+  std::memcpy(buf, text.data(), n);
+  buf[n] = '\0';
 }
 
 // The plan behind a handle; fails with INVALID_ARGUMENT for NULL, destroyed

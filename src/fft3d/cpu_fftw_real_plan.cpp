@@ -27,7 +27,7 @@ class FftwRealPlan final : public Plan {
   FftwRealPlan(const Problem& problem, TuneMode mode) : Plan(problem), mode_(mode) {
     const Problem& p = problem;
     half_ = p.nx / 2 + 1;
-    rows_ = p.shape == Shape::batched1d ? p.batch : static_cast<long long>(p.ny) * p.nz;
+    rows_ = p.rows();
     plan(-1, true, true);  // the common case up front; the others on first use
   }
   ~FftwRealPlan() override {
@@ -49,13 +49,8 @@ class FftwRealPlan final : public Plan {
   }
 
   void copy(void* out, const void* in, CUstream_st*) override {
-    std::memcpy(out, in, static_cast<size_t>(complex_side_bytes()));
+    std::memcpy(out, in, static_cast<size_t>(problem().complex_side_bytes()));
   }
-
-  // Out of place: nx reals per row on the real side, nx/2+1 complex values
-  // on the complex side.
-  long long in_bytes(int sign) const override { return sign < 0 ? real_side_bytes() : complex_side_bytes(); }
-  long long out_bytes(int sign) const override { return sign < 0 ? complex_side_bytes() : real_side_bytes(); }
 
   std::string describe() const override {
     std::ostringstream s;
@@ -65,9 +60,6 @@ class FftwRealPlan final : public Plan {
   }
 
  private:
-  long long real_side_bytes() const { return rows_ * problem().nx * static_cast<long long>(sizeof(Real)); }
-  long long complex_side_bytes() const { return rows_ * half_ * static_cast<long long>(sizeof(C)); }
-
   void run(void* in, void* out, int sign) {
     const bool in_place = in == out;
     const bool aligned = F::alignment_of(static_cast<Real*>(in)) == 0 && F::alignment_of(static_cast<Real*>(out)) == 0;

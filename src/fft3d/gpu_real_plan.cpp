@@ -33,11 +33,6 @@ class GpuRealPlan final : public GpuPlan {
     run(const_cast<void*>(in), out, sign, stream);
   }
 
-  // Out of place: nx reals per row on the real side, nx/2+1 complex values
-  // on the complex side.
-  long long in_bytes(int sign) const override { return sign < 0 ? real_side_bytes() : complex_side_bytes(); }
-  long long out_bytes(int sign) const override { return sign < 0 ? complex_side_bytes() : real_side_bytes(); }
-
   std::string describe() const override {
     std::ostringstream s;
     const long long passes = 1 + static_cast<long long>(column_passes_.size());
@@ -53,10 +48,6 @@ class GpuRealPlan final : public GpuPlan {
   }
 
  private:
-  long long real_bytes() const { return problem().precision() == Precision::f32 ? 4 : 8; }
-  long long real_side_bytes() const { return x_.rows * problem().nx * real_bytes(); }
-  long long complex_side_bytes() const { return x_.rows * half_ * 2 * real_bytes(); }
-
   void run(void* in, void* out, int sign, CUstream_st* stream) {
     const bool in_place = in == out;
     const long long real_pitch = in_place ? 2 * half_ : problem().nx, complex_pitch = 2 * half_;
@@ -82,7 +73,8 @@ class GpuRealPlan final : public GpuPlan {
     if (x_pass_) return x_pass_->run_rows(in, out, x_.rows, sign, stream, in_pitch, out_pitch, scale);
     // nx = 1: X[0] = x[0]. Move the reals between the sides; the forward
     // clears the imaginary parts.
-    const size_t real = static_cast<size_t>(real_bytes()), rows = static_cast<size_t>(x_.rows);
+    const size_t real = static_cast<size_t>(fft3d::real_bytes(problem().precision()));
+    const size_t rows = static_cast<size_t>(x_.rows);
     if (in != out)
       FFT3D_CUDA_CHECK(cudaMemcpy2DAsync(out, static_cast<size_t>(out_pitch) * real, in,
                                          static_cast<size_t>(in_pitch) * real, real, rows,
@@ -105,8 +97,7 @@ std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInf
   const Precision precision = problem.precision();
   const VariantPreference preferred = wisdom_preference(device, precision);
   const bool grid = problem.shape == Shape::grid3d;
-  const long long rows = grid ? static_cast<long long>(problem.ny) * problem.nz : problem.batch;
-  RealRowsPass x = make_real_rows_pass(problem.nx, rows, precision, device.limits(), preferred);
+  RealRowsPass x = make_real_rows_pass(problem.nx, problem.rows(), precision, device.limits(), preferred);
   std::vector<GridPass> columns;
   if (grid)
     columns = make_column_schedule(problem.nx / 2 + 1, problem.ny, problem.nz, precision, device.limits(),

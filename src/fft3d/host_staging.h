@@ -18,10 +18,7 @@ class Plan;
 // is the complex side of a real transform. Taken from the public layout, not
 // from a plan, so that no backend can make the host copy read past the array.
 inline long long in_place_bytes(const Problem& problem) {
-  if (!problem.is_real()) return problem.bytes();
-  const long long rows =
-      problem.shape == Shape::batched1d ? problem.batch : static_cast<long long>(problem.ny) * problem.nz;
-  return rows * (problem.nx / 2 + 1) * complex_bytes(problem.precision());
+  return problem.is_real() ? problem.complex_side_bytes() : problem.bytes();
 }
 
 // Bytes of one batched row in place (a 3-D problem is one "row").

@@ -32,9 +32,13 @@ class Plan {
     copy(out, in, stream);
     execute(out, sign, stream);
   }
-  // Bytes read from `in` and written to `out` by an out-of-place transform.
-  virtual long long in_bytes(int sign) const { (void)sign; return problem_.bytes(); }
-  virtual long long out_bytes(int sign) const { (void)sign; return problem_.bytes(); }
+  // Bytes read from `in` and written to `out` by an out-of-place transform:
+  // for real problems the dense real side and the half-spectrum side.
+  long long in_bytes(int sign) const {
+    if (!problem_.is_real()) return problem_.bytes();
+    return sign < 0 ? problem_.real_side_bytes() : problem_.complex_side_bytes();
+  }
+  long long out_bytes(int sign) const { return in_bytes(-sign); }
   virtual std::string describe() const = 0;
 
   // The stream fft3d_forward / fft3d_inverse use (fft3d_set_stream).

@@ -43,6 +43,12 @@ long long Problem::transform_length() const {
 
 long long Problem::bytes() const { return elements() * complex_bytes(precision()); }
 
+long long Problem::rows() const {
+  return shape == Shape::batched1d ? batch : static_cast<long long>(ny) * nz;
+}
+long long Problem::complex_side_bytes() const { return rows() * (nx / 2 + 1) * complex_bytes(precision()); }
+long long Problem::real_side_bytes() const { return rows() * nx * real_bytes(precision()); }
+
 std::string Problem::str() const {
   const char* kind = is_real() ? "r2c" : "c2c";
   const std::string prec = precision_name(precision());

@@ -20,7 +20,14 @@ struct Problem {
   bool is_real() const { return type == FFT3D_R2C_F32 || type == FFT3D_R2C_F64; }
   long long elements() const;  // complex elements in one transform's data
   long long transform_length() const;  // N of the 1/N normalisation
-  long long bytes() const;     // bytes of the data
+  long long bytes() const;     // bytes of the data (complex problems)
+  // Real problems (the layout of fft3d.h): rows of nx reals, ny*nz of them
+  // (or batch); the complex side holds nx/2 + 1 values per row and is also
+  // what the padded in-place array takes; out of place the real side is
+  // dense, nx reals per row.
+  long long rows() const;
+  long long complex_side_bytes() const;
+  long long real_side_bytes() const;
   std::string str() const;     // e.g. "3-D 256x256x256 c2c f32"
 };
 

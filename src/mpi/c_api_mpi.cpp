@@ -187,16 +187,7 @@ fft3d_status fft3d_mpi_plan_get_backend(fft3d_mpi_plan plan, unsigned* backend) 
 
 fft3d_status fft3d_mpi_plan_describe(fft3d_mpi_plan plan, char* buf, size_t len, size_t* needed) {
   return guarded([&] {
-    const std::string text = live(plan).describe();
-    if (needed) *needed = text.size() + 1;
-    if (!buf) {
-      if (len) fail(FFT3D_ERROR_INVALID_ARGUMENT, "buf is NULL but len is not 0");
-      return;
-    }
-    if (!len) return;
-    const size_t n = std::min(len - 1, text.size());
-    std::memcpy(buf, text.data(), n);
-    buf[n] = '\0';
+    copy_text_out(live(plan).describe(), buf, len, needed);
   });
 }
 
