@@ -3,6 +3,7 @@
 # Logs go to $OUT (the device tool's folder) or ./gpu-check-out.
 #   scripts/gpu-check.sh            build, gpu+cpu tests, demo, every benchmark mode
 #   BENCH_ARGS="--batched1d --sizes 256,512" scripts/gpu-check.sh bench
+#   scripts/gpu-check.sh sweep      build, the f32 C2C --3d --sweep and its plot (also part of all)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-check-out}
@@ -42,5 +43,19 @@ if [[ $what == all ]]; then  # every mode, short: tables to $OUT/bench-*.txt
       >"$OUT/bench-$name.txt" 2>&1 || status=1
     grep -E "geometric|^ +[0-9]" "$OUT/bench-$name.txt" | tail -30
   done
+fi
+if [[ $what == all || $what == sweep ]]; then  # issue 9: cubes 32-512 against the pass floors
+  build-gpu/apps/bench/fft3d-bench --3d --sweep --precision f32 --repeats 10 \
+    --csv "$OUT/bench-sweep-c2c-f32.csv" >"$OUT/bench-sweep-c2c-f32.txt" 2>&1 || status=1
+  grep -E "sweep beyond L2|no array larger" "$OUT/bench-sweep-c2c-f32.txt"
+  # The plot is a convenience: a python3 without matplotlib does not fail the check.
+  plotted=no
+  for py in python3 /usr/bin/python3; do
+    if "$py" -c "import matplotlib" 2>/dev/null; then
+      "$py" scripts/plot_sweep.py "$OUT/bench-sweep-c2c-f32.csv" "$OUT/grid3d_sweep.png" && plotted=yes
+      break
+    fi
+  done
+  [[ $plotted == yes ]] || echo "sweep plot: not drawn (no python3 with matplotlib, or no sweep rows)"
 fi
 exit $status

@@ -145,6 +145,48 @@ TEST(GpuGrid, NormalizedAndOutOfPlace) {
   fft3d_plan_destroy(rows);
 }
 
+std::string describe(fft3d_plan plan) {
+  char text[8192];
+  EXPECT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
+  return text;
+}
+
+// The fused XY pass (thread-block clusters, distributed shared memory),
+// forced through FFT3D_XY_PASS: uneven splits of rows and columns over the
+// cluster, clusters of 16, odd radices, normalised and out of place; and the
+// plan's description of the two passes. Separate passes still work.
+TEST(GpuGrid, FusedXYPass) {
+  FFT3D_REQUIRE_GPU();
+  setenv("FFT3D_XY_PASS", "fused", 1);
+  for (bool single : {true, false}) {
+    auto run = [&](int x, int y, int z) { single ? check_grid<float>(x, y, z) : check_grid<double>(x, y, z); };
+    run(16, 16, 16);
+    run(48, 20, 35);
+    run(27, 9, 25);
+    run(100, 60, 3);
+    run(125, 125, 8);
+    run(210, 210, 4);
+    run(256, 256, 256);
+  }
+  check_grid<float>(512, 512, 32);   // clusters of 16 blocks of 128 KB
+  check_grid<float>(343, 343, 8);
+  check_grid<float>(500, 500, 6);
+  fft3d_plan plan = make_plan(256, 256, 256, true);
+  const std::string text = describe(plan);
+  EXPECT_NE(text.find("2 passes over memory"), std::string::npos) << text;
+  EXPECT_NE(text.find("pass xy"), std::string::npos) << text;
+  fft3d_plan_destroy(plan);
+  // 512 x 512 doubles need more shared memory than a cluster has.
+  fft3d_plan none = nullptr;
+  EXPECT_EQ(fft3d_plan_create_3d(&none, 512, 512, 4, FFT3D_C2C_F64, FFT3D_BACKEND_GPU), FFT3D_ERROR_UNSUPPORTED_SIZE);
+  setenv("FFT3D_XY_PASS", "separate", 1);
+  check_grid<float>(96, 80, 30);
+  plan = make_plan(256, 256, 256, true);
+  EXPECT_NE(describe(plan).find("3 passes over memory"), std::string::npos) << describe(plan);
+  fft3d_plan_destroy(plan);
+  unsetenv("FFT3D_XY_PASS");
+}
+
 TEST(GpuGrid, PlanReuse) {
   FFT3D_REQUIRE_GPU();
   fft3d_plan plan = make_plan(64, 48, 40, true);

@@ -16,10 +16,11 @@ namespace {
 using fft3d_test::cplx;
 
 template <typename Real>
-void check_grid(int nx, int ny, int nz, ColumnMethod method = ColumnMethod::automatic) {
+void check_grid(int nx, int ny, int nz, ColumnMethod method = ColumnMethod::automatic,
+                PlaneMethod planes = PlaneMethod::separate) {
   const bool single = sizeof(Real) == 4;
   const auto passes =
-      make_grid_schedule(nx, ny, nz, single ? Precision::f32 : Precision::f64, DeviceLimits{}, method);
+      make_grid_schedule(nx, ny, nz, single ? Precision::f32 : Precision::f64, DeviceLimits{}, method, {}, planes);
   const size_t count = static_cast<size_t>(nx) * ny * nz;
   const auto in = fft3d_test::random_complex(count, nx * 7 + ny * 5 + nz);
   std::vector<kern::Complex<Real>> data(count);
@@ -114,6 +115,32 @@ TEST(GridSchedule, PassesAndGeometry) {
   EXPECT_EQ(passes[2].geometry.stride, 32 * 20);
   EXPECT_EQ(make_grid_schedule(1, 1, 9, Precision::f64, DeviceLimits{}).size(), 1u);
   EXPECT_NE(describe_pass(passes[1], Precision::f32).find("one-pass column"), std::string::npos);
+}
+
+// The fused XY pass then Z: two passes over memory, including planes where
+// Z is the five-step form, and 2-D grids (no Z pass).
+TEST(GridSchedule, FusedXYPass) {
+  const PlaneMethod fused = PlaneMethod::fused;
+  check_grid<float>(16, 16, 16, ColumnMethod::automatic, fused);
+  check_grid<double>(48, 20, 35, ColumnMethod::automatic, fused);
+  check_grid<float>(27, 9, 25, ColumnMethod::automatic, fused);
+  check_grid<double>(12, 10, 1, ColumnMethod::automatic, fused);
+  check_grid<float>(12, 64, 80, ColumnMethod::five_step, fused);
+  check_grid<float>(1, 64, 3, ColumnMethod::automatic, fused);  // no X axis: separate passes
+  const auto passes = make_grid_schedule(64, 48, 20, Precision::f32, DeviceLimits{}, ColumnMethod::automatic, {},
+                                         fused);
+  ASSERT_EQ(passes.size(), 2u);
+  EXPECT_TRUE(passes[0].is_fused_xy());
+  EXPECT_EQ(passes[0].count, 20);
+  EXPECT_EQ(passes[0].ny, 48);
+  EXPECT_EQ(passes[1].axis, 'z');
+  EXPECT_NE(describe_pass(passes[0], Precision::f32).find("fused XY"), std::string::npos);
+  // Without clusters: automatic falls back to separate passes, fused is an error.
+  DeviceLimits old_gpu;
+  old_gpu.max_cluster = 0;
+  EXPECT_EQ(make_grid_schedule(64, 48, 20, Precision::f32, old_gpu, ColumnMethod::automatic, {},
+                               PlaneMethod::automatic).size(), 3u);
+  EXPECT_THROW(make_grid_schedule(64, 48, 20, Precision::f32, old_gpu, ColumnMethod::automatic, {}, fused), Error);
 }
 
 TEST(GridSchedule, UnsupportedFactorNamesAxis) {

@@ -14,6 +14,7 @@
 #include "gpu/module_cache.h"
 #include "gpu/nvrtc_compiler.h"
 #include "multirow/five_step.h"
+#include "xy/xy_kernel_source.h"
 
 namespace fft3d {
 namespace {
@@ -63,6 +64,24 @@ TEST(Nvrtc, FiveStepKernelsCompileWithoutLocalMemory) {
       const std::string ptx = compile_to_ptx(source, "compute_" FFT3D_TEST_CUDA_ARCH);
       EXPECT_EQ(count(ptx, ".entry"), 4) << v.name();
       EXPECT_EQ(count(ptx, ".local"), 0) << v.name();
+    }
+  }
+}
+
+// The fused XY kernels (cluster barriers and distributed shared memory are
+// sm_90 features) compile without local memory, both precisions.
+TEST(Nvrtc, FusedXYKernelsCompileWithoutLocalMemory) {
+  if (std::atoi(FFT3D_TEST_CUDA_ARCH) < 90) GTEST_SKIP() << "clusters need sm_90";
+  for (int n : {256, 240, 512}) {
+    for (Precision p : {Precision::f32, Precision::f64}) {
+      const auto v = estimate_xy_variant(n, n, n, p, DeviceLimits{});
+      if (!v) continue;  // 512 x 512 doubles do not fit a cluster
+      const std::string source = xy_kernel_source(n, n, p, *v);
+      EXPECT_GT(compile_with_nvrtc(source, kArch).cubin.size(), 1000u);
+      const std::string ptx = compile_to_ptx(source, "compute_" FFT3D_TEST_CUDA_ARCH);
+      EXPECT_EQ(count(ptx, ".entry"), 2) << v->name();
+      EXPECT_EQ(count(ptx, ".local"), 0) << v->name();
+      EXPECT_GT(count(ptx, "barrier.cluster"), 0) << v->name();
     }
   }
 }

@@ -23,9 +23,11 @@
 #include "modes.h"
 #include "plan_handles.h"
 #include "plan_text.h"
+#include "profile_once.h"
 #include "random_input.h"
 #include "reference.h"
 #include "report.h"
+#include "sweep.h"
 #include "transform_traits.h"
 
 namespace fft3d_bench {
@@ -146,6 +148,11 @@ std::optional<ResultRow> run_grid(const BenchOptions& options, const Stream& str
     CUFFT_CHECK(Traits<T>::forward(theirs.get(), data.get()));
   };
 
+  if (!options.profile_library.empty()) {
+    profile_once(options, stream, {restore, run_ours, run_cufft}, "c2c", prec, g.name(), bytes);
+    return std::nullopt;
+  }
+
   ResultRow row;
   row.precision = prec;
   row.size = g.name();
@@ -168,17 +175,37 @@ std::optional<ResultRow> run_grid(const BenchOptions& options, const Stream& str
   return row;
 }
 
+// The --sweep view of a measured row.
+SweepRow sweep_row(const ResultRow& r, const Grid& g) {
+  SweepRow s;
+  s.precision = r.precision;
+  s.type = "c2c";
+  s.grid = r.size;
+  s.side = g.nx;
+  s.bytes = r.bytes;
+  s.passes = r.passes;
+  s.ms_ours = r.ms_ours;
+  s.ms_cufft = r.ms_cufft;
+  s.has_errors = r.has_errors;
+  s.err_ours = r.err_ours;
+  s.err_cufft = r.err_cufft;
+  return s;
+}
+
+// `sweep`: null unless --sweep; it then gets every row and prints its table.
 template <typename T>
-void run_precision(const BenchOptions& options, const std::vector<Grid>& grids, CsvWriter& csv) {
+void run_precision(const BenchOptions& options, const std::vector<Grid>& grids, CsvWriter& csv,
+                   SweepReport* sweep) {
   const Stream stream;
   std::vector<ResultRow> rows;
   for (const Grid& g : grids) {
     if (std::optional<ResultRow> row = run_grid<T>(options, stream, g)) {
       rows.push_back(*row);
       csv.write(rows.back());
+      if (sweep) sweep->add(sweep_row(rows.back(), g));
     }
   }
-  if (options.describe_only) return;
+  if (!times_transforms(options)) return;
 
   const char* prec = precision_name(Traits<T>::precision);
   print_table_3d(
@@ -199,6 +226,7 @@ void run_precision(const BenchOptions& options, const std::vector<Grid>& grids, 
       std::cout << "WARNING: " << prec << " " << r.size << ": cuFFT error " << r.err_cufft
                 << " above " << Traits<T>::tolerance << "\n";
   }
+  if (sweep) sweep->print(std::cout, prec);
   std::cout.flush();
 }
 
@@ -206,14 +234,21 @@ void run_precision(const BenchOptions& options, const std::vector<Grid>& grids, 
 
 int run_grid3d(const BenchOptions& options) {
   if (options.transform_type == "r2c") return run_grid3d_real(options);
-  const std::vector<Grid> grids = parse_grids(options.sizes, kDefaultGrids);  // before any grid is measured
-  // --describe-only measures nothing, so it writes no CSV either.
-  CsvWriter csv(options.describe_only ? std::string() : options.csv_path, CsvColumns::grid3d);
+  // Before any grid is measured; --sweep excludes --sizes, so its cubes are the defaults.
+  const std::vector<Grid> grids =
+      parse_grids(options.sizes, options.sweep ? sweep_cubes() : kDefaultGrids);
+  // --describe-only and --profile-once measure nothing, so they write no CSV
+  // either; --sweep writes its own columns.
+  const bool timed = times_transforms(options);
+  CsvWriter csv(timed && !options.sweep ? options.csv_path : std::string(), CsvColumns::grid3d);
+  std::optional<SweepReport> sweep;
+  if (timed && options.sweep) sweep.emplace(options.csv_path, options.copy_gbps, device_l2_bytes());
+  SweepReport* sweep_report = sweep ? &*sweep : nullptr;
   for (Precision p : options.precisions) {
     if (p == Precision::f32)
-      run_precision<float>(options, grids, csv);
+      run_precision<float>(options, grids, csv, sweep_report);
     else
-      run_precision<double>(options, grids, csv);
+      run_precision<double>(options, grids, csv, sweep_report);
   }
   return 0;
 }

@@ -26,7 +26,9 @@
 #include "modes.h"
 #include "plan_handles.h"
 #include "plan_text.h"
+#include "profile_once.h"
 #include "random_input.h"
+#include "sweep.h"
 
 namespace fft3d_bench {
 namespace {
@@ -63,6 +65,8 @@ struct RealTraits<double> {
 
 struct RealRow {
   std::string size;
+  int side = 0;
+  double bytes = 0;  // the padded real array = the half spectrum
   double fwd_ours = 0, fwd_cufft = 0, inv_ours = 0, inv_cufft = 0, c2c_ours = 0;
   double err_ours = NAN, err_cufft = NAN;
   int passes = -1;
@@ -151,6 +155,8 @@ std::optional<RealRow> run_grid(const BenchOptions& options, const Stream& strea
 
   RealRow row;
   row.size = g.name();
+  row.side = g.nx;
+  row.bytes = double(bytes);
   row.passes = 0;
   for (std::istringstream lines(description); !lines.eof();) {
     std::string line;
@@ -173,6 +179,11 @@ std::optional<RealRow> run_grid(const BenchOptions& options, const Stream& strea
   const std::function<void()> cufft_fwd = [&] { CUFFT_CHECK(RealTraits<T>::forward(fwd.get(), data.get())); };
   const std::function<void()> cufft_inv = [&] { CUFFT_CHECK(RealTraits<T>::inverse(inv.get(), data.get())); };
   const std::function<void()> ours_c2c = [&] { FFT3D_CHECK(fft3d_forward(ours_complex.get(), complex_data.get())); };
+  if (!options.profile_library.empty()) {
+    profile_once(options, stream, {restore_input, ours_fwd, cufft_fwd}, "r2c", sizeof(T) == 4 ? "f32" : "f64",
+                 g.name(), bytes);
+    return std::nullopt;
+  }
   if (check) row.err_ours = error_against_fftw(input, forward_result(ours_fwd), g);
   const std::vector<T> theirs = forward_result(cufft_fwd);
   if (check) row.err_cufft = error_against_fftw(input, theirs, g);
@@ -235,18 +246,43 @@ std::vector<RealRow> run_precision(const BenchOptions& options, const std::vecto
   return rows;
 }
 
+// The --sweep view of a measured row: the forward transform.
+SweepRow sweep_row(const RealRow& r, const char* prec) {
+  SweepRow s;
+  s.precision = prec;
+  s.type = "r2c";
+  s.grid = r.size;
+  s.side = r.side;
+  s.bytes = r.bytes;
+  s.passes = r.passes;
+  s.ms_ours = r.fwd_ours;
+  s.ms_cufft = r.fwd_cufft;
+  s.has_errors = !std::isnan(r.err_ours);
+  s.err_ours = r.err_ours;
+  s.err_cufft = r.err_cufft;
+  return s;
+}
+
 }  // namespace
 
 int run_grid3d_real(const BenchOptions& options) {
-  const std::vector<Grid> grids = parse_grids(options.sizes, kDefaultCubes);
+  const std::vector<Grid> grids = parse_grids(options.sizes, options.sweep ? sweep_cubes() : kDefaultCubes);
+  const bool timed = times_transforms(options);
+  std::optional<SweepReport> sweep;  // --sweep writes its own CSV columns
+  if (timed && options.sweep) sweep.emplace(options.csv_path, options.copy_gbps, device_l2_bytes());
   bool first = true;
   for (Precision p : options.precisions) {
     const char* prec = precision_name(p);
     const std::vector<RealRow> rows =
         p == Precision::f32 ? run_precision<float>(options, grids) : run_precision<double>(options, grids);
-    if (options.describe_only) continue;
+    if (!timed) continue;
     print_rows(rows, prec, options);
-    write_csv(options.csv_path, rows, prec, first);
+    if (sweep) {
+      for (const RealRow& r : rows) sweep->add(sweep_row(r, prec));
+      sweep->print(std::cout, prec);
+    } else {
+      write_csv(options.csv_path, rows, prec, first);
+    }
     first = false;
   }
   return 0;

@@ -20,17 +20,20 @@ namespace fft3d_bench {
 namespace {
 
 // Device, versions and the copy ceiling at --bytes, before any mode output,
-// so every log says what the numbers were measured on.
-void print_header(const BenchOptions& options) {
+// so every log says what the numbers were measured on. Returns the copy
+// bandwidth in GB/s (read + write; 0 when nothing is timed): --sweep's floors.
+double print_header(const BenchOptions& options) {
   print_device_info(std::cout);
-  if (options.describe_only) return;  // nothing is timed
+  if (!times_transforms(options)) return 0;
   const Stream stream;
   const size_t bytes = size_t(options.bytes);
   DeviceBuffer src(bytes), dst(bytes);
   const double ms = time_device_copy_ms(stream, dst.get(), src.get(), bytes, options.repeats);
-  std::cout << "copy bandwidth: " << read_write_gbps(double(bytes), ms)
-            << " GB/s (device-to-device cudaMemcpyAsync of " << (bytes >> 20)
-            << " MiB, read + write, median of " << options.repeats << ")" << std::endl;
+  const double gbps = read_write_gbps(double(bytes), ms);
+  std::cout << "copy bandwidth: " << gbps << " GB/s (device-to-device cudaMemcpyAsync of "
+            << (bytes >> 20) << " MiB, read + write, median of " << options.repeats << ")"
+            << std::endl;
+  return gbps;
 }
 
 int run(int argc, char** argv) {
@@ -47,10 +50,11 @@ int run(int argc, char** argv) {
   long long mib = 256;
   int repeats = 20;
   std::string tuning = "estimate";
-  app.add_option("--sizes", options.sizes,
-                 "comma-separated transform sizes (default: the mode's list); --3d and --host "
-                 "also take NXxNYxNZ grids, e.g. 256x128x64, and --host 1d:N rows")
-      ->delimiter(',');
+  CLI::Option* sizes =
+      app.add_option("--sizes", options.sizes,
+                     "comma-separated transform sizes (default: the mode's list); --3d and --host "
+                     "also take NXxNYxNZ grids, e.g. 256x128x64, and --host 1d:N rows")
+          ->delimiter(',');
   app.add_option("--precision", precision, "f32, f64 or both")
       ->check(CLI::IsMember({"f32", "f64", "both"}))
       ->capture_default_str();
@@ -69,9 +73,37 @@ int run(int argc, char** argv) {
   app.add_option("--type", options.transform_type, "--3d: c2c or r2c (R2C forward and C2R inverse)")
       ->check(CLI::IsMember({"c2c", "r2c"}))
       ->capture_default_str();
-  app.add_flag("--describe-only", options.describe_only,
-               "print each size's plan description and exit without timing");
-  CLI11_PARSE(app, argc, argv);
+  CLI::Option* describe = app.add_flag("--describe-only", options.describe_only,
+                                       "print each size's plan description and exit without timing");
+  CLI::Option* sweep = app.add_flag(
+      "--sweep", options.sweep,
+      "--3d: the cubes 32,64,96,100,125,128,192,210,240,243,256,300,320,343,384,400,"
+      "480,500,512 with the two- and three-pass floors at the measured copy bandwidth, the L2 "
+      "fit, and the geometric mean of cuFFT/ours beyond L2 (CSV columns of its own; not with "
+      "--sizes)");
+  sweep->excludes(sizes);
+  app.add_option("--profile-once", options.profile_library,
+                 "--3d: per grid, warm both libraries up, then run exactly one forward transform "
+                 "of this library between cudaProfilerStart and cudaProfilerStop (for ncu "
+                 "--profile-from-start off; scripts/dram-bytes.sh); nothing is timed")
+      ->check(CLI::IsMember({"fft3d", "cufft"}))
+      ->excludes(sweep)
+      ->excludes(describe)
+      ->excludes("--csv");
+  try {
+    app.parse(argc, argv);
+    // Options that only --3d reads must not be silently ignored by another mode.
+    const bool grid3d = [&] {
+      for (size_t i = 0; i < mode_flags.size(); ++i)
+        if (std::string(modes()[i].flag) == "--3d") return mode_flags[i]->count() > 0;
+      return false;
+    }();
+    if (options.sweep && !grid3d) throw CLI::ValidationError("--sweep", "is an option of --3d");
+    if (!options.profile_library.empty() && !grid3d)
+      throw CLI::ValidationError("--profile-once", "is an option of --3d");
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
 
   if (precision == "f32" || precision == "both") options.precisions.push_back(Precision::f32);
   if (precision == "f64" || precision == "both") options.precisions.push_back(Precision::f64);
@@ -81,6 +113,9 @@ int run(int argc, char** argv) {
   options.tuning_name = tuning;
 
   // No GPU is not an error: the benchmark has nothing to say on such a host.
+  // Except for --sweep and --profile-once, whose callers (scripts/gpu-check.sh,
+  // scripts/dram-bytes.sh) need the rows they produce.
+  const bool needs_device = options.sweep || !options.profile_library.empty();
   int count = 0;
   const cudaError_t err = cudaGetDeviceCount(&count);
   if (err != cudaSuccess || count == 0) {
@@ -88,11 +123,14 @@ int run(int argc, char** argv) {
     if (err != cudaSuccess)  // a driver problem looks the same; say which
       std::cerr << "(cudaGetDeviceCount: " << cudaGetErrorName(err) << ": "
                 << cudaGetErrorString(err) << ")" << std::endl;
-    return 0;
+    if (!needs_device) return 0;
+    std::cerr << "fft3d-bench: " << (options.sweep ? "--sweep" : "--profile-once")
+              << " needs a CUDA device; nothing was measured" << std::endl;
+    return 1;
   }
   CUDA_CHECK(cudaSetDevice(0));
 
-  print_header(options);
+  options.copy_gbps = print_header(options);
   for (size_t i = 0; i < mode_flags.size(); ++i)
     if (mode_flags[i]->count() > 0) return modes()[i].run(options);
   return 2;  // unreachable: CLI11 enforces exactly one mode

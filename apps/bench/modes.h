@@ -23,7 +23,16 @@ struct BenchOptions {
   std::string tuning_name; // "estimate" or "measure", for the report
   bool describe_only = false;  // print each size's plan, then stop: no data, no timing
   std::string transform_type = "c2c";  // --3d: "c2c" or "r2c"
+  bool sweep = false;                  // --3d --sweep: the issue-9 cubes, with pass floors
+  std::string profile_library;         // --3d --profile-once: "fft3d" or "cufft"; empty: off
+  double copy_gbps = 0;                // device copy bandwidth measured by the header; 0: none
 };
+
+// False when the run only describes plans or profiles one transform: then
+// nothing is timed and no table or CSV is written.
+inline bool times_transforms(const BenchOptions& options) {
+  return !options.describe_only && options.profile_library.empty();
+}
 
 struct Mode {
   const char* flag;           // command-line flag selecting the mode
@@ -46,7 +55,8 @@ inline const std::vector<Mode>& modes() {
        "3-D C2C forward transforms in place: fft3d vs cuFFT (default grids: cubes "
        "64,96,128,192,240,256,320,384,400,480,512 and 256x128x64,512x256x128,128x128x512,"
        "1024x64x64; --sizes takes 256 or NXxNYxNZ, x contiguous; --type r2c: R2C forward and C2R "
-       "inverse in place against cuFFT's, and against fft3d's own C2C)",
+       "inverse in place against cuFFT's, and against fft3d's own C2C; --sweep: cubes 32 to 512 with "
+       "the two- and three-pass floors)",
        run_grid3d},
       {"--host",
        "GPU plans on host arrays end to end (fft3d_forward_host: staging, transform, copy back) next "

@@ -158,55 +158,77 @@ FFT3D_HD void store_last(int real_io, int n, int idx, Complex<Real> v, Real s, c
   }
 }
 
-// One phase of stage g for one thread: read r elements per butterfly (from
-// global memory in the first stage, else from the padded exchange buffer),
-// transform and twiddle them; and/or write them (to global memory in the last
-// stage, else to the next exchange buffer).
-template <int Sign, int R, typename Real, int Capacity>
-FFT3D_HD void x_stage_phase(const StageGeom& g, const PhaseInfo& ph, int row_stride,
-                            int rows_per_block, bool use_table, bool columns, int real_io,
-                            const ThreadCoord& tc, XRegs<Real, Capacity>& regs, Real* smem,
-                            const XArgs<Real>& a) {
-  const RowAccess<Real> r = row_access(g.n, g.threads, row_stride, rows_per_block, columns, tc, smem, a);
+// Where a row's first-stage reads come from and its last-stage writes go:
+// global memory through RowAccess, with the real-data forms of load_first
+// and store_last. Other kernels (the fused XY pass) bring their own.
+template <typename Real>
+struct RowIo {
+  const RowAccess<Real>& r;
+  int real_io, n;
+  Real scale;
+  FFT3D_HD Complex<Real> load(int idx) const { return load_first(real_io, n, idx, r); }
+  FFT3D_HD void store(int idx, Complex<Real> v) const { store_last(real_io, n, idx, v, scale, r); }
+};
+
+// One phase of stage g for one thread (thread t of its row, whose exchange
+// buffers are shared_re / shared_im): read r elements per butterfly (through
+// io.load in the first stage, else from the padded exchange buffer),
+// transform and twiddle them; and/or write them (through io.store in the
+// last stage, else to the next exchange buffer).
+template <int Sign, int R, typename Real, int Capacity, class Io>
+FFT3D_HD void stockham_stage_phase(const StageGeom& g, const PhaseInfo& ph, int t, Real* shared_re,
+                                   Real* shared_im, bool use_table, const Complex<Real>* twiddles, const Io& io,
+                                   XRegs<Real, Capacity>& regs) {
   if (ph.read) {
     FFT3D_UNROLL
     for (int u = 0; u < g.per_thread; ++u) {
-      const int j = r.t + u * g.threads;
+      const int j = t + u * g.threads;
       if (j >= g.butterflies) continue;
       Complex<Real>* v = &regs.v[u * R];
       FFT3D_UNROLL
       for (int k = 0; k < R; ++k) {
         const int idx = stockham_read_index(j, k, g.stride, R);
         if (g.first) {
-          v[k] = load_first(real_io, g.n, idx, r);
+          v[k] = io.load(idx);
         } else {
           const int p = padded_index(g.in_map, idx);
-          v[k] = make_complex(r.shared_re[p], r.shared_im[p]);
+          v[k] = make_complex(shared_re[p], shared_im[p]);
         }
       }
       dft<R, Sign>(v);
-      if (g.stride > 1) apply_stage_twiddles<Sign, R>(g, j, use_table, a.twiddles, v);
+      if (g.stride > 1) apply_stage_twiddles<Sign, R>(g, j, use_table, twiddles, v);
     }
   }
   if (ph.write) {
     FFT3D_UNROLL
     for (int u = 0; u < g.per_thread; ++u) {
-      const int j = r.t + u * g.threads;
+      const int j = t + u * g.threads;
       if (j >= g.butterflies) continue;
       const Complex<Real>* v = &regs.v[u * R];
       FFT3D_UNROLL
       for (int k = 0; k < R; ++k) {
         const int idx = stockham_write_index(j, k, g.butterflies);
         if (g.last) {
-          store_last(real_io, g.n, idx, v[k], a.scale, r);
+          io.store(idx, v[k]);
         } else {
           const int p = padded_index(g.out_map, idx);
-          r.shared_re[p] = v[k].re;
-          r.shared_im[p] = v[k].im;
+          shared_re[p] = v[k].re;
+          shared_im[p] = v[k].im;
         }
       }
     }
   }
+}
+
+// One phase of stage g of a row (or column) kernel for one thread.
+template <int Sign, int R, typename Real, int Capacity>
+FFT3D_HD void x_stage_phase(const StageGeom& g, const PhaseInfo& ph, int row_stride,
+                            int rows_per_block, bool use_table, bool columns, int real_io,
+                            const ThreadCoord& tc, XRegs<Real, Capacity>& regs, Real* smem,
+                            const XArgs<Real>& a) {
+  const RowAccess<Real> r = row_access(g.n, g.threads, row_stride, rows_per_block, columns, tc, smem, a);
+  stockham_stage_phase<Sign, R>(g, ph, r.t, r.shared_re, r.shared_im, use_table, a.twiddles,
+                                RowIo<Real>{r, real_io, g.n, a.scale}, regs);
 }
 
 // The pair (k, n - k) of a real row's half-length transform, n complex

@@ -4,10 +4,7 @@
 
 namespace fft3d {
 
-namespace {
-
-// The layout as a C++ aggregate initialiser, so the kernel sees constants.
-std::string layout_initializer(const kern::XLayout& L) {
+std::string x_layout_initializer(const kern::XLayout& L) {
   std::ostringstream s;
   s << "fft3d::kern::XLayout{" << L.n << ", " << L.stages << ", {";
   for (int i = 0; i < L.stages; ++i) s << (i ? ", " : "") << L.radix[i];
@@ -18,8 +15,6 @@ std::string layout_initializer(const kern::XLayout& L) {
     << (L.columns ? "true" : "false") << ", " << L.real_io << "}";
   return s.str();
 }
-
-}  // namespace
 
 std::string x_kernel_source(int n, Precision precision, const XVariant& v) {
   const kern::XLayout L = make_x_layout(n, precision, v);
@@ -32,7 +27,7 @@ std::string x_kernel_source(int n, Precision precision, const XVariant& v) {
       << "  using Real = " << real << ";\n"
       << "  static constexpr int kSign = " << sign << ";\n"
       << "  __host__ __device__ static constexpr fft3d::kern::XLayout layout() {\n"
-      << "    return " << layout_initializer(L.for_direction(sign)) << ";\n  }\n};\n";
+      << "    return " << x_layout_initializer(L.for_direction(sign)) << ";\n  }\n};\n";
   }
   std::ostringstream bounds;
   bounds << L.threads_per_block();

@@ -11,6 +11,10 @@ namespace fft3d {
 constexpr const char* kXForwardKernel = "fft3d_x_forward";
 constexpr const char* kXInverseKernel = "fft3d_x_inverse";
 
+// The layout as a C++ aggregate initialiser ("fft3d::kern::XLayout{...}"),
+// so that a kernel sees its geometry as constants.
+std::string x_layout_initializer(const kern::XLayout& L);
+
 std::string x_kernel_source(int n, Precision precision, const XVariant& v);
 
 }  // namespace fft3d

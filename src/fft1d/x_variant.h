@@ -16,6 +16,7 @@ struct DeviceLimits {
   long long shared_bytes_per_block = 227 * 1024;  // opt-in maximum (H100)
   int threads_per_block = 1024;
   int registers_per_thread = 255;
+  int max_cluster = 16;  // blocks per thread-block cluster (Hopper: 16 non-portable); 0: no clusters
 };
 
 // Rows of real data (R2C forward, C2R inverse), see kern::RealIo: none for

@@ -16,6 +16,7 @@
 #include "multirow/five_step_pass.h"
 #include "tune/tune_grid.h"
 #include "tune/wisdom.h"
+#include "xy/xy_pass.h"
 
 namespace fft3d {
 
@@ -125,7 +126,9 @@ std::vector<std::unique_ptr<GpuPass>> make_gpu_passes(const std::vector<GridPass
                                                       const DeviceInfo& device) {
   std::vector<std::unique_ptr<GpuPass>> passes;
   for (const GridPass& p : schedule) {
-    if (p.is_five_step())
+    if (p.is_fused_xy())
+      passes.push_back(std::make_unique<XYPass>(p.n, p.ny, precision, p.xy, device));
+    else if (p.is_five_step())
       passes.push_back(std::make_unique<FiveStepPass>(p.five_step, precision, device));
     else
       passes.push_back(std::make_unique<XPass>(p.n, precision, p.variant, device));
@@ -162,6 +165,17 @@ ColumnMethod column_method_from_environment() {
   fail(FFT3D_ERROR_INVALID_ARGUMENT, "FFT3D_COLUMN_METHOD must be 'one-pass' or 'five-step', not '" + v + "'");
 }
 
+// FFT3D_XY_PASS=fused|separate|automatic forces how X and Y are transformed
+// (for experiments and side-by-side schedules); automatic by default.
+PlaneMethod plane_method_from_environment() {
+  const char* env = std::getenv("FFT3D_XY_PASS");
+  if (!env || !*env) return PlaneMethod::automatic;
+  const std::string v = env;
+  if (v == "fused") return PlaneMethod::fused;
+  if (v == "separate") return PlaneMethod::separate;
+  if (v == "automatic") return PlaneMethod::automatic;
+  fail(FFT3D_ERROR_INVALID_ARGUMENT, "FFT3D_XY_PASS must be 'fused', 'separate' or 'automatic', not '" + v + "'");
+}
 
 bool gpu_backend_usable() { return gpu_present(); }
 
@@ -180,7 +194,8 @@ std::unique_ptr<Plan> make_gpu_plan(const Problem& problem, TuneMode mode) {
     return std::make_unique<GpuGridPlan>(
         problem,
         make_grid_schedule(problem.nx, problem.ny, problem.nz, problem.precision(), device.limits(),
-                           column_method_from_environment(), wisdom_preference(device, problem.precision())),
+                           column_method_from_environment(), wisdom_preference(device, problem.precision()),
+                           plane_method_from_environment()),
         device);
   }
   const int n = problem.nx;

@@ -43,6 +43,9 @@ VariantPreference wisdom_preference(const DeviceInfo& device, Precision precisio
 // transformed (for experiments and side-by-side schedules).
 ColumnMethod column_method_from_environment();
 
+// FFT3D_XY_PASS=fused|separate|automatic forces how X and Y are transformed.
+PlaneMethod plane_method_from_environment();
+
 // Real-to-complex plans (R2C forward, C2R inverse): 3-D grids and batched rows.
 std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInfo& device);
 

@@ -75,9 +75,25 @@ std::vector<GridPass> make_column_schedule(int nx, int ny, int nz, Precision pre
 
 std::vector<GridPass> make_grid_schedule(int nx, int ny, int nz, Precision precision,
                                          const DeviceLimits& limits, ColumnMethod method,
-                                         const VariantPreference& preferred) {
+                                         const VariantPreference& preferred, PlaneMethod planes) {
   check_length('x', nx, precision);
   std::vector<GridPass> passes;
+  if (planes != PlaneMethod::separate && nx > 1 && ny > 1) {
+    check_length('y', ny, precision);
+    check_length('z', nz, precision);
+    const long long plane = static_cast<long long>(nx) * ny;
+    if (const auto v = estimate_xy_variant(nx, ny, nz, precision, limits)) {
+      GridPass fused{'p', nx, nz, {1, plane, 1}, XVariant{}, FiveStepVariant{}, *v, ny};
+      passes.push_back(fused);
+      if (nz > 1)
+        passes.push_back(column_pass('z', nz, plane, {plane, plane, plane}, precision, limits, method, preferred));
+      return passes;
+    }
+    if (planes == PlaneMethod::fused)
+      fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no fused XY pass fits planes of " + std::to_string(nx) + " x " +
+                                             std::to_string(ny) + " " + precision_name(precision) +
+                                             " on this device");
+  }
   if (nx > 1) {
     const auto v = valid_preference(preferred, "rows", nx, precision, limits);
     passes.push_back({'x', nx, static_cast<long long>(ny) * nz, {1, 0, 1},
@@ -120,6 +136,14 @@ std::string describe_real_rows_pass(const RealRowsPass& pass, Precision precisio
 }
 
 std::string describe_pass(const GridPass& pass, Precision precision) {
+  if (pass.is_fused_xy()) {
+    const XYVariantFacts f = xy_variant_facts(pass.n, pass.ny, precision, pass.xy);
+    std::ostringstream s;
+    s << "pass xy: " << pass.n << " x " << pass.ny << " x " << pass.count << " planes, fused XY on clusters of "
+      << pass.xy.cluster << " blocks (distributed shared memory), variant " << pass.xy.name() << ", "
+      << f.threads_per_block << " threads/block, " << f.shared_bytes << " B shared/block";
+    return s.str();
+  }
   if (pass.is_five_step()) {
     const FiveStepVariant& v = pass.five_step;
     std::ostringstream s;

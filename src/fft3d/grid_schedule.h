@@ -12,18 +12,22 @@
 #include "fft1d/x_kernel.h"
 #include "fft1d/x_variant.h"
 #include "multirow/five_step.h"
+#include "xy/xy_variant.h"
 
 namespace fft3d {
 
 struct GridPass {
-  char axis;                  // 'x', 'y' or 'z'
-  int n;                      // transform length along the axis
-  long long count;            // rows (x) or columns (y, z) transformed
-  kern::RowGeometry geometry; // where each row or column lives
-  XVariant variant;           // the Stockham kernel (unless five-step)
+  char axis;                  // 'x', 'y' or 'z'; 'p' for the fused XY pass over planes
+  int n;                      // transform length along the axis (the fused pass: along x)
+  long long count;            // rows (x), columns (y, z) or planes (p) transformed
+  kern::RowGeometry geometry; // where each row or column lives (planes: outer apart)
+  XVariant variant;           // the Stockham kernel (unless five-step or fused)
   FiveStepVariant five_step;  // n1 > 0: the two-pass register form instead
+  XYVariant xy{};             // cluster > 0: the fused XY pass, X and Y in one pass
+  int ny = 0;                 // the fused pass's length along y
 
   bool is_five_step() const { return five_step.n1 > 0; }
+  bool is_fused_xy() const { return xy.cluster > 0; }
   int passes_over_memory() const { return is_five_step() ? 2 : 1; }
 };
 
@@ -33,18 +37,24 @@ struct GridPass {
 // two codelet radices.
 enum class ColumnMethod { automatic, one_pass, five_step };
 
+// How X and Y are transformed: separate row and column passes, or one fused
+// pass per plane on a thread-block cluster (xy/xy_layout.h); automatic fuses
+// where a plane fits a cluster's shared memory.
+enum class PlaneMethod { separate, fused, automatic };
+
 // A variant known to be good for (kind "rows" or "columns", n), e.g. from
 // wisdom; used instead of the ESTIMATE choice when it is valid for the pass.
 using VariantPreference = std::function<std::optional<XVariant>(const std::string& kind, int n)>;
 
 // X rows (shared-memory Stockham), then Y and Z columns, skipping axes of
-// length 1. Throws Error(UNSUPPORTED_SIZE) naming the axis and the prime
+// length 1; or, where `planes` asks for it, the fused XY pass then Z. Throws Error(UNSUPPORTED_SIZE) naming the axis and the prime
 // factor for lengths with a factor above 7, or a column that neither method
 // can take.
 std::vector<GridPass> make_grid_schedule(int nx, int ny, int nz, Precision precision,
                                          const DeviceLimits& limits,
                                          ColumnMethod method = ColumnMethod::automatic,
-                                         const VariantPreference& preferred = {});
+                                         const VariantPreference& preferred = {},
+                                         PlaneMethod planes = PlaneMethod::separate);
 
 // The Y and Z passes (skipping axes of length 1) of an nx * ny * nz complex
 // array: make_grid_schedule's columns, and those of a real transform's

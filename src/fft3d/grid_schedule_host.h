@@ -4,6 +4,7 @@
 #include "fft1d/twiddle_table.h"
 #include "fft1d/x_kernel_host.h"
 #include "fft3d/grid_schedule.h"
+#include "xy/xy_kernel_host.h"
 
 namespace fft3d {
 
@@ -16,7 +17,11 @@ void run_grid_schedule_on_cpu(const std::vector<GridPass>& passes, kern::Complex
     const auto table = forward_twiddle_table<Real>(p.n);
     const Real scale = static_cast<Real>(&p == &passes.back() ? last_scale : 1.0);
     const kern::XArgs<Real> args{data, p.count, table.data(), p.geometry, scale};
-    if (p.is_five_step())
+    if (p.is_fused_xy()) {
+      const auto y_table = forward_twiddle_table<Real>(p.ny);
+      const kern::XYArgs<Real> xy{data, p.count, p.geometry.outer, table.data(), y_table.data(), scale};
+      run_xy_kernel_on_cpu<Real>(make_xy_layout(p.n, p.ny, precision, p.xy), sign, xy);
+    } else if (p.is_five_step())
       run_five_step_on_cpu<Real>(p.five_step, sign, args);
     else
       run_x_kernel_on_cpu<Real>(make_x_layout(p.n, precision, p.variant), sign, args);

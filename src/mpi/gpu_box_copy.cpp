@@ -1,69 +1,36 @@
 #include "mpi/gpu_box_copy.h"
 
 #include <algorithm>
+#include <cstdint>
 
 #include "gpu/cuda_check.h"
 #include "gpu/module_cache.h"
+#include "mpi/copy_tiles.h"
 
 namespace fft3d {
 namespace mpi {
 
+// The text of box_copy_kernel.h, embedded at configure time (CMakeLists.txt).
+extern const char* const kBoxCopyKernelHeaderText;
+
 namespace {
 
-// The descriptor as the kernel sees it (11 64-bit integers).
-struct Descriptor {
-  long long src_offset, dst_offset;
-  long long extent[3], src_stride[3], dst_stride[3];
-};
-static_assert(sizeof(Descriptor) == 11 * sizeof(long long), "descriptor layout");
-
-constexpr int kThreads = 256;
-constexpr long long kMaxBlocksX = 1 << 16;   // grid-stride beyond this
-constexpr long long kMaxCopiesPerLaunch = 65535;  // grid y limit
+constexpr long long kMaxBlocksPerLaunch = 0x7fffffffLL;  // grid x limit
 
 }  // namespace
 
 const std::string& box_copy_kernel_source() {
-  // Elements move as whole 8- or 16-byte words. Each thread walks its copy
-  // with a grid stride; the index split uses 32-bit division when the copy
-  // is small enough, which is always, short of 4 G elements per message.
-  static const std::string source = R"(
-struct Descriptor {
-  long long src_offset, dst_offset;
-  long long extent[3], src_stride[3], dst_stride[3];
-};
-struct alignas(16) Word16 { unsigned long long lo, hi; };
+  static const std::string source =
+      std::string("// fft3d box-copy kernel (src/mpi/box_copy_kernel.h)\n") + kBoxCopyKernelHeaderText +
+      R"(
+using fft3d::mpi::kern::CopyArgs;
+using fft3d::mpi::kern::Word16;
 
-template <typename E>
-__device__ void box_copy(const E* __restrict__ src, E* __restrict__ dst, const Descriptor* __restrict__ copies) {
-  const Descriptor d = copies[blockIdx.y];
-  const long long n = d.extent[0] * d.extent[1] * d.extent[2];
-  const long long step = (long long)gridDim.x * blockDim.x;
-  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += step) {
-    long long i0, i1, i2;
-    if (n <= 0xffffffffLL) {
-      const unsigned u = (unsigned)i, e0 = (unsigned)d.extent[0], e1 = (unsigned)d.extent[1];
-      const unsigned t = u / e0;
-      i0 = u - t * e0;
-      i1 = t % e1;
-      i2 = t / e1;
-    } else {
-      const long long t = i / d.extent[0];
-      i0 = i - t * d.extent[0];
-      i1 = t % d.extent[1];
-      i2 = t / d.extent[1];
-    }
-    dst[d.dst_offset + i0 * d.dst_stride[0] + i1 * d.dst_stride[1] + i2 * d.dst_stride[2]] =
-        src[d.src_offset + i0 * d.src_stride[0] + i1 * d.src_stride[1] + i2 * d.src_stride[2]];
-  }
+extern "C" __global__ void __launch_bounds__(fft3d::mpi::kern::kCopyThreads) fft3d_box_copy_8(const CopyArgs a) {
+  fft3d::mpi::kern::box_copy_block<unsigned long long, Word16>(a);
 }
-
-extern "C" __global__ void fft3d_box_copy_8(const unsigned long long* src, unsigned long long* dst,
-                                            const Descriptor* copies) {
-  box_copy(src, dst, copies);
-}
-extern "C" __global__ void fft3d_box_copy_16(const Word16* src, Word16* dst, const Descriptor* copies) {
-  box_copy(src, dst, copies);
+extern "C" __global__ void __launch_bounds__(fft3d::mpi::kern::kCopyThreads) fft3d_box_copy_16(const CopyArgs a) {
+  fft3d::mpi::kern::box_copy_block<Word16, Word16>(a);
 }
 )";
   return source;
@@ -75,41 +42,34 @@ const char* box_copy_kernel_name(int element_bytes) {
   fail(FFT3D_ERROR_INTERNAL, "GPU box copy of " + std::to_string(element_bytes) + "-byte elements");
 }
 
-BoxCopyKernel::BoxCopyKernel(const std::string& arch, int element_bytes) {
+BoxCopyKernel::BoxCopyKernel(const std::string& arch, int element_bytes) : element_bytes_(element_bytes) {
+  const char* name = box_copy_kernel_name(element_bytes);
   library_ = std::make_unique<GpuLibrary>(cached_cubin(box_copy_kernel_source(), arch));
-  kernel_ = library_->kernel(box_copy_kernel_name(element_bytes), 0);
+  kernel_ = library_->kernel(name, 0);
 }
 
-GpuBoxCopies::GpuBoxCopies(cudaKernel_t kernel, const std::vector<BoxCopy>& copies, CUstream_st* const* stream)
-    : kernel_(kernel), stream_(stream) {
-  std::vector<Descriptor> host;
-  for (const BoxCopy& c : copies) {
-    if (c.volume() == 0) continue;
-    Descriptor d{c.src_offset, c.dst_offset, {}, {}, {}};
-    for (int k = 0; k < 3; ++k) {
-      d.extent[k] = c.extent[k];
-      d.src_stride[k] = c.src_stride[k];
-      d.dst_stride[k] = c.dst_stride[k];
-    }
-    host.push_back(d);
-    max_volume_ = std::max(max_volume_, c.volume());
-  }
-  count_ = static_cast<long long>(host.size());
+GpuBoxCopies::GpuBoxCopies(const BoxCopyKernel& kernel, const std::vector<BoxCopy>& copies,
+                           CUstream_st* const* stream)
+    : kernel_(kernel.get()), stream_(stream) {
+  const CopyTiles tiles = make_copy_tiles(copies, kernel.element_bytes());
+  count_ = static_cast<int>(tiles.tasks.size());
+  blocks_ = tiles.blocks;
   if (!count_) return;
-  descriptors_ = DeviceBuffer(host.size() * sizeof(Descriptor));
-  FFT3D_CUDA_CHECK(cudaMemcpy(descriptors_.get(), host.data(), host.size() * sizeof(Descriptor),
-                              cudaMemcpyHostToDevice));
+  const size_t bytes = tiles.tasks.size() * sizeof(kern::CopyTask);
+  tasks_ = DeviceBuffer(bytes);
+  FFT3D_CUDA_CHECK(cudaMemcpy(tasks_.get(), tiles.tasks.data(), bytes, cudaMemcpyHostToDevice));
 }
 
 void GpuBoxCopies::run(const void* src, void* dst) {
   if (!count_) return;
-  const auto blocks_x = static_cast<unsigned>(std::min(kMaxBlocksX, (max_volume_ + kThreads - 1) / kThreads));
-  for (long long first = 0; first < count_; first += kMaxCopiesPerLaunch) {
-    const auto n = static_cast<unsigned>(std::min(kMaxCopiesPerLaunch, count_ - first));
-    const Descriptor* table = static_cast<const Descriptor*>(descriptors_.get()) + first;
-    void* params[] = {&src, &dst, &table};
-    FFT3D_CUDA_CHECK(cudaLaunchKernel(reinterpret_cast<const void*>(kernel_), dim3(blocks_x, n), dim3(kThreads), params,
-                                      0, reinterpret_cast<cudaStream_t>(*stream_)));
+  const auto aligned = (reinterpret_cast<std::uintptr_t>(src) | reinterpret_cast<std::uintptr_t>(dst)) % 16 == 0;
+  kern::CopyArgs args{src, dst, static_cast<const kern::CopyTask*>(tasks_.get()), 0, count_, aligned ? 1 : 0};
+  void* params[] = {&args};
+  for (long long first = 0; first < blocks_; first += kMaxBlocksPerLaunch) {
+    args.block_base = first;
+    const auto n = static_cast<unsigned>(std::min(kMaxBlocksPerLaunch, blocks_ - first));
+    FFT3D_CUDA_CHECK(cudaLaunchKernel(reinterpret_cast<const void*>(kernel_), dim3(n), dim3(kern::kCopyThreads),
+                                      params, 0, reinterpret_cast<cudaStream_t>(*stream_)));
     FFT3D_CUDA_CHECK(cudaGetLastError());
   }
 }

@@ -41,7 +41,7 @@ class GpuEngine final : public LocalEngine {
     return make_rows_local_fft(spec, *this, FFT3D_BACKEND_GPU);
   }
   std::unique_ptr<BoxCopies> make_copies(const std::vector<BoxCopy>& copies) override {
-    return std::make_unique<GpuBoxCopies>(copy_kernel_->get(), copies, &stream_);
+    return std::make_unique<GpuBoxCopies>(*copy_kernel_, copies, &stream_);
   }
   std::unique_ptr<Buffer> allocate(long long bytes) override { return std::make_unique<DeviceMemory>(bytes); }
   void copy(void* dst, const void* src, long long bytes) override {

@@ -1,0 +1,173 @@
+// The fused XY kernel (see xy_layout.h): the X and Y stages of the Stockham
+// row and column kernels (stockham_stage_phase), with the X results kept in
+// the cluster's shared memory instead of going back to global memory. The
+// same phase function runs on the GPU (layout as compile-time constants, the
+// cluster's shares reached through distributed shared memory) and in the CPU
+// cluster executor (layout as run-time data, shares as plain arrays).
+#pragma once
+#include "common/device_defs.h"
+#include "fft1d/x_kernel.h"
+#include "xy/xy_layout.h"
+
+namespace fft3d {
+namespace kern {
+
+template <typename Real>
+struct XYArgs {
+  Complex<Real>* data;            // planes transformed in place
+  long long planes;               // one cluster per plane
+  long long plane_stride;         // complex values between planes
+  const Complex<Real>* x_twiddles;  // exp(-2 pi i m / nx); table variants only
+  const Complex<Real>* y_twiddles;  // exp(-2 pi i m / ny); table variants only
+  Real scale = Real(1);           // applied as the Y stage stores (normalisation)
+};
+
+// X part: row y of the plane, from global memory to the block's share.
+template <typename Real>
+struct XYRowIo {
+  const Complex<Real>* in;
+  Complex<Real>* share_row;
+  bool live;
+  FFT3D_HD Complex<Real> load(int idx) const { return live ? in[idx] : make_complex(Real(0), Real(0)); }
+  FFT3D_HD void store(int idx, Complex<Real> v) const {
+    if (live) share_row[idx] = v;
+  }
+};
+
+// Y part: column x, its first stage read across the cluster's shares
+// (element y lives in block y / rows_per_cta, row y % rows_per_cta), its last
+// stage written to global memory. Shares gives the share of a block rank.
+template <typename Real, class Shares>
+struct XYColumnIo {
+  const Shares& shares;
+  int x, nx, rows_per_cta;
+  Complex<Real>* out;  // element y of the column at out[y * nx]
+  Real scale;
+  bool live;
+  FFT3D_HD Complex<Real> load(int y) const {
+    if (!live) return make_complex(Real(0), Real(0));
+    return shares.of(y / rows_per_cta)[(y % rows_per_cta) * nx + x];
+  }
+  FFT3D_HD void store(int y, Complex<Real> v) const {
+    if (live) out[static_cast<long long>(y) * nx] = fft3d::kern::scale(v, scale);
+  }
+};
+
+// The cluster's shares as the CPU executor holds them: one array per block.
+template <typename Real>
+struct HostShares {
+  void* const* blocks;
+  FFT3D_HD const Complex<Real>* of(int rank) const { return static_cast<const Complex<Real>*>(blocks[rank]); }
+};
+
+// One phase (stage g, phase ph) of part G for group `group`, for one thread
+// of block `rank` of the cluster working on `plane`; smem is the block's
+// shared memory. R is the stage's radix.
+template <int Sign, int R, typename Real, int Capacity, class Shares>
+FFT3D_HD void xy_stage_phase(const XYPartGeom& G, int group, const StageGeom& g, const PhaseInfo& ph, int tid,
+                             int rank, long long plane, XRegs<Real, Capacity>& regs, unsigned char* smem,
+                             const Shares& shares, const XYArgs<Real>& a) {
+  if (tid >= G.threads) return;
+  Real* exchange = reinterpret_cast<Real*>(smem + G.exchange_offset);
+  Complex<Real>* const plane_data = a.data + plane * a.plane_stride;
+  if (G.part == 0) {
+    const int local = tid / G.threads_per_row, t = tid % G.threads_per_row;
+    const int row = group * G.lines_per_group + local;  // in this block's share
+    const int y = rank * G.rows_per_cta + row;
+    const bool live = row < G.rows_per_cta && y < G.ny;
+    Complex<Real>* share = reinterpret_cast<Complex<Real>*>(smem);
+    const XYRowIo<Real> io{plane_data + static_cast<long long>(y) * G.nx, share + row * G.nx, live};
+    Real* re = exchange + local * G.row_stride;
+    stockham_stage_phase<Sign, R>(g, ph, t, re, re + G.lines_per_group * G.row_stride, G.twiddle_table,
+                                  a.x_twiddles, io, regs);
+  } else {
+    const int local = tid % G.lines_per_group, t = tid / G.lines_per_group;
+    const int col = group * G.lines_per_group + local;
+    const int x = rank * G.cols_per_cta + col;
+    const bool live = col < G.cols_per_cta && x < G.nx;
+    const XYColumnIo<Real, Shares> io{shares, x, G.nx, G.rows_per_cta, plane_data + x, a.scale, live};
+    Real* re = exchange + local * G.row_stride;
+    stockham_stage_phase<Sign, R>(g, ph, t, re, re + G.lines_per_group * G.row_stride, G.twiddle_table,
+                                  a.y_twiddles, io, regs);
+  }
+}
+
+// Run-time dispatch of one phase, for the CPU cluster executor.
+template <int Sign, typename Real, int Capacity>
+inline void xy_phase_on_host(const XYLayout& L, int p, int tid, int rank, long long plane,
+                             XRegs<Real, Capacity>& regs, unsigned char* smem, const HostShares<Real>& shares,
+                             const XYArgs<Real>& a) {
+  const XYPhase q = L.phase(p);
+  const XLayout& part = q.part == 0 ? L.x : L.y;
+  const XYPartGeom G = L.part_geom(q.part, sizeof(Real));
+  const PhaseInfo ph = part.phase(q.sub);
+  const StageGeom g = part.stage(ph.stage);
+  switch (g.radix) {
+    case 2: return xy_stage_phase<Sign, 2>(G, q.group, g, ph, tid, rank, plane, regs, smem, shares, a);
+    case 3: return xy_stage_phase<Sign, 3>(G, q.group, g, ph, tid, rank, plane, regs, smem, shares, a);
+    case 4: return xy_stage_phase<Sign, 4>(G, q.group, g, ph, tid, rank, plane, regs, smem, shares, a);
+    case 5: return xy_stage_phase<Sign, 5>(G, q.group, g, ph, tid, rank, plane, regs, smem, shares, a);
+    case 7: return xy_stage_phase<Sign, 7>(G, q.group, g, ph, tid, rank, plane, regs, smem, shares, a);
+    case 8: return xy_stage_phase<Sign, 8>(G, q.group, g, ph, tid, rank, plane, regs, smem, shares, a);
+    case 9: return xy_stage_phase<Sign, 9>(G, q.group, g, ph, tid, rank, plane, regs, smem, shares, a);
+    default: return xy_stage_phase<Sign, 16>(G, q.group, g, ph, tid, rank, plane, regs, smem, shares, a);
+  }
+}
+
+#if defined(__CUDACC_RTC__) || defined(__CUDACC__)
+// The cluster's shares on the GPU: block rank's share mapped into this
+// block's view of distributed shared memory.
+template <typename Real>
+struct ClusterShares {
+  const Complex<Real>* local;
+  __device__ __forceinline__ const Complex<Real>* of(int rank) const {
+    return static_cast<const Complex<Real>*>(__cluster_map_shared_rank(local, static_cast<unsigned>(rank)));
+  }
+};
+
+__device__ __forceinline__ void xy_cluster_sync() {
+  __cluster_barrier_arrive();
+  __cluster_barrier_wait();
+}
+
+// The phases of one group of one part, unrolled at compile time. Cfg
+// provides `Real`, `kSign` and a constexpr `layout()` (an XYLayout).
+template <class Cfg, int Part, int Sub, typename Real, int Capacity>
+__device__ __forceinline__ void xy_run_part(int group, int rank, long long plane, XRegs<Real, Capacity>& regs,
+                                            unsigned char* smem, const ClusterShares<Real>& shares,
+                                            const XYArgs<Real>& a) {
+  constexpr XYLayout L = Cfg::layout();
+  constexpr XLayout P = Part == 0 ? L.x : L.y;
+  if constexpr (Sub < P.phases()) {
+    constexpr PhaseInfo ph = P.phase(Sub);
+    constexpr StageGeom g = P.stage(ph.stage);
+    constexpr XYPartGeom G = L.part_geom(Part, sizeof(Real));
+    xy_stage_phase<Cfg::kSign, g.radix>(G, group, g, ph, static_cast<int>(threadIdx.x), rank, plane, regs, smem,
+                                        shares, a);
+    __syncthreads();
+    xy_run_part<Cfg, Part, Sub + 1>(group, rank, plane, regs, smem, shares, a);
+  }
+}
+
+template <class Cfg>
+__device__ __forceinline__ void xy_block_device(const XYArgs<typename Cfg::Real>& a) {
+  using Real = typename Cfg::Real;
+  constexpr XYLayout L = Cfg::layout();
+  XRegs<Real, L.elems_per_thread()> regs;
+  const int rank = static_cast<int>(__clusterRelativeBlockRank());
+  const long long plane = static_cast<long long>(blockIdx.x) / L.cluster;
+  unsigned char* smem = fft3d_shared_memory;
+  const ClusterShares<Real> shares{reinterpret_cast<const Complex<Real>*>(smem)};
+#pragma unroll 1
+  for (int group = 0; group < L.x_groups(); ++group)
+    xy_run_part<Cfg, 0, 0>(group, rank, plane, regs, smem, shares, a);
+  xy_cluster_sync();  // every share complete
+#pragma unroll 1
+  for (int group = 0; group < L.y_groups(); ++group)
+    xy_run_part<Cfg, 1, 0>(group, rank, plane, regs, smem, shares, a);
+  xy_cluster_sync();  // no block leaves while another reads its share
+}
+#endif
+
+}  // namespace kern
+}  // namespace fft3d

@@ -1,0 +1,34 @@
+#include "xy/xy_kernel_source.h"
+
+#include <sstream>
+
+#include "fft1d/x_kernel_source.h"
+
+namespace fft3d {
+
+std::string xy_kernel_source(int nx, int ny, Precision precision, const XYVariant& v) {
+  const kern::XYLayout L = make_xy_layout(nx, ny, precision, v);
+  const char* real = precision == Precision::f32 ? "float" : "double";
+  std::ostringstream s;
+  s << "// fft3d fused XY kernel: " << nx << " x " << ny << " " << precision_name(precision) << " " << v.name()
+    << "\n#include \"xy/xy_kernel.h\"\n\n";
+  for (int sign : {-1, +1}) {
+    s << "struct Cfg" << (sign < 0 ? "Forward" : "Inverse") << " {\n"
+      << "  using Real = " << real << ";\n"
+      << "  static constexpr int kSign = " << sign << ";\n"
+      << "  __host__ __device__ static constexpr fft3d::kern::XYLayout layout() {\n"
+      << "    return fft3d::kern::XYLayout{" << x_layout_initializer(L.x) << ", " << x_layout_initializer(L.y)
+      << ", " << L.cluster << "};\n  }\n};\n";
+  }
+  std::ostringstream bounds;
+  bounds << L.threads_per_block();
+  if (v.min_blocks_per_sm > 0) bounds << ", " << v.min_blocks_per_sm;
+  for (int sign : {-1, +1}) {
+    s << "\nextern \"C\" __global__ void __launch_bounds__(" << bounds.str() << ") "
+      << (sign < 0 ? kXYForwardKernel : kXYInverseKernel) << "(fft3d::kern::XYArgs<" << real
+      << "> a) {\n  fft3d::kern::xy_block_device<Cfg" << (sign < 0 ? "Forward" : "Inverse") << ">(a);\n}\n";
+  }
+  return s.str();
+}
+
+}  // namespace fft3d

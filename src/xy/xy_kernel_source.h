@@ -1,0 +1,17 @@
+// The NVRTC source of one fused XY variant: a compile-time Cfg per direction
+// and two extern "C" kernels, fft3d_xy_forward and fft3d_xy_inverse, that run
+// xy_block_device<Cfg> from the embedded xy/xy_kernel.h. The cluster size is
+// given at launch (a launch attribute), not compiled in.
+#pragma once
+#include <string>
+
+#include "xy/xy_variant.h"
+
+namespace fft3d {
+
+constexpr const char* kXYForwardKernel = "fft3d_xy_forward";
+constexpr const char* kXYInverseKernel = "fft3d_xy_inverse";
+
+std::string xy_kernel_source(int nx, int ny, Precision precision, const XYVariant& v);
+
+}  // namespace fft3d

@@ -1,0 +1,99 @@
+// The fused XY pass as plain constexpr data: one thread-block cluster of
+// `cluster` blocks transforms one XY plane of an nx * ny (* planes) complex
+// array in one pass over memory. Block `rank` of the cluster
+// - loads rows y in [rank * rows_per_cta, (rank + 1) * rows_per_cta) of the
+//   plane, transforms them along X with the Stockham stages of layout `x`
+//   (rows_per_block of them at a time, a "group"), and keeps the results in
+//   its share of the plane (shared memory, nx complex values per row);
+// - after a cluster barrier, transforms columns x in
+//   [rank * cols_per_cta, (rank + 1) * cols_per_cta) along Y with the stages
+//   of the column layout `y`, reading each column's first stage across the
+//   cluster's shares (distributed shared memory) and writing the plane's
+//   columns to global memory, coalesced across neighbouring columns.
+// The share comes first in a block's shared memory, then the exchange buffers
+// the X and Y stages use in turn. Everything the kernel, the launcher, the
+// CPU cluster executor and the tuner need is derived here.
+#pragma once
+#include "common/device_defs.h"
+#include "fft1d/x_layout.h"
+
+namespace fft3d {
+namespace kern {
+
+constexpr int kMaxCluster = 16;  // Hopper's largest (non-portable) cluster
+
+// What a thread does in phase p of the fused kernel: phase `sub` of the X
+// (part 0) or Y (part 1) layout, for group `group` of rows or columns; and
+// which barrier follows it.
+enum XYBarrier : int { kNoBarrier = 0, kBlockBarrier, kClusterBarrier };
+struct XYPhase {
+  int part;
+  int group;
+  int sub;
+  int barrier_after;
+};
+
+// The scalars one part's phases need, so that kernels take them by value
+// (constants on the GPU) instead of reaching into the layout's arrays.
+struct XYPartGeom {
+  int part;                // 0: X rows, 1: Y columns
+  int threads_per_row;     // threads per row or column
+  int lines_per_group;     // rows or columns per group
+  int threads;             // threads the part uses
+  int row_stride;          // exchange elements per row or column
+  bool twiddle_table;
+  int nx, ny, rows_per_cta, cols_per_cta;
+  long long exchange_offset;  // bytes
+};
+
+struct XYLayout {
+  XLayout x;    // rows of nx (rows_per_block rows per group)
+  XLayout y;    // columns of ny (columns: true; rows_per_block columns per group)
+  int cluster;  // blocks per cluster, one cluster per plane
+
+  FFT3D_HD constexpr int nx() const { return x.n; }
+  FFT3D_HD constexpr int ny() const { return y.n; }
+  FFT3D_HD constexpr int rows_per_cta() const { return (ny() + cluster - 1) / cluster; }
+  FFT3D_HD constexpr int cols_per_cta() const { return (nx() + cluster - 1) / cluster; }
+  FFT3D_HD constexpr int x_groups() const { return (rows_per_cta() + x.rows_per_block - 1) / x.rows_per_block; }
+  FFT3D_HD constexpr int y_groups() const { return (cols_per_cta() + y.rows_per_block - 1) / y.rows_per_block; }
+  FFT3D_HD constexpr int threads_per_block() const {
+    return max_of(x.threads_per_block(), y.threads_per_block());
+  }
+  FFT3D_HD constexpr int elems_per_thread() const { return max_of(x.elems_per_thread(), y.elems_per_thread()); }
+  // The block's share of the plane: rows_per_cta rows of nx complex values.
+  FFT3D_HD constexpr long long share_bytes(int real_bytes) const {
+    return 2LL * rows_per_cta() * nx() * real_bytes;
+  }
+  // The exchange buffers start after the share, 16-byte aligned.
+  FFT3D_HD constexpr long long exchange_offset(int real_bytes) const {
+    return (share_bytes(real_bytes) + 15) / 16 * 16;
+  }
+  FFT3D_HD constexpr long long shared_bytes(int real_bytes) const {
+    const long long ex = x.shared_bytes(real_bytes), ey = y.shared_bytes(real_bytes);
+    return exchange_offset(real_bytes) + (ex > ey ? ex : ey);
+  }
+  FFT3D_HD constexpr XYPartGeom part_geom(int part, int real_bytes) const {
+    const XLayout& L = part == 0 ? x : y;
+    return XYPartGeom{part, L.threads_per_row, L.rows_per_block, L.threads_per_block(), L.row_stride(),
+                      L.twiddle_table, nx(), ny(), rows_per_cta(), cols_per_cta(), exchange_offset(real_bytes)};
+  }
+  FFT3D_HD constexpr int phases() const { return x_groups() * x.phases() + y_groups() * y.phases(); }
+  // Groups reuse the exchange buffers, so a block barrier separates them
+  // too; the cluster barrier after the X part makes every share complete
+  // before any block reads across the cluster, and the one at the end keeps
+  // every block's share alive until no other block reads it.
+  FFT3D_HD constexpr XYPhase phase(int p) const {
+    const int x_phases = x_groups() * x.phases();
+    if (p < x_phases) {
+      const bool last = p + 1 == x_phases;
+      return XYPhase{0, p / x.phases(), p % x.phases(), last ? kClusterBarrier : kBlockBarrier};
+    }
+    const int q = p - x_phases;
+    const bool last = p + 1 == phases();
+    return XYPhase{1, q / y.phases(), q % y.phases(), last ? kClusterBarrier : kBlockBarrier};
+  }
+};
+
+}  // namespace kern
+}  // namespace fft3d

@@ -1,0 +1,108 @@
+#include "xy/xy_pass.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "common/error.h"
+#include "gpu/cuda_check.h"
+#include "gpu/device_twiddles.h"
+#include "gpu/module_cache.h"
+#include "xy/xy_kernel.h"
+#include "xy/xy_kernel_source.h"
+
+namespace fft3d {
+
+namespace {
+
+constexpr int kPortableCluster = 8;  // larger clusters need an opt-in attribute
+
+cudaLaunchConfig_t cluster_launch(long long blocks, const XYVariantFacts& facts, cudaStream_t stream,
+                                  cudaLaunchAttribute* cluster, int cluster_size) {
+  cluster->id = cudaLaunchAttributeClusterDimension;
+  cluster->val.clusterDim.x = static_cast<unsigned>(cluster_size);
+  cluster->val.clusterDim.y = 1;
+  cluster->val.clusterDim.z = 1;
+  cudaLaunchConfig_t config{};
+  config.gridDim = dim3(static_cast<unsigned>(blocks));
+  config.blockDim = dim3(static_cast<unsigned>(facts.threads_per_block));
+  config.dynamicSmemBytes = static_cast<size_t>(facts.shared_bytes);
+  config.stream = stream;
+  config.attrs = cluster;
+  config.numAttrs = 1;
+  return config;
+}
+
+// One cluster per plane; a grid has at most 2^31 - 1 blocks, so very many
+// planes take several launches.
+template <typename Real>
+void launch(cudaKernel_t kernel, const XYVariantFacts& facts, int cluster_size, kern::XYArgs<Real> args,
+            cudaStream_t stream) {
+  const long long max_planes = 2147483647LL / cluster_size;
+  kern::Complex<Real>* const first_plane = args.data;
+  const long long planes = args.planes;
+  for (long long first = 0; first < planes; first += max_planes) {
+    args.data = first_plane + first * args.plane_stride;
+    args.planes = std::min(max_planes, planes - first);
+    cudaLaunchAttribute cluster;
+    const cudaLaunchConfig_t config = cluster_launch(args.planes * cluster_size, facts, stream, &cluster, cluster_size);
+    void* params[] = {&args};
+    FFT3D_CUDA_CHECK(cudaLaunchKernelExC(&config, reinterpret_cast<const void*>(kernel), params));
+    FFT3D_CUDA_CHECK(cudaGetLastError());
+  }
+}
+
+}  // namespace
+
+XYPass::XYPass(int nx, int ny, Precision precision, const XYVariant& variant, const DeviceInfo& device)
+    : nx_(nx), ny_(ny), precision_(precision), variant_(variant) {
+  if (!xy_variant_valid(nx, ny, precision, variant, device.limits()))
+    fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "XY variant " + variant.name() + " for " + std::to_string(nx) + " x " +
+                                           std::to_string(ny) + " exceeds the limits of " + device.name);
+  facts_ = xy_variant_facts(nx, ny, precision, variant);
+  library_ = std::make_unique<GpuLibrary>(cached_cubin(xy_kernel_source(nx, ny, precision, variant), device.arch()));
+  forward_ = library_->kernel(kXYForwardKernel, facts_.shared_bytes);
+  inverse_ = library_->kernel(kXYInverseKernel, facts_.shared_bytes);
+  for (cudaKernel_t k : {forward_, inverse_}) {
+    if (variant.cluster > kPortableCluster)
+      FFT3D_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(k),
+                                            cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+    cudaLaunchAttribute cluster;
+    const cudaLaunchConfig_t config = cluster_launch(variant.cluster, facts_, nullptr, &cluster, variant.cluster);
+    FFT3D_CUDA_CHECK(cudaOccupancyMaxActiveClusters(&max_active_clusters_, reinterpret_cast<const void*>(k), &config));
+    if (max_active_clusters_ < 1)
+      fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "the device cannot schedule a cluster of " + std::to_string(variant.cluster) +
+                                             " blocks with " + std::to_string(facts_.shared_bytes) +
+                                             " B of shared memory each (" + variant.name() + ")");
+  }
+  if (variant.x.twiddle_table) x_twiddles_ = upload_twiddle_table(nx, precision);
+  if (variant.y.twiddle_table) y_twiddles_ = upload_twiddle_table(ny, precision);
+}
+
+void XYPass::run(void* data, long long planes, int sign, cudaStream_t stream, kern::RowGeometry geometry,
+                 double scale) const {
+  if (planes == 0) return;
+  cudaKernel_t k = sign < 0 ? forward_ : inverse_;
+  const long long stride = geometry.outer;
+  if (precision_ == Precision::f32) {
+    kern::XYArgs<float> a{static_cast<kern::Complex<float>*>(data), planes, stride,
+                          static_cast<const kern::Complex<float>*>(x_twiddles_.get()),
+                          static_cast<const kern::Complex<float>*>(y_twiddles_.get()), static_cast<float>(scale)};
+    launch<float>(k, facts_, variant_.cluster, a, stream);
+  } else {
+    kern::XYArgs<double> a{static_cast<kern::Complex<double>*>(data), planes, stride,
+                           static_cast<const kern::Complex<double>*>(x_twiddles_.get()),
+                           static_cast<const kern::Complex<double>*>(y_twiddles_.get()), scale};
+    launch<double>(k, facts_, variant_.cluster, a, stream);
+  }
+}
+
+std::string XYPass::describe() const {
+  std::ostringstream s;
+  s << "fused XY (cluster of " << variant_.cluster << " blocks per plane, distributed shared memory), " << nx_
+    << " x " << ny_ << " " << precision_name(precision_) << ", variant " << variant_.name() << ", "
+    << facts_.threads_per_block << " threads/block, " << facts_.shared_bytes << " B shared/block ("
+    << facts_.share_bytes << " B share), " << max_active_clusters_ << " clusters resident";
+  return s.str();
+}
+
+}  // namespace fft3d

@@ -1,0 +1,41 @@
+// The fused XY pass on the GPU: a compiled XY variant (NVRTC, cached)
+// launched with one thread-block cluster per plane.
+#pragma once
+#include <cuda_runtime_api.h>
+
+#include <memory>
+#include <string>
+
+#include "gpu/device.h"
+#include "gpu/device_buffer.h"
+#include "gpu/gpu_library.h"
+#include "gpu/gpu_pass.h"
+#include "xy/xy_variant.h"
+
+namespace fft3d {
+
+class XYPass final : public GpuPass {
+ public:
+  // Throws Error(UNSUPPORTED_SIZE) when the variant does not fit the device,
+  // or the device cannot schedule one of its clusters.
+  XYPass(int nx, int ny, Precision precision, const XYVariant& variant, const DeviceInfo& device);
+
+  // Transforms `planes` nx * ny planes, geometry.outer complex values apart,
+  // in place; sign -1 forward. Enqueued on stream; does not synchronise.
+  void run(void* data, long long planes, int sign, cudaStream_t stream, kern::RowGeometry geometry,
+           double scale = 1.0) const override;
+
+  std::string describe() const override;
+
+ private:
+  int nx_, ny_;
+  Precision precision_;
+  XYVariant variant_;
+  XYVariantFacts facts_{};
+  int max_active_clusters_ = 0;
+  std::unique_ptr<GpuLibrary> library_;
+  cudaKernel_t forward_ = nullptr, inverse_ = nullptr;
+  DeviceBuffer x_twiddles_, y_twiddles_;
+};
+
+}  // namespace fft3d

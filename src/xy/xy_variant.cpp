@@ -1,0 +1,129 @@
+#include "xy/xy_variant.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "common/error.h"
+
+namespace fft3d {
+
+namespace {
+
+// The ESTIMATE aims at shares of at most 64 KB (two or three blocks per SM
+// with their exchange buffers), at least two blocks per SM of an H100 over
+// the whole grid, and 256 threads per block.
+constexpr long long kShareTarget = 64 * 1024;
+constexpr long long kTargetBlocks = 2 * 132;
+constexpr int kTargetThreads = 256;
+
+int largest_power_of_two_at_most(int n) {
+  int p = 1;
+  while (2 * p <= n) p *= 2;
+  return p;
+}
+
+}  // namespace
+
+std::string XYVariant::name() const {
+  std::ostringstream s;
+  s << "xy.c" << cluster << ".mb" << min_blocks_per_sm << "|" << x.name() << "|" << y.name();
+  return s.str();
+}
+
+bool XYVariant::operator==(const XYVariant& o) const {
+  return cluster == o.cluster && x == o.x && y == o.y && min_blocks_per_sm == o.min_blocks_per_sm;
+}
+
+XYVariant parse_xy_variant(const std::string& name) {
+  auto bad = [&]() { fail(FFT3D_ERROR_INVALID_ARGUMENT, "malformed XY variant name '" + name + "'"); };
+  const size_t bar1 = name.find('|');
+  const size_t bar2 = bar1 == std::string::npos ? bar1 : name.find('|', bar1 + 1);
+  if (bar2 == std::string::npos || name.find('|', bar2 + 1) != std::string::npos) bad();
+  XYVariant v;
+  std::istringstream head(name.substr(0, bar1));
+  std::string xy, c, mb;
+  if (!std::getline(head, xy, '.') || xy != "xy" || !std::getline(head, c, '.') || c.size() < 2 || c[0] != 'c' ||
+      !std::getline(head, mb, '.') || mb.size() < 3 || mb.rfind("mb", 0) != 0 || head.peek() != EOF)
+    bad();
+  try {
+    size_t used = 0;
+    v.cluster = std::stoi(c.substr(1), &used);
+    if (used != c.size() - 1) bad();
+    v.min_blocks_per_sm = std::stoi(mb.substr(2), &used);
+    if (used != mb.size() - 2) bad();
+  } catch (const std::logic_error&) {
+    bad();
+  }
+  v.x = parse_x_variant(name.substr(bar1 + 1, bar2 - bar1 - 1));
+  v.y = parse_x_variant(name.substr(bar2 + 1));
+  if (v.cluster < 1 || v.cluster > kern::kMaxCluster || v.x.columns || !v.y.columns || v.x.real != RealRows::none)
+    bad();
+  return v;
+}
+
+kern::XYLayout make_xy_layout(int nx, int ny, Precision precision, const XYVariant& v) {
+  return kern::XYLayout{make_x_layout(nx, precision, v.x), make_x_layout(ny, precision, v.y), v.cluster};
+}
+
+XYVariantFacts xy_variant_facts(int nx, int ny, Precision precision, const XYVariant& v) {
+  const kern::XYLayout L = make_xy_layout(nx, ny, precision, v);
+  const XVariantFacts fx = layout_facts(L.x, precision), fy = layout_facts(L.y, precision);
+  const int rb = real_bytes(precision);
+  return XYVariantFacts{L.threads_per_block(), L.shared_bytes(rb), L.share_bytes(rb),
+                        L.elems_per_thread(), std::max(fx.registers_estimate, fy.registers_estimate)};
+}
+
+bool xy_variant_valid(int nx, int ny, Precision precision, const XYVariant& v, const DeviceLimits& limits) {
+  if (v.cluster < 1 || v.cluster > std::min(limits.max_cluster, kern::kMaxCluster)) return false;
+  if (v.cluster > nx || v.cluster > ny) return false;  // every block owns rows and columns
+  if (v.x.columns || v.x.real != RealRows::none || !v.y.columns || v.y.real != RealRows::none) return false;
+  if (!variant_factors(v.x, nx) || !variant_factors(v.y, ny)) return false;
+  if (v.x.threads_per_row < 1 || v.x.rows_per_block < 1 || v.y.threads_per_row < 1 || v.y.rows_per_block < 1)
+    return false;
+  if (!x_variant_fits(x_variant_facts(nx, precision, v.x), limits) ||
+      !x_variant_fits(x_variant_facts(ny, precision, v.y), limits))
+    return false;
+  const XYVariantFacts f = xy_variant_facts(nx, ny, precision, v);
+  return f.threads_per_block <= limits.threads_per_block && f.shared_bytes <= limits.shared_bytes_per_block;
+}
+
+std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, Precision precision,
+                                             const DeviceLimits& limits) {
+  const int max_cluster = std::min({limits.max_cluster, kern::kMaxCluster, nx, ny});
+  if (max_cluster < 1 || nx < 2 || ny < 2 || planes < 1) return std::nullopt;
+  XYVariant v;
+  try {
+    v.x = estimate_x_variant(nx, precision, limits);
+    v.y = estimate_column_variant(ny, precision, limits);
+  } catch (const Error&) {
+    return std::nullopt;
+  }
+
+  v.cluster = max_cluster;
+  for (int c = 1; c <= max_cluster; ++c) {
+    const long long share = static_cast<long long>((ny + c - 1) / c) * nx * complex_bytes(precision);
+    if (share <= kShareTarget && planes * c >= std::min<long long>(kTargetBlocks, planes * max_cluster)) {
+      v.cluster = c;
+      break;
+    }
+  }
+
+  const int rows_per_cta = (ny + v.cluster - 1) / v.cluster;
+  const int cols_per_cta = (nx + v.cluster - 1) / v.cluster;
+  // Neighbouring columns per group: as wide as the column ESTIMATE (coalesced
+  // segments), no wider than the block's columns, about 256 threads.
+  int cols = std::min(v.y.rows_per_block, largest_power_of_two_at_most(cols_per_cta));
+  while (cols > 1 && cols * v.y.threads_per_row > std::max(kTargetThreads, v.y.threads_per_row)) cols /= 2;
+  v.y.rows_per_block = cols;
+  const int threads = cols * v.y.threads_per_row;
+  v.x.rows_per_block = std::max(1, std::min(rows_per_cta, threads / v.x.threads_per_row));
+  // Shrink the groups until the share and the exchange buffers fit.
+  while (!xy_variant_valid(nx, ny, precision, v, limits)) {
+    if (v.x.rows_per_block > 1) v.x.rows_per_block /= 2;
+    else if (v.y.rows_per_block > 1) v.y.rows_per_block /= 2;
+    else return std::nullopt;
+  }
+  return v;
+}
+
+}  // namespace fft3d

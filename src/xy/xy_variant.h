@@ -1,0 +1,53 @@
+// The fused XY pass's variant space: one XYVariant is one kernel (cluster
+// size, the X row variant and the Y column variant it runs, occupancy hint).
+// Derives the kernel's facts from the same XYLayout the kernel is compiled
+// from, and makes the ESTIMATE choice.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/precision.h"
+#include "fft1d/x_variant.h"
+#include "xy/xy_layout.h"
+
+namespace fft3d {
+
+struct XYVariant {
+  int cluster = 0;  // blocks per cluster (one plane each); 0: no fused pass
+  XVariant x;       // rows of nx; rows_per_block = rows per group
+  XVariant y;       // columns of ny (columns: true); rows_per_block = columns per group
+  int min_blocks_per_sm = 0;  // __launch_bounds__ occupancy hint; 0 = none
+
+  // A readable, parseable name: "xy.c8.mb0|<x variant>|<y variant>".
+  std::string name() const;
+  bool operator==(const XYVariant& o) const;
+};
+
+// Parses XYVariant::name(); throws Error(INVALID_ARGUMENT) on a malformed name.
+XYVariant parse_xy_variant(const std::string& name);
+
+// The kernel layout of a variant for nx * ny planes.
+kern::XYLayout make_xy_layout(int nx, int ny, Precision precision, const XYVariant& v);
+
+struct XYVariantFacts {
+  int threads_per_block;
+  long long shared_bytes;  // the block's share of the plane plus exchange buffers
+  long long share_bytes;
+  int elems_per_thread;
+  int registers_estimate;
+};
+XYVariantFacts xy_variant_facts(int nx, int ny, Precision precision, const XYVariant& v);
+
+// Whether v is a valid fused pass for nx * ny planes on a device with these
+// limits: its variants factor nx and ny with the right layouts, and the
+// cluster, threads, shared memory and registers fit.
+bool xy_variant_valid(int nx, int ny, Precision precision, const XYVariant& v, const DeviceLimits& limits);
+
+// The ESTIMATE choice for `planes` planes of nx * ny, or nothing when no
+// fused pass fits (no clusters on the device, or a plane larger than a
+// cluster's shared memory).
+std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, Precision precision,
+                                             const DeviceLimits& limits);
+
+}  // namespace fft3d

@@ -1,0 +1,132 @@
+// The fused XY kernel run by the CPU cluster executor against FFTW in double
+// precision: 2-D transforms of every plane, forward and inverse, both
+// precisions, with the ESTIMATE variants and hand-made ones (cluster sizes
+// that split rows and columns unevenly, several groups per block, twiddle
+// tables), each in both block orders so that a missing cluster barrier shows.
+#include <gtest/gtest.h>
+
+#include <tuple>
+
+#include "common/error.h"
+#include "fft1d/twiddle_table.h"
+#include "oracle.h"
+#include "xy/xy_kernel_host.h"
+#include "xy/xy_variant.h"
+
+namespace fft3d {
+namespace {
+
+using fft3d_test::cplx;
+
+std::vector<cplx> fftw_planes(const std::vector<cplx>& in, int nx, int ny, long long planes, int sign) {
+  std::vector<cplx> out(in.size());
+  const size_t plane = static_cast<size_t>(nx) * ny;
+  for (long long p = 0; p < planes; ++p) {
+    const std::vector<cplx> one(in.begin() + static_cast<long>(p * plane), in.begin() + static_cast<long>((p + 1) * plane));
+    const std::vector<cplx> t = fft3d_test::fftw_3d(one, nx, ny, 1, sign);
+    std::copy(t.begin(), t.end(), out.begin() + static_cast<long>(p * plane));
+  }
+  return out;
+}
+
+template <typename Real>
+double run_xy(int nx, int ny, long long planes, const XYVariant& v, int sign, BlockOrder order, unsigned seed) {
+  const Precision precision = sizeof(Real) == 4 ? Precision::f32 : Precision::f64;
+  const kern::XYLayout layout = make_xy_layout(nx, ny, precision, v);
+  const std::vector<cplx> in = fft3d_test::random_complex(static_cast<size_t>(planes) * nx * ny, seed);
+  std::vector<kern::Complex<Real>> data(in.size());
+  std::vector<cplx> rounded(in.size());
+  for (size_t i = 0; i < in.size(); ++i) {
+    data[i] = kern::make_complex(static_cast<Real>(in[i].real()), static_cast<Real>(in[i].imag()));
+    rounded[i] = cplx(data[i].re, data[i].im);
+  }
+  const auto x_table = forward_twiddle_table<Real>(nx);
+  const auto y_table = forward_twiddle_table<Real>(ny);
+  kern::XYArgs<Real> args{data.data(), planes, static_cast<long long>(nx) * ny, x_table.data(), y_table.data()};
+  run_xy_kernel_on_cpu<Real>(layout, sign, args, order);
+  std::vector<cplx> got(data.size());
+  for (size_t i = 0; i < data.size(); ++i) got[i] = cplx(data[i].re, data[i].im);
+  return fft3d_test::relative_l2_error(got, fftw_planes(rounded, nx, ny, planes, sign));
+}
+
+template <typename Real>
+void expect_correct(int nx, int ny, long long planes, const XYVariant& v) {
+  const double bound = fft3d_test::fft_error_bound(sizeof(Real) == 4, static_cast<double>(nx) * ny);
+  for (int sign : {-1, +1})
+    for (BlockOrder order : {BlockOrder::ascending, BlockOrder::descending}) {
+      const double err = run_xy<Real>(nx, ny, planes, v, sign, order, static_cast<unsigned>(nx * 131 + ny + sign));
+      EXPECT_LT(err, bound) << nx << "x" << ny << " " << v.name() << " sign " << sign
+                            << (order == BlockOrder::ascending ? " ascending" : " descending");
+    }
+}
+
+const std::vector<std::tuple<int, int, long long>> kPlanes = {
+    {8, 8, 3}, {16, 4, 2}, {4, 16, 2}, {30, 12, 2}, {64, 64, 2}, {48, 80, 1}, {27, 25, 2}, {128, 32, 1}, {49, 7, 3}};
+
+TEST(XYExecutor, EstimateVariantsF32) {
+  for (const auto& [nx, ny, planes] : kPlanes) {
+    const auto v = estimate_xy_variant(nx, ny, planes, Precision::f32, DeviceLimits{});
+    ASSERT_TRUE(v) << nx << "x" << ny;
+    expect_correct<float>(nx, ny, planes, *v);
+  }
+}
+
+TEST(XYExecutor, EstimateVariantsF64) {
+  for (const auto& [nx, ny, planes] : kPlanes) {
+    const auto v = estimate_xy_variant(nx, ny, planes, Precision::f64, DeviceLimits{});
+    ASSERT_TRUE(v) << nx << "x" << ny;
+    expect_correct<double>(nx, ny, planes, *v);
+  }
+}
+
+// Cluster sizes that leave the last block fewer rows and columns (or none
+// of one), groups smaller than a block's rows, tables and computed twiddles.
+TEST(XYExecutor, UnevenClustersAndGroups) {
+  const DeviceLimits limits;
+  for (int cluster : {1, 3, 5, 7, 16})
+    for (const auto& [nx, ny] : {std::pair{48, 40}, std::pair{20, 36}}) {
+      XYVariant v = *estimate_xy_variant(nx, ny, 1, Precision::f64, limits);
+      v.cluster = cluster;
+      v.x.rows_per_block = 2;
+      v.y.rows_per_block = 2;
+      v.x.twiddle_table = !v.x.twiddle_table;
+      ASSERT_TRUE(xy_variant_valid(nx, ny, Precision::f64, v, limits)) << v.name();
+      expect_correct<double>(nx, ny, 2, v);
+    }
+}
+
+TEST(XYExecutor, LargePlaneF32) {
+  const auto v = estimate_xy_variant(256, 256, 1, Precision::f32, DeviceLimits{});
+  ASSERT_TRUE(v);
+  EXPECT_GE(v->cluster, 2);  // 512 KB of plane does not fit one block
+  expect_correct<float>(256, 256, 1, *v);
+}
+
+TEST(XYVariants, NameRoundTripsAndRejectsMalformed) {
+  const auto v = estimate_xy_variant(240, 240, 240, Precision::f32, DeviceLimits{});
+  ASSERT_TRUE(v);
+  EXPECT_EQ(parse_xy_variant(v->name()), *v);
+  for (const char* bad : {"", "xy.c8.mb0", "xy.c8.mb0|r16-16.t16.rows16.pad-none.tw-sincos.mb0",
+                          "xy.c0.mb0|r4-4.t4.rows4.pad-none.tw-sincos.mb0|r4-4.t4.rows4.pad-none.tw-sincos.mb0.cols",
+                          "xy.c2.mb0|r4-4.t4.rows4.pad-none.tw-sincos.mb0|r4-4.t4.rows4.pad-none.tw-sincos.mb0",
+                          "xz.c2.mb0|r4-4.t4.rows4.pad-none.tw-sincos.mb0|r4-4.t4.rows4.pad-none.tw-sincos.mb0.cols"})
+    EXPECT_THROW(parse_xy_variant(bad), Error) << bad;
+}
+
+TEST(XYVariants, EstimateRespectsTheDevice) {
+  DeviceLimits no_clusters;
+  no_clusters.max_cluster = 0;
+  EXPECT_FALSE(estimate_xy_variant(256, 256, 256, Precision::f32, no_clusters));
+  // 512 x 512 doubles (4 MB) exceed 16 blocks of 227 KB.
+  EXPECT_FALSE(estimate_xy_variant(512, 512, 512, Precision::f64, DeviceLimits{}));
+  const DeviceLimits h100;
+  for (int n : {192, 210, 240, 243, 256, 300, 320, 343, 384, 400, 480, 500, 512}) {
+    const auto v = estimate_xy_variant(n, n, n, Precision::f32, h100);
+    ASSERT_TRUE(v) << n;
+    EXPECT_TRUE(xy_variant_valid(n, n, Precision::f32, *v, h100)) << v->name();
+    EXPECT_LE(xy_variant_facts(n, n, Precision::f32, *v).shared_bytes, h100.shared_bytes_per_block);
+  }
+}
+
+}  // namespace
+}  // namespace fft3d
