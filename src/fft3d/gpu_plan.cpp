@@ -102,6 +102,20 @@ XVariant choose_x_variant(int n, Precision precision, const DeviceInfo& device) 
   return estimate_x_variant(n, precision, device.limits());
 }
 
+// FFT3D_XY_VARIANT (an XY variant name, for experiments) replaces the fused
+// pass's ESTIMATE variant.
+void force_xy_variant_from_environment(std::vector<GridPass>& schedule, Precision precision,
+                                       const DeviceInfo& device) {
+  const char* forced = std::getenv("FFT3D_XY_VARIANT");
+  if (!forced || !*forced || schedule.empty() || !schedule[0].is_fused_xy()) return;
+  GridPass& pass = schedule[0];
+  const XYVariant v = parse_xy_variant(forced);
+  if (!xy_variant_valid(pass.n, pass.ny, precision, v, device.limits()))
+    fail(FFT3D_ERROR_INVALID_ARGUMENT, std::string("FFT3D_XY_VARIANT ") + forced + " is not valid for " +
+                                           std::to_string(pass.n) + " x " + std::to_string(pass.ny));
+  pass.xy = v;
+}
+
 }  // namespace
 
 double normalisation(const Problem& p, int sign) {
@@ -191,12 +205,12 @@ std::unique_ptr<Plan> make_gpu_plan(const Problem& problem, TuneMode mode) {
   if (problem.is_real()) return make_gpu_real_plan(problem, current_device_info());
   if (problem.shape == Shape::grid3d) {
     const DeviceInfo device = current_device_info();
-    return std::make_unique<GpuGridPlan>(
-        problem,
+    std::vector<GridPass> schedule =
         make_grid_schedule(problem.nx, problem.ny, problem.nz, problem.precision(), device.limits(),
                            column_method_from_environment(), wisdom_preference(device, problem.precision()),
-                           plane_method_from_environment()),
-        device);
+                           plane_method_from_environment());
+    force_xy_variant_from_environment(schedule, problem.precision(), device);
+    return std::make_unique<GpuGridPlan>(problem, std::move(schedule), device);
   }
   const int n = problem.nx;
   if (long long f = first_unsupported_factor(n))

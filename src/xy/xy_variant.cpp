@@ -15,6 +15,7 @@ namespace {
 constexpr long long kShareTarget = 64 * 1024;
 constexpr long long kTargetBlocks = 2 * 132;
 constexpr int kTargetThreads = 256;
+constexpr int kMinLinesPerBlock = 8;
 
 int largest_power_of_two_at_most(int n) {
   int p = 1;
@@ -89,8 +90,11 @@ bool xy_variant_valid(int nx, int ny, Precision precision, const XYVariant& v, c
 
 std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, Precision precision,
                                              const DeviceLimits& limits) {
-  const int max_cluster = std::min({limits.max_cluster, kern::kMaxCluster, nx, ny});
-  if (max_cluster < 1 || nx < 2 || ny < 2 || planes < 1) return std::nullopt;
+  // At least 8 rows and 8 columns per block where the plane allows it:
+  // narrower column groups lose coalescing and tiny blocks lose latency hiding.
+  const int max_cluster =
+      std::min({limits.max_cluster, kern::kMaxCluster, nx, ny, std::max(1, std::min(nx, ny) / kMinLinesPerBlock)});
+  if (limits.max_cluster < 1 || nx < 2 || ny < 2 || planes < 1) return std::nullopt;
   XYVariant v;
   try {
     v.x = estimate_x_variant(nx, precision, limits);
@@ -98,7 +102,6 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
   } catch (const Error&) {
     return std::nullopt;
   }
-
   v.cluster = max_cluster;
   for (int c = 1; c <= max_cluster; ++c) {
     const long long share = static_cast<long long>((ny + c - 1) / c) * nx * complex_bytes(precision);
@@ -107,13 +110,16 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
       break;
     }
   }
-
   const int rows_per_cta = (ny + v.cluster - 1) / v.cluster;
   const int cols_per_cta = (nx + v.cluster - 1) / v.cluster;
+  // A share above the target leaves room for one block per SM: let it have
+  // up to 1024 threads, so that it keeps more loads in flight.
+  const long long share = static_cast<long long>(rows_per_cta) * nx * complex_bytes(precision);
+  const int target_threads = share > kShareTarget ? 1024 : kTargetThreads;
   // Neighbouring columns per group: as wide as the column ESTIMATE (coalesced
-  // segments), no wider than the block's columns, about 256 threads.
+  // segments), no wider than the block's columns.
   int cols = std::min(v.y.rows_per_block, largest_power_of_two_at_most(cols_per_cta));
-  while (cols > 1 && cols * v.y.threads_per_row > std::max(kTargetThreads, v.y.threads_per_row)) cols /= 2;
+  while (cols > 1 && cols * v.y.threads_per_row > std::max(target_threads, v.y.threads_per_row)) cols /= 2;
   v.y.rows_per_block = cols;
   const int threads = cols * v.y.threads_per_row;
   v.x.rows_per_block = std::max(1, std::min(rows_per_cta, threads / v.x.threads_per_row));

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Times variants of the fused XY pass on a GPU (issue 9 experiments): for each
+# cube side, the ESTIMATE variant and variants that change the cluster size
+# and the rows/columns per group, through FFT3D_XY_VARIANT, in fft3d-bench
+# --3d (same process as cuFFT). Usage: scripts/xy-explore.sh [BUILD] [SIDES] [PRECISION]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build-gpu}
+sides=${2:-256,512}
+precision=${3:-f32}
+bench=$build/apps/bench/fft3d-bench
+for n in ${sides//,/ }; do
+  estimate=$(FFT3D_XY_PASS=fused "$bench" --3d --sizes "$n" --precision "$precision" --describe-only 2>&1 |
+             grep -o 'xy\.c[0-9]*\.mb[0-9]*|[^ ,]*' | head -1)
+  [[ -n $estimate ]] || { echo "$n: no fused pass"; continue; }
+  echo "== $n^3 $precision, ESTIMATE $estimate"
+  # name fields: xy.cC.mbM|<x ... .rowsR ...>|<y ... .rowsK ...>
+  for spec in "" "c/2" "c*2" "x*2 y*2" "x/2 y/2" "x*2" "y*2" "x/2" "mb2"; do
+    name=$(python3 - "$estimate" "$spec" <<'PY'
+import re, sys
+name, spec = sys.argv[1], sys.argv[2].split()
+head, x, y = name.split('|')
+c = int(re.search(r'\.c(\d+)\.', head).group(1))
+def rows(v, f):
+    r = int(re.search(r'\.rows(\d+)\.', v).group(1))
+    r = max(1, int(eval(f'{r}{f}')))
+    return re.sub(r'\.rows\d+\.', f'.rows{r}.', v)
+for s in spec:
+    if s.startswith('c'): c = max(1, int(eval(f'{c}{s[1:]}')))
+    if s.startswith('x'): x = rows(x, s[1:])
+    if s.startswith('y'): y = rows(y, s[1:])
+    if s.startswith('mb'): head = re.sub(r'\.mb\d+', '.mb' + s[2:], head)
+head = re.sub(r'\.c\d+\.', f'.c{c}.', head)
+print('|'.join([head, x, y]))
+PY
+)
+    line=$(FFT3D_XY_PASS=fused FFT3D_XY_VARIANT="$name" "$bench" --3d --sizes "$n" --precision "$precision" \
+           --repeats 10 2>&1 | grep -E "^ +${n}x${n}x${n}|error|Error|not valid" | head -1)
+    printf '%-10s %s\n    %s\n' "${spec:-estimate}" "$name" "$line"
+  done
+  line=$(FFT3D_XY_PASS=separate "$bench" --3d --sizes "$n" --precision "$precision" --repeats 10 2>&1 |
+         grep -E "^ +${n}x${n}x${n}" | head -1)
+  printf '%-10s\n    %s\n' "separate" "$line"
+done
