@@ -15,7 +15,7 @@ for n in ${sides//,/ }; do
   [[ -n $estimate ]] || { echo "$n: no fused pass"; continue; }
   echo "== $n^3 $precision, ESTIMATE $estimate"
   # name fields: xy.cC.mbM|<x ... .rowsR ...>|<y ... .rowsK ...>
-  for spec in "" "c/2" "c*2" "x*2 y*2" "x/2 y/2" "x*2" "y*2" "x/2" "mb2"; do
+  for spec in "" "c/2" "c*2" "x*2 y*2" "x/2 y/2" "x*2" "y*2" "x/2" "mb2" "c/2 x/2 y/2"; do
     name=$(python3 - "$estimate" "$spec" <<'PY'
 import re, sys
 name, spec = sys.argv[1], sys.argv[2].split()
@@ -35,7 +35,7 @@ print('|'.join([head, x, y]))
 PY
 )
     line=$(FFT3D_XY_PASS=fused FFT3D_XY_VARIANT="$name" "$bench" --3d --sizes "$n" --precision "$precision" \
-           --repeats 10 2>&1 | grep -E "^ +${n}x${n}x${n}|error|Error|not valid" | head -1)
+           --repeats 10 2>&1 | grep -E "^ +${n}x${n}x${n} |fft3d-bench:" | head -1)
     printf '%-10s %s\n    %s\n' "${spec:-estimate}" "$name" "$line"
   done
   line=$(FFT3D_XY_PASS=separate "$bench" --3d --sizes "$n" --precision "$precision" --repeats 10 2>&1 |
