@@ -22,13 +22,13 @@ struct XYArgs {
   Real scale = Real(1);           // applied as the Y stage stores (normalisation)
 };
 
-// X part: row y of the plane, from global memory to the block's share.
+// X part: row y of the plane, transformed in place in the block's share
+// (its first stage reads the row and its last stage writes it, phases apart).
 template <typename Real>
 struct XYRowIo {
-  const Complex<Real>* in;
   Complex<Real>* share_row;
   bool live;
-  FFT3D_HD Complex<Real> load(int idx) const { return live ? in[idx] : make_complex(Real(0), Real(0)); }
+  FFT3D_HD Complex<Real> load(int idx) const { return live ? share_row[idx] : make_complex(Real(0), Real(0)); }
   FFT3D_HD void store(int idx, Complex<Real> v) const {
     if (live) share_row[idx] = v;
   }
@@ -60,6 +60,28 @@ struct HostShares {
   FFT3D_HD const Complex<Real>* of(int rank) const { return static_cast<const Complex<Real>*>(blocks[rank]); }
 };
 
+// The block's rows of the plane: where they start and how many complex
+// values they hold (the last block's may be fewer, or none).
+template <typename Real>
+FFT3D_HD const Complex<Real>* xy_block_rows(const XYLayout& L, int rank, long long plane, const XYArgs<Real>& a,
+                                          int* count) {
+  const int first_row = rank * L.rows_per_cta();
+  const int rows = min_of(L.rows_per_cta(), L.ny() - first_row);
+  *count = rows > 0 ? rows * L.nx() : 0;
+  return a.data + plane * a.plane_stride + static_cast<long long>(first_row) * L.nx();
+}
+
+// The load phase as plain element copies (the CPU executor's form; the GPU
+// issues the same copies asynchronously, see xy_load_device).
+template <typename Real>
+FFT3D_HD void xy_load_phase(const XYLayout& L, int tid, int rank, long long plane, unsigned char* smem,
+                            const XYArgs<Real>& a) {
+  int count = 0;
+  const Complex<Real>* rows = xy_block_rows(L, rank, plane, a, &count);
+  Complex<Real>* share = reinterpret_cast<Complex<Real>*>(smem);
+  for (int i = tid; i < count; i += L.threads_per_block()) share[i] = rows[i];
+}
+
 // One phase (stage g, phase ph) of part G for group `group`, for one thread
 // of block `rank` of the cluster working on `plane`; smem is the block's
 // shared memory. R is the stage's radix.
@@ -76,7 +98,7 @@ FFT3D_HD void xy_stage_phase(const XYPartGeom& G, int group, const StageGeom& g,
     const int y = rank * G.rows_per_cta + row;
     const bool live = row < G.rows_per_cta && y < G.ny;
     Complex<Real>* share = reinterpret_cast<Complex<Real>*>(smem);
-    const XYRowIo<Real> io{plane_data + static_cast<long long>(y) * G.nx, share + row * G.nx, live};
+    const XYRowIo<Real> io{share + row * G.nx, live};
     Real* re = exchange + local * G.row_stride;
     stockham_stage_phase<Sign, R>(g, ph, t, re, re + G.lines_per_group * G.row_stride, G.twiddle_table,
                                   a.x_twiddles, io, regs);
@@ -98,6 +120,7 @@ inline void xy_phase_on_host(const XYLayout& L, int p, int tid, int rank, long l
                              XRegs<Real, Capacity>& regs, unsigned char* smem, const HostShares<Real>& shares,
                              const XYArgs<Real>& a) {
   const XYPhase q = L.phase(p);
+  if (q.part == kLoadPart) return xy_load_phase(L, tid, rank, plane, smem, a);
   const XLayout& part = q.part == 0 ? L.x : L.y;
   const XYPartGeom G = L.part_geom(q.part, sizeof(Real));
   const PhaseInfo ph = part.phase(q.sub);
@@ -124,6 +147,29 @@ struct ClusterShares {
     return static_cast<const Complex<Real>*>(__cluster_map_shared_rank(local, static_cast<unsigned>(rank)));
   }
 };
+
+// The load phase on the GPU: the block's rows are contiguous, so they are
+// copied with cp.async in 16-byte pieces (8-byte where the rows are not
+// 16-byte aligned), every copy in flight at once, then awaited.
+template <class Cfg, typename Real>
+__device__ __forceinline__ void xy_load_device(int rank, long long plane, unsigned char* smem,
+                                               const XYArgs<Real>& a) {
+  constexpr XYLayout L = Cfg::layout();
+  int count = 0;
+  const Complex<Real>* rows = xy_block_rows(L, rank, plane, a, &count);
+  const char* src = reinterpret_cast<const char*>(rows);
+  const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(smem));
+  const unsigned bytes = static_cast<unsigned>(count) * sizeof(Complex<Real>);
+  if ((reinterpret_cast<unsigned long long>(src) | bytes) % 16 == 0) {
+    for (unsigned i = threadIdx.x; i < bytes / 16; i += L.threads_per_block())
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst + 16 * i), "l"(src + 16 * i) : "memory");
+  } else {
+    for (unsigned i = threadIdx.x; i < bytes / 8; i += L.threads_per_block())
+      asm volatile("cp.async.ca.shared.global [%0], [%1], 8;\n" ::"r"(dst + 8 * i), "l"(src + 8 * i) : "memory");
+  }
+  asm volatile("cp.async.commit_group;\ncp.async.wait_all;\n" ::: "memory");
+  __syncthreads();
+}
 
 __device__ __forceinline__ void xy_cluster_sync() {
   __cluster_barrier_arrive();
@@ -158,6 +204,7 @@ __device__ __forceinline__ void xy_block_device(const XYArgs<typename Cfg::Real>
   const long long plane = static_cast<long long>(blockIdx.x) / L.cluster;
   unsigned char* smem = fft3d_shared_memory;
   const ClusterShares<Real> shares{reinterpret_cast<const Complex<Real>*>(smem)};
+  xy_load_device<Cfg>(rank, plane, smem, a);
 #pragma unroll 1
   for (int group = 0; group < L.x_groups(); ++group)
     xy_run_part<Cfg, 0, 0>(group, rank, plane, regs, smem, shares, a);

@@ -1,10 +1,12 @@
 // The fused XY pass as plain constexpr data: one thread-block cluster of
 // `cluster` blocks transforms one XY plane of an nx * ny (* planes) complex
 // array in one pass over memory. Block `rank` of the cluster
-// - loads rows y in [rank * rows_per_cta, (rank + 1) * rows_per_cta) of the
-//   plane, transforms them along X with the Stockham stages of layout `x`
-//   (rows_per_block of them at a time, a "group"), and keeps the results in
-//   its share of the plane (shared memory, nx complex values per row);
+// - copies rows y in [rank * rows_per_cta, (rank + 1) * rows_per_cta) of the
+//   plane (contiguous in memory) into its share of the plane (shared memory,
+//   nx complex values per row) in one bulk asynchronous copy, so that all its
+//   loads are in flight at once;
+// - transforms them along X in place in the share with the Stockham stages
+//   of layout `x`, rows_per_block rows at a time (a "group");
 // - after a cluster barrier, transforms columns x in
 //   [rank * cols_per_cta, (rank + 1) * cols_per_cta) along Y with the stages
 //   of the column layout `y`, reading each column's first stage across the
@@ -22,10 +24,11 @@ namespace kern {
 
 constexpr int kMaxCluster = 16;  // Hopper's largest (non-portable) cluster
 
-// What a thread does in phase p of the fused kernel: phase `sub` of the X
-// (part 0) or Y (part 1) layout, for group `group` of rows or columns; and
-// which barrier follows it.
+// What a thread does in phase p of the fused kernel: the bulk load of the
+// share (part kLoadPart), or phase `sub` of the X (part 0) or Y (part 1)
+// layout for group `group` of rows or columns; and which barrier follows it.
 enum XYBarrier : int { kNoBarrier = 0, kBlockBarrier, kClusterBarrier };
+constexpr int kLoadPart = -1;
 struct XYPhase {
   int part;
   int group;
@@ -78,19 +81,21 @@ struct XYLayout {
     return XYPartGeom{part, L.threads_per_row, L.rows_per_block, L.threads_per_block(), L.row_stride(),
                       L.twiddle_table, nx(), ny(), rows_per_cta(), cols_per_cta(), exchange_offset(real_bytes)};
   }
-  FFT3D_HD constexpr int phases() const { return x_groups() * x.phases() + y_groups() * y.phases(); }
+  FFT3D_HD constexpr int phases() const { return 1 + x_groups() * x.phases() + y_groups() * y.phases(); }
   // Groups reuse the exchange buffers, so a block barrier separates them
   // too; the cluster barrier after the X part makes every share complete
   // before any block reads across the cluster, and the one at the end keeps
   // every block's share alive until no other block reads it.
   FFT3D_HD constexpr XYPhase phase(int p) const {
+    if (p == 0) return XYPhase{kLoadPart, 0, 0, kBlockBarrier};
+    p -= 1;
     const int x_phases = x_groups() * x.phases();
     if (p < x_phases) {
       const bool last = p + 1 == x_phases;
       return XYPhase{0, p / x.phases(), p % x.phases(), last ? kClusterBarrier : kBlockBarrier};
     }
     const int q = p - x_phases;
-    const bool last = p + 1 == phases();
+    const bool last = p + 2 == phases();
     return XYPhase{1, q / y.phases(), q % y.phases(), last ? kClusterBarrier : kBlockBarrier};
   }
 };

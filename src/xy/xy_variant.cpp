@@ -79,6 +79,9 @@ bool xy_variant_valid(int nx, int ny, Precision precision, const XYVariant& v, c
   if (v.cluster > nx || v.cluster > ny) return false;  // every block owns rows and columns
   if (v.x.columns || v.x.real != RealRows::none || !v.y.columns || v.y.real != RealRows::none) return false;
   if (!variant_factors(v.x, nx) || !variant_factors(v.y, ny)) return false;
+  // X rows are transformed in place in the share: the first stage's reads
+  // and the last stage's writes must be different phases.
+  if (v.x.radices.size() < 2) return false;
   if (v.x.threads_per_row < 1 || v.x.rows_per_block < 1 || v.y.threads_per_row < 1 || v.y.rows_per_block < 1)
     return false;
   if (!x_variant_fits(x_variant_facts(nx, precision, v.x), limits) ||
@@ -101,6 +104,14 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
     v.y = estimate_column_variant(ny, precision, limits);
   } catch (const Error&) {
     return std::nullopt;
+  }
+  // In place in the share, X needs two stages: split a single radix.
+  if (v.x.radices.size() == 1) {
+    const int r = v.x.radices[0];
+    const int a = r == 16 ? 4 : r == 9 ? 3 : r == 8 ? 2 : r == 4 ? 2 : 0;
+    if (a == 0) return std::nullopt;  // a prime length: separate passes
+    v.x = XVariant{{a, r / a}, r / a, v.x.rows_per_block, PadMethod::none, false, 0};
+    v.x.threads_per_row = nx / std::min(a, r / a);
   }
   v.cluster = max_cluster;
   for (int c = 1; c <= max_cluster; ++c) {
