@@ -121,11 +121,16 @@ TEST(XYVariants, EstimateRespectsTheDevice) {
   EXPECT_FALSE(estimate_xy_variant(512, 512, 512, Precision::f64, DeviceLimits{}));
   const DeviceLimits h100;
   for (int n : {192, 210, 240, 243, 256, 300, 320, 343, 384, 400, 480, 500, 512}) {
-    const auto v = estimate_xy_variant(n, n, n, Precision::f32, h100);
-    ASSERT_TRUE(v) << n;
-    EXPECT_TRUE(xy_variant_valid(n, n, Precision::f32, *v, h100)) << v->name();
-    EXPECT_LE(xy_variant_facts(n, n, Precision::f32, *v).shared_bytes, h100.shared_bytes_per_block);
+    const auto any = estimate_xy_variant(n, n, n, Precision::f32, h100, false);
+    ASSERT_TRUE(any) << n;
+    EXPECT_TRUE(xy_variant_valid(n, n, Precision::f32, *any, h100)) << any->name();
+    EXPECT_LE(xy_variant_facts(n, n, Precision::f32, *any).shared_bytes, h100.shared_bytes_per_block);
+    // Where automatic plans fuse, two blocks fit an SM.
+    if (const auto two = estimate_xy_variant(n, n, n, Precision::f32, h100))
+      EXPECT_LE(2 * xy_variant_facts(n, n, Precision::f32, *two).shared_bytes, h100.shared_bytes_per_block) << n;
   }
+  EXPECT_TRUE(estimate_xy_variant(256, 256, 256, Precision::f32, h100));
+  EXPECT_FALSE(estimate_xy_variant(512, 512, 512, Precision::f32, h100));  // 2 MB planes: one block per SM
 }
 
 }  // namespace

@@ -45,9 +45,10 @@ XYVariantFacts xy_variant_facts(int nx, int ny, Precision precision, const XYVar
 bool xy_variant_valid(int nx, int ny, Precision precision, const XYVariant& v, const DeviceLimits& limits);
 
 // The ESTIMATE choice for `planes` planes of nx * ny, or nothing when no
-// fused pass fits (no clusters on the device, or a plane larger than a
-// cluster's shared memory).
+// fused pass fits (no clusters on the device, a plane larger than a
+// cluster's shared memory, a prime nx), or, with two_blocks_per_sm, when
+// only one block fits an SM (then separate passes are faster).
 std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, Precision precision,
-                                             const DeviceLimits& limits);
+                                             const DeviceLimits& limits, bool two_blocks_per_sm = true);
 
 }  // namespace fft3d
