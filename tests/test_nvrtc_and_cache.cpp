@@ -74,7 +74,7 @@ TEST(Nvrtc, FusedXYKernelsCompileWithoutLocalMemory) {
   if (std::atoi(FFT3D_TEST_CUDA_ARCH) < 90) GTEST_SKIP() << "clusters need sm_90";
   for (int n : {256, 240, 512}) {
     for (Precision p : {Precision::f32, Precision::f64}) {
-      const auto v = estimate_xy_variant(n, n, n, p, DeviceLimits{});
+      const auto v = estimate_xy_variant(n, n, n, p, DeviceLimits{}, false);
       if (!v) continue;  // 512 x 512 doubles do not fit a cluster
       const std::string source = xy_kernel_source(n, n, p, *v);
       EXPECT_GT(compile_with_nvrtc(source, kArch).cubin.size(), 1000u);

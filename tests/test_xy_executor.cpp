@@ -65,7 +65,7 @@ const std::vector<std::tuple<int, int, long long>> kPlanes = {
 
 TEST(XYExecutor, EstimateVariantsF32) {
   for (const auto& [nx, ny, planes] : kPlanes) {
-    const auto v = estimate_xy_variant(nx, ny, planes, Precision::f32, DeviceLimits{});
+    const auto v = estimate_xy_variant(nx, ny, planes, Precision::f32, DeviceLimits{}, false);
     ASSERT_TRUE(v) << nx << "x" << ny;
     expect_correct<float>(nx, ny, planes, *v);
   }
@@ -73,7 +73,7 @@ TEST(XYExecutor, EstimateVariantsF32) {
 
 TEST(XYExecutor, EstimateVariantsF64) {
   for (const auto& [nx, ny, planes] : kPlanes) {
-    const auto v = estimate_xy_variant(nx, ny, planes, Precision::f64, DeviceLimits{});
+    const auto v = estimate_xy_variant(nx, ny, planes, Precision::f64, DeviceLimits{}, false);
     ASSERT_TRUE(v) << nx << "x" << ny;
     expect_correct<double>(nx, ny, planes, *v);
   }
@@ -85,7 +85,7 @@ TEST(XYExecutor, UnevenClustersAndGroups) {
   const DeviceLimits limits;
   for (int cluster : {1, 3, 5, 7, 16})
     for (const auto& [nx, ny] : {std::pair{48, 40}, std::pair{20, 36}}) {
-      XYVariant v = *estimate_xy_variant(nx, ny, 1, Precision::f64, limits);
+      XYVariant v = *estimate_xy_variant(nx, ny, 1, Precision::f64, limits, false);
       v.cluster = cluster;
       v.x.rows_per_block = 2;
       v.y.rows_per_block = 2;
@@ -103,7 +103,7 @@ TEST(XYExecutor, LargePlaneF32) {
 }
 
 TEST(XYVariants, NameRoundTripsAndRejectsMalformed) {
-  const auto v = estimate_xy_variant(240, 240, 240, Precision::f32, DeviceLimits{});
+  const auto v = estimate_xy_variant(240, 240, 240, Precision::f32, DeviceLimits{}, false);
   ASSERT_TRUE(v);
   EXPECT_EQ(parse_xy_variant(v->name()), *v);
   for (const char* bad : {"", "xy.c8.mb0", "xy.c8.mb0|r16-16.t16.rows16.pad-none.tw-sincos.mb0",
@@ -125,9 +125,11 @@ TEST(XYVariants, EstimateRespectsTheDevice) {
     ASSERT_TRUE(any) << n;
     EXPECT_TRUE(xy_variant_valid(n, n, Precision::f32, *any, h100)) << any->name();
     EXPECT_LE(xy_variant_facts(n, n, Precision::f32, *any).shared_bytes, h100.shared_bytes_per_block);
-    // Where automatic plans fuse, two blocks fit an SM.
-    if (const auto two = estimate_xy_variant(n, n, n, Precision::f32, h100))
+    // Where automatic plans fuse: powers of two with two blocks per SM.
+    if (const auto two = estimate_xy_variant(n, n, n, Precision::f32, h100)) {
       EXPECT_LE(2 * xy_variant_facts(n, n, Precision::f32, *two).shared_bytes, h100.shared_bytes_per_block) << n;
+      EXPECT_EQ(n & (n - 1), 0) << n;
+    }
   }
   EXPECT_TRUE(estimate_xy_variant(256, 256, 256, Precision::f32, h100));
   EXPECT_FALSE(estimate_xy_variant(512, 512, 512, Precision::f32, h100));  // 2 MB planes: one block per SM

@@ -39,7 +39,7 @@ enum class ColumnMethod { automatic, one_pass, five_step };
 
 // How X and Y are transformed: separate row and column passes, or one fused
 // pass per plane on a thread-block cluster (xy/xy_layout.h); automatic fuses
-// where a plane fits a cluster's shared memory with two blocks per SM.
+// where it was measured faster (estimate_xy_variant).
 enum class PlaneMethod { separate, fused, automatic };
 
 // A variant known to be good for (kind "rows" or "columns", n), e.g. from

@@ -92,7 +92,7 @@ bool xy_variant_valid(int nx, int ny, Precision precision, const XYVariant& v, c
 }
 
 std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, Precision precision,
-                                             const DeviceLimits& limits, bool two_blocks_per_sm) {
+                                             const DeviceLimits& limits, bool only_where_faster) {
   // At least 8 rows and 8 columns per block where the plane allows it:
   // narrower column groups lose coalescing and tiny blocks lose latency hiding.
   const int max_cluster =
@@ -113,8 +113,8 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
     v.x = XVariant{{a, r / a}, r / a, v.x.rows_per_block, PadMethod::none, false, 0};
     v.x.threads_per_row = nx / std::min(a, r / a);
   }
-  v.cluster = max_cluster;
-  for (int c = 1; c <= max_cluster; ++c) {
+  v.cluster = largest_power_of_two_at_most(max_cluster);
+  for (int c = 1; c <= max_cluster; c *= 2) {  // powers of two: even splits of power-of-two planes
     const long long share = static_cast<long long>((ny + c - 1) / c) * nx * complex_bytes(precision);
     if (share <= kShareTarget && planes * c >= std::min<long long>(kTargetBlocks, planes * max_cluster)) {
       v.cluster = c;
@@ -140,11 +140,14 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
     else if (v.y.rows_per_block > 1) v.y.rows_per_block /= 2;
     else return std::nullopt;
   }
-  // One block per SM serialises its load, transforms and stores with nothing
-  // to overlap them: 512^3 f32 (clusters of 16 blocks of 147 KB) took 2.53 ms
-  // fused against 1.84 ms in three separate passes on an H200.
-  if (two_blocks_per_sm && 2 * xy_variant_facts(nx, ny, precision, v).shared_bytes > limits.shared_bytes_per_block)
-    return std::nullopt;
+  // Where the fused pass was measured faster than separate passes (H200,
+  // f32 cubes 32-512, docs/BENCHMARKS.md): power-of-two planes with two
+  // blocks per SM. One block per SM serialises its load, transforms and
+  // stores with nothing to overlap them (512^3: 2.53 ms fused against 1.84
+  // ms separate), and planes of mixed radices ran 25-50 % slower fused.
+  const bool pow2 = (nx & (nx - 1)) == 0 && (ny & (ny - 1)) == 0;
+  const bool two_blocks = 2 * xy_variant_facts(nx, ny, precision, v).shared_bytes <= limits.shared_bytes_per_block;
+  if (only_where_faster && (!pow2 || !two_blocks)) return std::nullopt;
   return v;
 }
 

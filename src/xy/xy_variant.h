@@ -46,9 +46,10 @@ bool xy_variant_valid(int nx, int ny, Precision precision, const XYVariant& v, c
 
 // The ESTIMATE choice for `planes` planes of nx * ny, or nothing when no
 // fused pass fits (no clusters on the device, a plane larger than a
-// cluster's shared memory, a prime nx), or, with two_blocks_per_sm, when
-// only one block fits an SM (then separate passes are faster).
+// cluster's shared memory, a prime nx), or, with only_where_faster, where
+// separate passes were measured faster (one block per SM, or lengths that
+// are not powers of two).
 std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, Precision precision,
-                                             const DeviceLimits& limits, bool two_blocks_per_sm = true);
+                                             const DeviceLimits& limits, bool only_where_faster = true);
 
 }  // namespace fft3d
