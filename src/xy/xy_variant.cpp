@@ -16,6 +16,8 @@ constexpr long long kShareTarget = 64 * 1024;
 constexpr long long kTargetBlocks = 2 * 132;
 constexpr int kTargetThreads = 256;
 constexpr int kMinLinesPerBlock = 8;
+constexpr long long kLargePlane = 512 * 1024;
+constexpr long long kSmallGrid = 4 * 1024 * 1024;
 
 int largest_power_of_two_at_most(int n) {
   int p = 1;
@@ -141,13 +143,19 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
     else return std::nullopt;
   }
   // Where the fused pass was measured faster than separate passes (H200,
-  // f32 cubes 32-512, docs/BENCHMARKS.md): power-of-two planes with two
-  // blocks per SM. One block per SM serialises its load, transforms and
-  // stores with nothing to overlap them (512^3: 2.53 ms fused against 1.84
-  // ms separate), and planes of mixed radices ran 25-50 % slower fused.
+  // cubes 32-512, docs/BENCHMARKS.md): power-of-two planes with two blocks
+  // per SM, and either planes of at least 512 KB (the grid far beyond L2,
+  // where one pass less saves DRAM traffic: 256^3 f32 0.200 against 0.210
+  // ms) or grids of at most 4 MB (launch-bound: 64^3 f32 0.010 against
+  // 0.013 ms). One block per SM serialises its load, transforms and stores
+  // with nothing to overlap them (512^3 f32: 2.53 ms fused against 1.84 ms);
+  // mixed radices ran 25-50 % slower fused; 128^3 sat in L2 and gained
+  // nothing (f64 0.058 against 0.048 ms).
+  const long long plane_bytes = static_cast<long long>(nx) * ny * complex_bytes(precision);
   const bool pow2 = (nx & (nx - 1)) == 0 && (ny & (ny - 1)) == 0;
   const bool two_blocks = 2 * xy_variant_facts(nx, ny, precision, v).shared_bytes <= limits.shared_bytes_per_block;
-  if (only_where_faster && (!pow2 || !two_blocks)) return std::nullopt;
+  const bool sized = plane_bytes >= kLargePlane || plane_bytes * planes <= kSmallGrid;
+  if (only_where_faster && (!pow2 || !two_blocks || !sized)) return std::nullopt;
   return v;
 }
 
