@@ -17,7 +17,7 @@ constexpr long long kTargetBlocks = 2 * 132;
 constexpr int kTargetThreads = 256;
 constexpr int kMinLinesPerBlock = 8;
 constexpr long long kLargePlane = 512 * 1024;
-constexpr long long kSmallGrid = 4 * 1024 * 1024;
+constexpr long long kSmallGrid = 2 * 1024 * 1024;
 
 int largest_power_of_two_at_most(int n) {
   int p = 1;
@@ -146,8 +146,8 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
   // cubes 32-512, docs/BENCHMARKS.md): power-of-two planes with two blocks
   // per SM, and either planes of at least 512 KB (the grid far beyond L2,
   // where one pass less saves DRAM traffic: 256^3 f32 0.200 against 0.210
-  // ms) or grids of at most 4 MB (launch-bound: 64^3 f32 0.010 against
-  // 0.013 ms). One block per SM serialises its load, transforms and stores
+  // ms) or grids of at most 2 MB (launch-bound: 64^3 f32 0.010 against
+  // 0.013 ms; 64^3 f64, 4 MB, was slower fused, 0.018 against 0.014 ms). One block per SM serialises its load, transforms and stores
   // with nothing to overlap them (512^3 f32: 2.53 ms fused against 1.84 ms);
   // mixed radices ran 25-50 % slower fused; 128^3 sat in L2 and gained
   // nothing (f64 0.058 against 0.048 ms).
