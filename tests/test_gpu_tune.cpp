@@ -103,5 +103,31 @@ TEST(GpuTune, CubeInDoubleAndTuneIfNeeded) {
   check_plan_uses_wisdom<double>(problem, shown);
 }
 
+// MEASURE times the fused XY pass against separate passes and keeps the
+// faster; the plan says which, and transforms correctly either way.
+TEST(GpuTune, MeasureChoosesTheXYFormByTiming) {
+  FFT3D_REQUIRE_GPU();
+  fft3d_plan plan = nullptr;
+  ASSERT_EQ(fft3d_plan_create_3d(&plan, 128, 128, 64, FFT3D_C2C_F32, FFT3D_BACKEND_GPU | FFT3D_MEASURE),
+            FFT3D_SUCCESS)
+      << fft3d_last_error_message();
+  char text[8192];
+  ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
+  EXPECT_NE(std::string(text).find("XY form chosen by timing"), std::string::npos) << text;
+  const size_t count = 128 * 128 * 64;
+  const auto in = fft3d_test::random_complex(count, 5);
+  std::vector<std::complex<float>> host(in.begin(), in.end());
+  const std::vector<fft3d_test::cplx> rounded(host.begin(), host.end());
+  void* dev = nullptr;
+  CUDA_OK(cudaMalloc(&dev, count * sizeof host[0]));
+  CUDA_OK(cudaMemcpy(dev, host.data(), count * sizeof host[0], cudaMemcpyHostToDevice));
+  ASSERT_EQ(fft3d_forward(plan, dev), FFT3D_SUCCESS) << fft3d_last_error_message();
+  CUDA_OK(cudaMemcpy(host.data(), dev, count * sizeof host[0], cudaMemcpyDeviceToHost));
+  EXPECT_LE(fft3d_test::relative_l2_error(host, fft3d_test::fftw_3d(rounded, 128, 128, 64, -1)),
+            fft3d_test::fft_error_bound(true, static_cast<double>(count)));
+  cudaFree(dev);
+  fft3d_plan_destroy(plan);
+}
+
 }  // namespace
 }  // namespace fft3d

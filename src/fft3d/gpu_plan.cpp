@@ -1,5 +1,6 @@
 // The GPU backend's plans: batched 1-D complex transforms (one X pass over
 // the rows) and 3-D complex grids (the passes of a GridSchedule, in place).
+#include <algorithm>
 #include <cstdlib>
 #include <optional>
 #include <sstream>
@@ -13,6 +14,7 @@
 #include "fft3d/grid_schedule.h"
 #include "gpu/cuda_check.h"
 #include "gpu/device.h"
+#include "gpu/device_buffer.h"
 #include "multirow/five_step_pass.h"
 #include "tune/tune_grid.h"
 #include "tune/wisdom.h"
@@ -54,6 +56,9 @@ class GpuGridPlan final : public GpuPlan {
         schedule_(std::move(passes)),
         passes_(make_gpu_passes(schedule_, problem.precision(), device)) {}
 
+  // A line the description ends with (how the schedule was chosen).
+  void set_note(std::string note) { note_ = std::move(note); }
+
   void execute(void* data, int sign, CUstream_st* stream) override { run_passes(data, 0, sign, stream); }
 
   // Out of place the X pass reads `in` and writes `out`, the others work on
@@ -76,6 +81,7 @@ class GpuGridPlan final : public GpuPlan {
       std::istringstream lines(describe_pass(p, problem().precision()));
       for (std::string line; std::getline(lines, line);) s << "  " << line << "\n";
     }
+    if (!note_.empty()) s << "  " << note_ << "\n";
     return s.str();
   }
 
@@ -91,7 +97,68 @@ class GpuGridPlan final : public GpuPlan {
 
   std::vector<GridPass> schedule_;
   std::vector<std::unique_ptr<GpuPass>> passes_;
+  std::string note_;
 };
+
+// Median time of a forward transform of `plan` on `data` (scratch), after
+// warm-up, with CUDA events.
+double median_forward_ms(Plan& plan, void* data, cudaStream_t stream) {
+  constexpr int kWarmup = 2, kRuns = 7;
+  cudaEvent_t start = nullptr, stop = nullptr;
+  FFT3D_CUDA_CHECK(cudaEventCreate(&start));
+  FFT3D_CUDA_CHECK(cudaEventCreate(&stop));
+  std::vector<float> ms(kRuns);
+  try {
+    for (int i = 0; i < kWarmup; ++i) plan.execute(data, -1, stream);
+    for (float& t : ms) {
+      FFT3D_CUDA_CHECK(cudaEventRecord(start, stream));
+      plan.execute(data, -1, stream);
+      FFT3D_CUDA_CHECK(cudaEventRecord(stop, stream));
+      FFT3D_CUDA_CHECK(cudaEventSynchronize(stop));
+      FFT3D_CUDA_CHECK(cudaEventElapsedTime(&t, start, stop));
+    }
+  } catch (...) {
+    cudaEventDestroy(start);
+    cudaEventDestroy(stop);
+    throw;
+  }
+  cudaEventDestroy(start);
+  cudaEventDestroy(stop);
+  std::sort(ms.begin(), ms.end());
+  return ms[kRuns / 2];
+}
+
+// The whole-plan choice of MEASURE and EXHAUSTIVE: the fused XY pass (any
+// variant that fits, not only where the ESTIMATE rule takes it) against
+// separate X and Y passes, both timed on scratch data; the faster is kept.
+std::unique_ptr<Plan> time_plane_methods(const Problem& problem, const DeviceInfo& device,
+                                         std::vector<GridPass> separate) {
+  auto separate_plan = std::make_unique<GpuGridPlan>(problem, std::move(separate), device);
+  if (!estimate_xy_variant(problem.nx, problem.ny, problem.nz, problem.precision(), device.limits(), false))
+    return separate_plan;
+  std::vector<GridPass> fused =
+      make_grid_schedule(problem.nx, problem.ny, problem.nz, problem.precision(), device.limits(),
+                         column_method_from_environment(), wisdom_preference(device, problem.precision()),
+                         PlaneMethod::fused);
+  std::unique_ptr<GpuGridPlan> fused_plan;
+  try {
+    fused_plan = std::make_unique<GpuGridPlan>(problem, std::move(fused), device);
+  } catch (const Error& e) {
+    if (e.status() != FFT3D_ERROR_UNSUPPORTED_SIZE) throw;
+    return separate_plan;  // the device cannot schedule the cluster
+  }
+  // The FFT's speed does not depend on the values; these are finite.
+  DeviceBuffer scratch(static_cast<size_t>(problem.bytes()));
+  FFT3D_CUDA_CHECK(cudaMemset(scratch.get(), 0x3c, scratch.bytes()));
+  const double t_fused = median_forward_ms(*fused_plan, scratch.get(), nullptr);
+  const double t_separate = median_forward_ms(*separate_plan, scratch.get(), nullptr);
+  std::ostringstream note;
+  note << "XY form chosen by timing: fused " << t_fused << " ms, separate passes " << t_separate << " ms";
+  GpuGridPlan& chosen = t_fused <= t_separate ? *fused_plan : *separate_plan;
+  chosen.set_note(note.str());
+  if (&chosen == fused_plan.get()) return fused_plan;
+  return separate_plan;
+}
 
 // The X variant for n: FFT3D_X_VARIANT (a variant name, for experiments)
 // if set, else wisdom for this GPU, else the ESTIMATE heuristic.
@@ -210,6 +277,14 @@ std::unique_ptr<Plan> make_gpu_plan(const Problem& problem, TuneMode mode) {
                            column_method_from_environment(), wisdom_preference(device, problem.precision()),
                            plane_method_from_environment());
     force_xy_variant_from_environment(schedule, problem.precision(), device);
+    const char* forced = std::getenv("FFT3D_XY_PASS");
+    if (mode != TuneMode::estimate && (!forced || !*forced || std::string(forced) == "automatic")) {
+      const std::vector<GridPass> separate =
+          make_grid_schedule(problem.nx, problem.ny, problem.nz, problem.precision(), device.limits(),
+                             column_method_from_environment(), wisdom_preference(device, problem.precision()),
+                             PlaneMethod::separate);
+      return time_plane_methods(problem, device, separate);
+    }
     return std::make_unique<GpuGridPlan>(problem, std::move(schedule), device);
   }
   const int n = problem.nx;
