@@ -2,7 +2,7 @@
 # Times variants of the fused XY pass on a GPU (issue 9 experiments): for each
 # cube side, the ESTIMATE variant and variants that change the cluster size
 # and the rows/columns per group, through FFT3D_XY_VARIANT, in fft3d-bench
-# --3d (same process as cuFFT). Usage: scripts/xy-explore.sh [BUILD] [SIDES] [PRECISION]
+# --3d (same process as cuFFT). Usage: [SPECS="x*2 x*4,y*2"] scripts/xy-explore.sh [BUILD] [SIDES] [PRECISION]
 set -uo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build-gpu}
@@ -15,7 +15,9 @@ for n in ${sides//,/ }; do
   [[ -n $estimate ]] || { echo "$n: no fused pass"; continue; }
   echo "== $n^3 $precision, ESTIMATE $estimate"
   # name fields: xy.cC.mbM|<x ... .rowsR ...>|<y ... .rowsK ...>
-  for spec in "" "c/2" "c*2" "x*2 y*2" "x/2 y/2" "x*2" "y*2" "x/2" "mb2" "c/2 x/2 y/2"; do
+  # SPECS: space-separated changes, each "c*2", "x/2 y*2", ... (quote multi-part ones with commas: "x*2,y*2")
+  for spec in ${SPECS:-"" c/2 c*2 x*2,y*2 x/2,y/2 x*2 y*2 x/2 mb2 c/2,x/2,y/2}; do
+    spec=${spec//,/ }
     name=$(python3 - "$estimate" "$spec" <<'PY'
 import re, sys
 name, spec = sys.argv[1], sys.argv[2].split()
