@@ -5,6 +5,7 @@
 // tables), each in both block orders so that a missing cluster barrier shows.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <tuple>
 
 #include "common/error.h"
@@ -93,6 +94,29 @@ TEST(XYExecutor, UnevenClustersAndGroups) {
       ASSERT_TRUE(xy_variant_valid(nx, ny, Precision::f64, v, limits)) << v.name();
       expect_correct<double>(nx, ny, 2, v);
     }
+}
+
+// Out of place: the planes are read from args.in, written to args.data
+// (poisoned), and the input is left as it was.
+TEST(XYExecutor, OutOfPlace) {
+  const int nx = 48, ny = 40;
+  const long long planes = 3;
+  const auto v = estimate_xy_variant(nx, ny, planes, Precision::f64, DeviceLimits{}, false);
+  ASSERT_TRUE(v);
+  const std::vector<cplx> in = fft3d_test::random_complex(static_cast<size_t>(planes) * nx * ny, 9);
+  std::vector<kern::Complex<double>> src(in.size()), dst(in.size(), kern::make_complex<double>(NAN, NAN));
+  for (size_t i = 0; i < in.size(); ++i) src[i] = kern::make_complex(in[i].real(), in[i].imag());
+  const auto src_before = src;
+  const auto x_table = forward_twiddle_table<double>(nx), y_table = forward_twiddle_table<double>(ny);
+  kern::XYArgs<double> args{dst.data(), planes, static_cast<long long>(nx) * ny, x_table.data(), y_table.data()};
+  args.in = src.data();
+  run_xy_kernel_on_cpu<double>(make_xy_layout(nx, ny, Precision::f64, *v), -1, args);
+  std::vector<cplx> got(dst.size());
+  for (size_t i = 0; i < dst.size(); ++i) got[i] = cplx(dst[i].re, dst[i].im);
+  EXPECT_LT(fft3d_test::relative_l2_error(got, fftw_planes(in, nx, ny, planes, -1)),
+            fft3d_test::fft_error_bound(false, nx * ny));
+  for (size_t i = 0; i < src.size(); ++i)
+    ASSERT_TRUE(src[i].re == src_before[i].re && src[i].im == src_before[i].im) << "input changed at " << i;
 }
 
 TEST(XYExecutor, LargePlaneF32) {

@@ -61,12 +61,20 @@ class GpuGridPlan final : public GpuPlan {
 
   void execute(void* data, int sign, CUstream_st* stream) override { run_passes(data, 0, sign, stream); }
 
-  // Out of place the X pass reads `in` and writes `out`, the others work on
-  // `out`: no extra pass. Without an X pass (nx = 1), a copy comes first.
+  // Out of place the first pass (X or fused XY) reads `in` and writes `out`,
+  // the others work on `out`: no extra pass. Without an X pass (nx = 1), a
+  // copy comes first.
   void execute_out(const void* in, void* out, int sign, CUstream_st* stream) override {
-    if (schedule_.empty() || schedule_[0].axis != 'x') return Plan::execute_out(in, out, sign, stream);
-    const auto& x = static_cast<const XPass&>(*passes_[0]);  // X passes are Stockham row passes
-    x.run_rows(in, out, schedule_[0].count, sign, stream, 0, 0, scale_of(0, sign));
+    if (schedule_.empty()) return Plan::execute_out(in, out, sign, stream);
+    const GridPass& first = schedule_[0];
+    if (first.is_fused_xy()) {  // the fused pass reads `in` and writes `out`
+      static_cast<const XYPass&>(*passes_[0])
+          .run_out(in, out, first.count, sign, stream, first.geometry.outer, scale_of(0, sign));
+    } else if (first.axis == 'x') {  // X passes are Stockham row passes
+      static_cast<const XPass&>(*passes_[0]).run_rows(in, out, first.count, sign, stream, 0, 0, scale_of(0, sign));
+    } else {
+      return Plan::execute_out(in, out, sign, stream);
+    }
     run_passes(out, 1, sign, stream);
   }
 

@@ -14,12 +14,13 @@ namespace kern {
 
 template <typename Real>
 struct XYArgs {
-  Complex<Real>* data;            // planes transformed in place
+  Complex<Real>* data;            // planes transformed in place (out of place: written)
   long long planes;               // one cluster per plane
   long long plane_stride;         // complex values between planes
   const Complex<Real>* x_twiddles;  // exp(-2 pi i m / nx); table variants only
   const Complex<Real>* y_twiddles;  // exp(-2 pi i m / ny); table variants only
   Real scale = Real(1);           // applied as the Y stage stores (normalisation)
+  const Complex<Real>* in = nullptr;  // out of place: the planes are read here (same layout)
 };
 
 // X part: row y of the plane, transformed in place in the block's share
@@ -68,7 +69,7 @@ FFT3D_HD const Complex<Real>* xy_block_rows(const XYLayout& L, int rank, long lo
   const int first_row = rank * L.rows_per_cta();
   const int rows = min_of(L.rows_per_cta(), L.ny() - first_row);
   *count = rows > 0 ? rows * L.nx() : 0;
-  return a.data + plane * a.plane_stride + static_cast<long long>(first_row) * L.nx();
+  return (a.in ? a.in : a.data) + plane * a.plane_stride + static_cast<long long>(first_row) * L.nx();
 }
 
 // The load phase as plain element copies (the CPU executor's form; the GPU

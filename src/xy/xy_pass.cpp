@@ -39,9 +39,11 @@ void launch(cudaKernel_t kernel, const XYVariantFacts& facts, int cluster_size, 
             cudaStream_t stream) {
   const long long max_planes = 2147483647LL / cluster_size;
   kern::Complex<Real>* const first_plane = args.data;
+  const kern::Complex<Real>* const first_in = args.in;
   const long long planes = args.planes;
   for (long long first = 0; first < planes; first += max_planes) {
     args.data = first_plane + first * args.plane_stride;
+    if (first_in) args.in = first_in + first * args.plane_stride;
     args.planes = std::min(max_planes, planes - first);
     cudaLaunchAttribute cluster;
     const cudaLaunchConfig_t config = cluster_launch(args.planes * cluster_size, facts, stream, &cluster, cluster_size);
@@ -80,18 +82,24 @@ XYPass::XYPass(int nx, int ny, Precision precision, const XYVariant& variant, co
 
 void XYPass::run(void* data, long long planes, int sign, cudaStream_t stream, kern::RowGeometry geometry,
                  double scale) const {
+  run_out(data, data, planes, sign, stream, geometry.outer, scale);
+}
+
+void XYPass::run_out(const void* in, void* out, long long planes, int sign, cudaStream_t stream,
+                     long long plane_stride, double scale) const {
   if (planes == 0) return;
   cudaKernel_t k = sign < 0 ? forward_ : inverse_;
-  const long long stride = geometry.outer;
   if (precision_ == Precision::f32) {
-    kern::XYArgs<float> a{static_cast<kern::Complex<float>*>(data), planes, stride,
-                          static_cast<const kern::Complex<float>*>(x_twiddles_.get()),
-                          static_cast<const kern::Complex<float>*>(y_twiddles_.get()), static_cast<float>(scale)};
+    using C = kern::Complex<float>;
+    kern::XYArgs<float> a{static_cast<C*>(out), planes, plane_stride, static_cast<const C*>(x_twiddles_.get()),
+                          static_cast<const C*>(y_twiddles_.get()), static_cast<float>(scale),
+                          in == out ? nullptr : static_cast<const C*>(in)};
     launch<float>(k, facts_, variant_.cluster, a, stream);
   } else {
-    kern::XYArgs<double> a{static_cast<kern::Complex<double>*>(data), planes, stride,
-                           static_cast<const kern::Complex<double>*>(x_twiddles_.get()),
-                           static_cast<const kern::Complex<double>*>(y_twiddles_.get()), scale};
+    using C = kern::Complex<double>;
+    kern::XYArgs<double> a{static_cast<C*>(out), planes, plane_stride, static_cast<const C*>(x_twiddles_.get()),
+                           static_cast<const C*>(y_twiddles_.get()), scale,
+                           in == out ? nullptr : static_cast<const C*>(in)};
     launch<double>(k, facts_, variant_.cluster, a, stream);
   }
 }

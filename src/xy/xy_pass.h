@@ -25,6 +25,11 @@ class XYPass final : public GpuPass {
   void run(void* data, long long planes, int sign, cudaStream_t stream, kern::RowGeometry geometry,
            double scale = 1.0) const override;
 
+  // Planes read from `in` and written to `out` (equal: in place; otherwise
+  // not overlapping), both `plane_stride` complex values apart.
+  void run_out(const void* in, void* out, long long planes, int sign, cudaStream_t stream, long long plane_stride,
+               double scale = 1.0) const;
+
   std::string describe() const override;
 
  private:
