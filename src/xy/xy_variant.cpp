@@ -112,8 +112,8 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
     const int r = v.x.radices[0];
     const int a = r == 16 ? 4 : r == 9 ? 3 : r == 8 ? 2 : r == 4 ? 2 : 0;
     if (a == 0) return std::nullopt;  // a prime length: separate passes
-    v.x = XVariant{{a, r / a}, r / a, v.x.rows_per_block, PadMethod::none, false, 0};
-    v.x.threads_per_row = nx / std::min(a, r / a);
+    // One butterfly of the smaller radix per thread.
+    v.x = XVariant{{a, r / a}, nx / std::min(a, r / a), v.x.rows_per_block, PadMethod::none, false, 0};
   }
   v.cluster = largest_power_of_two_at_most(max_cluster);
   for (int c = 1; c <= max_cluster; c *= 2) {  // powers of two: even splits of power-of-two planes
@@ -142,15 +142,16 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
     else if (v.y.rows_per_block > 1) v.y.rows_per_block /= 2;
     else return std::nullopt;
   }
-  // Where the fused pass was measured faster than separate passes (H200,
-  // cubes 32-512, docs/BENCHMARKS.md): power-of-two planes with two blocks
-  // per SM, and either planes of at least 512 KB (the grid far beyond L2,
-  // where one pass less saves DRAM traffic: 256^3 f32 0.200 against 0.210
-  // ms) or grids of at most 2 MB (launch-bound: 64^3 f32 0.010 against
-  // 0.013 ms; 64^3 f64, 4 MB, was slower fused, 0.018 against 0.014 ms). One block per SM serialises its load, transforms and stores
-  // with nothing to overlap them (512^3 f32: 2.53 ms fused against 1.84 ms);
-  // mixed radices ran 25-50 % slower fused; 128^3 sat in L2 and gained
-  // nothing (f64 0.058 against 0.048 ms).
+  // Where the fused pass was measured faster than separate passes (H200 and
+  // H100, cubes 32-512, docs/BENCHMARKS.md): power-of-two planes with two
+  // blocks per SM, and either
+  // - planes of at least 512 KB, the grid far beyond L2, where one pass less
+  //   saves DRAM traffic (256^3 f32: 0.232 against 0.284 ms on the H100), or
+  // - grids of at most 2 MB, launch-bound (64^3 f32: 0.010 against 0.013
+  //   ms; 64^3 f64, 4 MB, was slower fused: 0.018 against 0.014 ms).
+  // One block per SM serialises its load, transforms and stores with nothing
+  // to overlap them (512^3 f32: 2.53 ms fused against 1.84 ms); mixed radices
+  // ran 25-50 % slower fused; 128^3 sat in L2 and gained nothing.
   const long long plane_bytes = static_cast<long long>(nx) * ny * complex_bytes(precision);
   const bool pow2 = (nx & (nx - 1)) == 0 && (ny & (ny - 1)) == 0;
   const bool two_blocks = 2 * xy_variant_facts(nx, ny, precision, v).shared_bytes <= limits.shared_bytes_per_block;
