@@ -24,12 +24,28 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+// One forward transform of random data by `plan` against FFTW.
+template <typename Real>
+void expect_forward_matches_fftw(fft3d_plan plan, int nx, int ny, int nz) {
+  const size_t count = static_cast<size_t>(nx) * ny * nz;
+  const auto in = fft3d_test::random_complex(count, 77);
+  std::vector<std::complex<Real>> host(in.begin(), in.end());
+  const std::vector<fft3d_test::cplx> rounded(host.begin(), host.end());
+  void* dev = nullptr;
+  CUDA_OK(cudaMalloc(&dev, count * sizeof host[0]));
+  CUDA_OK(cudaMemcpy(dev, host.data(), count * sizeof host[0], cudaMemcpyHostToDevice));
+  EXPECT_EQ(fft3d_forward(plan, dev), FFT3D_SUCCESS) << fft3d_last_error_message();
+  EXPECT_EQ(cudaMemcpy(host.data(), dev, count * sizeof host[0], cudaMemcpyDeviceToHost), cudaSuccess);
+  EXPECT_LE(fft3d_test::relative_l2_error(host, fft3d_test::fftw_3d(rounded, nx, ny, nz, -1)),
+            fft3d_test::fft_error_bound(sizeof(Real) == 4, static_cast<double>(count)));
+  cudaFree(dev);
+}
+
 // A plan made now (ESTIMATE: wisdom, no tuning) against FFTW. The tuner
 // times the separate X, Y and Z passes (not yet the fused XY pass), so the
 // plan is made with separate passes.
 template <typename Real>
 void check_plan_uses_wisdom(const Problem& p, const TuneResult& tuned) {
-  const bool single = sizeof(Real) == 4;
   fft3d_plan plan = nullptr;
   setenv("FFT3D_XY_PASS", "separate", 1);
   const fft3d_status made = fft3d_plan_create_3d(&plan, p.nx, p.ny, p.nz, p.type, FFT3D_BACKEND_GPU);
@@ -41,18 +57,7 @@ void check_plan_uses_wisdom(const Problem& p, const TuneResult& tuned) {
     if (pass.chosen && !pass.chosen->candidate.is_five_step())
       EXPECT_NE(std::string(text).find(pass.chosen->candidate.name()), std::string::npos)
           << pass.chosen->candidate.name() << " not in\n" << text;
-  const size_t count = static_cast<size_t>(p.nx) * p.ny * p.nz;
-  const auto in = fft3d_test::random_complex(count, 77);
-  std::vector<std::complex<Real>> host(in.begin(), in.end());
-  const std::vector<fft3d_test::cplx> rounded(host.begin(), host.end());
-  void* dev = nullptr;
-  CUDA_OK(cudaMalloc(&dev, count * sizeof host[0]));
-  CUDA_OK(cudaMemcpy(dev, host.data(), count * sizeof host[0], cudaMemcpyHostToDevice));
-  ASSERT_EQ(fft3d_forward(plan, dev), FFT3D_SUCCESS) << fft3d_last_error_message();
-  CUDA_OK(cudaMemcpy(host.data(), dev, count * sizeof host[0], cudaMemcpyDeviceToHost));
-  EXPECT_LE(fft3d_test::relative_l2_error(host, fft3d_test::fftw_3d(rounded, p.nx, p.ny, p.nz, -1)),
-            fft3d_test::fft_error_bound(single, static_cast<double>(count)));
-  cudaFree(dev);
+  expect_forward_matches_fftw<Real>(plan, p.nx, p.ny, p.nz);
   fft3d_plan_destroy(plan);
 }
 
@@ -114,18 +119,7 @@ TEST(GpuTune, MeasureChoosesTheXYFormByTiming) {
   char text[8192];
   ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
   EXPECT_NE(std::string(text).find("XY form chosen by timing"), std::string::npos) << text;
-  const size_t count = 128 * 128 * 64;
-  const auto in = fft3d_test::random_complex(count, 5);
-  std::vector<std::complex<float>> host(in.begin(), in.end());
-  const std::vector<fft3d_test::cplx> rounded(host.begin(), host.end());
-  void* dev = nullptr;
-  CUDA_OK(cudaMalloc(&dev, count * sizeof host[0]));
-  CUDA_OK(cudaMemcpy(dev, host.data(), count * sizeof host[0], cudaMemcpyHostToDevice));
-  ASSERT_EQ(fft3d_forward(plan, dev), FFT3D_SUCCESS) << fft3d_last_error_message();
-  CUDA_OK(cudaMemcpy(host.data(), dev, count * sizeof host[0], cudaMemcpyDeviceToHost));
-  EXPECT_LE(fft3d_test::relative_l2_error(host, fft3d_test::fftw_3d(rounded, 128, 128, 64, -1)),
-            fft3d_test::fft_error_bound(true, static_cast<double>(count)));
-  cudaFree(dev);
+  expect_forward_matches_fftw<float>(plan, 128, 128, 64);
   fft3d_plan_destroy(plan);
 }
 

@@ -136,21 +136,24 @@ double median_forward_ms(Plan& plan, void* data, cudaStream_t stream) {
   return ms[kRuns / 2];
 }
 
+// The schedule of a 3-D complex plan, with X and Y transformed as `planes` says.
+std::vector<GridPass> grid_schedule_for(const Problem& problem, const DeviceInfo& device, PlaneMethod planes) {
+  return make_grid_schedule(problem.nx, problem.ny, problem.nz, problem.precision(), device.limits(),
+                            column_method_from_environment(), wisdom_preference(device, problem.precision()), planes);
+}
+
 // The whole-plan choice of MEASURE and EXHAUSTIVE: the fused XY pass (any
 // variant that fits, not only where the ESTIMATE rule takes it) against
 // separate X and Y passes, both timed on scratch data; the faster is kept.
-std::unique_ptr<Plan> time_plane_methods(const Problem& problem, const DeviceInfo& device,
-                                         std::vector<GridPass> separate) {
-  auto separate_plan = std::make_unique<GpuGridPlan>(problem, std::move(separate), device);
+std::unique_ptr<Plan> time_plane_methods(const Problem& problem, const DeviceInfo& device) {
+  auto separate_plan =
+      std::make_unique<GpuGridPlan>(problem, grid_schedule_for(problem, device, PlaneMethod::separate), device);
   if (!estimate_xy_variant(problem.nx, problem.ny, problem.nz, problem.precision(), device.limits(), false))
     return separate_plan;
-  std::vector<GridPass> fused =
-      make_grid_schedule(problem.nx, problem.ny, problem.nz, problem.precision(), device.limits(),
-                         column_method_from_environment(), wisdom_preference(device, problem.precision()),
-                         PlaneMethod::fused);
   std::unique_ptr<GpuGridPlan> fused_plan;
   try {
-    fused_plan = std::make_unique<GpuGridPlan>(problem, std::move(fused), device);
+    fused_plan =
+        std::make_unique<GpuGridPlan>(problem, grid_schedule_for(problem, device, PlaneMethod::fused), device);
   } catch (const Error& e) {
     if (e.status() != FFT3D_ERROR_UNSUPPORTED_SIZE) throw;
     return separate_plan;  // the device cannot schedule the cluster
@@ -280,19 +283,10 @@ std::unique_ptr<Plan> make_gpu_plan(const Problem& problem, TuneMode mode) {
   if (problem.is_real()) return make_gpu_real_plan(problem, current_device_info());
   if (problem.shape == Shape::grid3d) {
     const DeviceInfo device = current_device_info();
-    std::vector<GridPass> schedule =
-        make_grid_schedule(problem.nx, problem.ny, problem.nz, problem.precision(), device.limits(),
-                           column_method_from_environment(), wisdom_preference(device, problem.precision()),
-                           plane_method_from_environment());
+    const PlaneMethod planes = plane_method_from_environment();
+    if (mode != TuneMode::estimate && planes == PlaneMethod::automatic) return time_plane_methods(problem, device);
+    std::vector<GridPass> schedule = grid_schedule_for(problem, device, planes);
     force_xy_variant_from_environment(schedule, problem.precision(), device);
-    const char* forced = std::getenv("FFT3D_XY_PASS");
-    if (mode != TuneMode::estimate && (!forced || !*forced || std::string(forced) == "automatic")) {
-      const std::vector<GridPass> separate =
-          make_grid_schedule(problem.nx, problem.ny, problem.nz, problem.precision(), device.limits(),
-                             column_method_from_environment(), wisdom_preference(device, problem.precision()),
-                             PlaneMethod::separate);
-      return time_plane_methods(problem, device, separate);
-    }
     return std::make_unique<GpuGridPlan>(problem, std::move(schedule), device);
   }
   const int n = problem.nx;
