@@ -71,10 +71,14 @@ void check_grid(int nx, int ny, int nz, bool with_oracle = true) {
   EXPECT_EQ(fft3d_plan_destroy(plan), FFT3D_SUCCESS);
 }
 
+void check_grid_in(bool single, int nx, int ny, int nz) {
+  single ? check_grid<float>(nx, ny, nz) : check_grid<double>(nx, ny, nz);
+}
+
 TEST(GpuGrid, SmallAndOddGrids) {
   FFT3D_REQUIRE_GPU();
   for (bool single : {true, false}) {
-    auto run = [&](int x, int y, int z) { single ? check_grid<float>(x, y, z) : check_grid<double>(x, y, z); };
+    auto run = [&](int x, int y, int z) { check_grid_in(single, x, y, z); };
     run(16, 16, 16);
     run(48, 20, 35);
     run(256, 16, 16);
@@ -161,7 +165,7 @@ TEST(GpuGrid, FusedXYPass) {
   FFT3D_REQUIRE_GPU();
   setenv("FFT3D_XY_PASS", "fused", 1);
   for (bool single : {true, false}) {
-    auto run = [&](int x, int y, int z) { single ? check_grid<float>(x, y, z) : check_grid<double>(x, y, z); };
+    auto run = [&](int x, int y, int z) { check_grid_in(single, x, y, z); };
     run(16, 16, 16);
     run(48, 20, 35);
     run(27, 9, 25);

@@ -205,6 +205,28 @@ FFT3D_HD constexpr bool is_supported_radix(int r) {
   return r == 2 || r == 3 || r == 4 || r == 5 || r == 7 || r == 8 || r == 9 || r == 16;
 }
 
+// Run-time dispatch on a supported radix, for the CPU executors: calls
+// f(RadixConstant<R>{}) with R == r (16 for any other value: layouts hold
+// supported radices only), so f can use decltype(arg)::value as a template
+// argument.
+template <int R>
+struct RadixConstant {
+  static constexpr int value = R;
+};
+template <class F>
+inline void with_radix(int r, F&& f) {
+  switch (r) {
+    case 2: return f(RadixConstant<2>{});
+    case 3: return f(RadixConstant<3>{});
+    case 4: return f(RadixConstant<4>{});
+    case 5: return f(RadixConstant<5>{});
+    case 7: return f(RadixConstant<7>{});
+    case 8: return f(RadixConstant<8>{});
+    case 9: return f(RadixConstant<9>{});
+    default: return f(RadixConstant<16>{});
+  }
+}
+
 template <int R, int Sign, typename Real>
 FFT3D_HD void dft(Complex<Real>* v) {
   static_assert(is_supported_radix(R), "unsupported radix");

@@ -297,16 +297,9 @@ inline void x_phase_on_host(const XLayout& L, int p, const ThreadCoord& tc,
   const StageGeom g = L.stage(ph.stage);
   const bool tab = L.twiddle_table, cols = L.columns;
   const int io = L.real_io;
-  switch (g.radix) {
-    case 2: x_stage_phase<Sign, 2>(g, ph, stride, rows, tab, cols, io, tc, regs, smem, a); break;
-    case 3: x_stage_phase<Sign, 3>(g, ph, stride, rows, tab, cols, io, tc, regs, smem, a); break;
-    case 4: x_stage_phase<Sign, 4>(g, ph, stride, rows, tab, cols, io, tc, regs, smem, a); break;
-    case 5: x_stage_phase<Sign, 5>(g, ph, stride, rows, tab, cols, io, tc, regs, smem, a); break;
-    case 7: x_stage_phase<Sign, 7>(g, ph, stride, rows, tab, cols, io, tc, regs, smem, a); break;
-    case 8: x_stage_phase<Sign, 8>(g, ph, stride, rows, tab, cols, io, tc, regs, smem, a); break;
-    case 9: x_stage_phase<Sign, 9>(g, ph, stride, rows, tab, cols, io, tc, regs, smem, a); break;
-    default: x_stage_phase<Sign, 16>(g, ph, stride, rows, tab, cols, io, tc, regs, smem, a); break;
-  }
+  with_radix(g.radix, [&](auto radix) {
+    x_stage_phase<Sign, decltype(radix)::value>(g, ph, stride, rows, tab, cols, io, tc, regs, smem, a);
+  });
 }
 
 #if defined(__CUDACC_RTC__) || defined(__CUDACC__)

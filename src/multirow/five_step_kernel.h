@@ -79,34 +79,14 @@ FFT3D_HD void five_step_phase(const FiveStepLayout& L, int phase, const ThreadCo
 }
 
 // Run-time dispatch on (n1, n2) for the CPU block executor.
-template <int Sign, int N1, typename Real>
-inline void five_step_dispatch_n2(const FiveStepLayout& L, int phase, const ThreadCoord& tc,
-                                  FiveStepRegs<Real>& regs, const XArgs<Real>& a) {
-  switch (L.n2) {
-    case 2: five_step_phase<Sign, N1, 2>(L, phase, tc, regs, a); break;
-    case 3: five_step_phase<Sign, N1, 3>(L, phase, tc, regs, a); break;
-    case 4: five_step_phase<Sign, N1, 4>(L, phase, tc, regs, a); break;
-    case 5: five_step_phase<Sign, N1, 5>(L, phase, tc, regs, a); break;
-    case 7: five_step_phase<Sign, N1, 7>(L, phase, tc, regs, a); break;
-    case 8: five_step_phase<Sign, N1, 8>(L, phase, tc, regs, a); break;
-    case 9: five_step_phase<Sign, N1, 9>(L, phase, tc, regs, a); break;
-    default: five_step_phase<Sign, N1, 16>(L, phase, tc, regs, a); break;
-  }
-}
-
 template <int Sign, typename Real>
 inline void five_step_phase_on_host(const FiveStepLayout& L, int phase, const ThreadCoord& tc,
                                     FiveStepRegs<Real>& regs, const XArgs<Real>& a) {
-  switch (L.n1) {
-    case 2: five_step_dispatch_n2<Sign, 2>(L, phase, tc, regs, a); break;
-    case 3: five_step_dispatch_n2<Sign, 3>(L, phase, tc, regs, a); break;
-    case 4: five_step_dispatch_n2<Sign, 4>(L, phase, tc, regs, a); break;
-    case 5: five_step_dispatch_n2<Sign, 5>(L, phase, tc, regs, a); break;
-    case 7: five_step_dispatch_n2<Sign, 7>(L, phase, tc, regs, a); break;
-    case 8: five_step_dispatch_n2<Sign, 8>(L, phase, tc, regs, a); break;
-    case 9: five_step_dispatch_n2<Sign, 9>(L, phase, tc, regs, a); break;
-    default: five_step_dispatch_n2<Sign, 16>(L, phase, tc, regs, a); break;
-  }
+  with_radix(L.n1, [&](auto n1) {
+    with_radix(L.n2, [&](auto n2) {
+      five_step_phase<Sign, decltype(n1)::value, decltype(n2)::value>(L, phase, tc, regs, a);
+    });
+  });
 }
 
 #if defined(__CUDACC_RTC__) || defined(__CUDACC__)

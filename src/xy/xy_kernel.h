@@ -126,16 +126,9 @@ inline void xy_phase_on_host(const XYLayout& L, int p, int tid, int rank, long l
   const XYPartGeom G = L.part_geom(q.part, sizeof(Real));
   const PhaseInfo ph = part.phase(q.sub);
   const StageGeom g = part.stage(ph.stage);
-  switch (g.radix) {
-    case 2: return xy_stage_phase<Sign, 2>(G, q.group, g, ph, tid, rank, plane, regs, smem, shares, a);
-    case 3: return xy_stage_phase<Sign, 3>(G, q.group, g, ph, tid, rank, plane, regs, smem, shares, a);
-    case 4: return xy_stage_phase<Sign, 4>(G, q.group, g, ph, tid, rank, plane, regs, smem, shares, a);
-    case 5: return xy_stage_phase<Sign, 5>(G, q.group, g, ph, tid, rank, plane, regs, smem, shares, a);
-    case 7: return xy_stage_phase<Sign, 7>(G, q.group, g, ph, tid, rank, plane, regs, smem, shares, a);
-    case 8: return xy_stage_phase<Sign, 8>(G, q.group, g, ph, tid, rank, plane, regs, smem, shares, a);
-    case 9: return xy_stage_phase<Sign, 9>(G, q.group, g, ph, tid, rank, plane, regs, smem, shares, a);
-    default: return xy_stage_phase<Sign, 16>(G, q.group, g, ph, tid, rank, plane, regs, smem, shares, a);
-  }
+  with_radix(g.radix, [&](auto radix) {
+    xy_stage_phase<Sign, decltype(radix)::value>(G, q.group, g, ph, tid, rank, plane, regs, smem, shares, a);
+  });
 }
 
 #if defined(__CUDACC_RTC__) || defined(__CUDACC__)
