@@ -121,6 +121,13 @@ TEST(GpuXPass, EnumeratedVariants) {
       auto all = enumerate_x_variants(n, p, dev.limits());
       for (int i = 0; i < 4 && !all.empty(); ++i) cases.emplace_back(n, p, all[rng() % all.size()]);
     }
+  // Stages of the composite codelets (the tuner's fewest-stage multisets).
+  for (Precision p : {Precision::f32, Precision::f64}) {
+    cases.emplace_back(500, p, XVariant{{25, 20}, 25, 2, PadMethod::none, true, 0});
+    cases.emplace_back(512, p, XVariant{{32, 16}, 16, 4, PadMethod::none, false, 0});
+    cases.emplace_back(240, p, XVariant{{15, 16}, 16, 8, PadMethod::gap, true, 0});
+    cases.emplace_back(243, p, XVariant{{27, 9}, 27, 4, PadMethod::none, false, 0});
+  }
   std::vector<std::future<void>> compiles;
   for (const auto& [n, p, v] : cases)
     compiles.push_back(std::async(std::launch::async, [&, n = n, p = p, v = v] {
@@ -145,12 +152,19 @@ TEST(GpuXPass, EnumeratedColumnVariants) {
   FFT3D_REQUIRE_GPU();
   const DeviceInfo dev = current_device_info();
   std::mt19937 rng(5);
-  for (int n : {16, 60, 256, 343, 1024}) {
+  // Composite codelets' stages too (one per length, drawn with the rest).
+  const std::vector<std::pair<int, XVariant>> composite = {
+      {500, XVariant{{25, 20}, 25, 16, PadMethod::none, true, 0, true}},
+      {256, XVariant{{32, 8}, 8, 16, PadMethod::none, false, 0, true}},
+      {60, XVariant{{12, 5}, 12, 8, PadMethod::none, true, 0, true}}};
+  for (int n : {16, 60, 256, 343, 500, 1024}) {
     for (Precision p : {Precision::f32, Precision::f64}) {
       auto all = enumerate_x_variants(n, p, dev.limits(), /*columns=*/true);
+      for (const auto& [length, v] : composite)
+        if (length == n) all.insert(all.begin(), 3, v);
       ASSERT_FALSE(all.empty());
       for (int i = 0; i < 3; ++i) {
-        const XVariant v = all[rng() % all.size()];
+        const XVariant v = i == 0 ? all.front() : all[rng() % all.size()];
         const XPass pass(n, p, v, dev);
         const long long plane = 3 * v.rows_per_block + 5;
         const kern::RowGeometry z{plane, plane, plane};

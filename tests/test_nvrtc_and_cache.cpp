@@ -40,6 +40,11 @@ TEST(Nvrtc, XKernelsCompileWithoutLocalMemory) {
       // Real rows: nx = 512 through the half-length 256-point kernel, nx = 243 full length.
       {256, XVariant{{16, 16}, 16, 4, PadMethod::gap, false, 0, false, RealRows::half}},
       {243, XVariant{{3, 9, 9}, 27, 2, PadMethod::none, false, 0, false, RealRows::full}},
+      // Composite codelets (their twiddles a constexpr table: no local copy).
+      {500, XVariant{{25, 20}, 25, 16, PadMethod::none, true, 0, true}},
+      {512, XVariant{{32, 16}, 16, 8, PadMethod::none, false, 0}},
+      {240, XVariant{{15, 16}, 16, 8, PadMethod::gap, true, 0}},
+      {216, XVariant{{27, 8}, 27, 4, PadMethod::none, true, 0, true}},
   };
   const std::string virtual_arch = "compute_" FFT3D_TEST_CUDA_ARCH;
   for (const auto& [n, v] : cases) {

@@ -95,6 +95,31 @@ TEST(XKernelExecutor, EstimateVariantsUpTo4096) {
   }
 }
 
+// Stages of the composite codelets (6 to 32 points in one stage), with
+// computed and table twiddles, several butterflies per thread and idle
+// threads in the smaller radix's stage.
+TEST(XKernelExecutor, CompositeRadixStages) {
+  struct Case {
+    int n;
+    std::vector<int> radices;
+    int threads_per_row;
+  };
+  const Case cases[] = {{500, {25, 20}, 25}, {500, {20, 25}, 20}, {500, {10, 10, 5}, 50}, {512, {32, 16}, 16},
+                        {512, {16, 32}, 32}, {243, {27, 9}, 27}, {240, {15, 16}, 16}, {192, {12, 16}, 12},
+                        {300, {20, 15}, 20}, {210, {6, 5, 7}, 35}, {1000, {10, 25, 4}, 100}, {32, {32}, 1},
+                        {25, {25}, 1}, {6, {6}, 1}, {54, {27, 2}, 2}, {120, {12, 10}, 5}};
+  unsigned seed = 11;
+  for (const Case& c : cases)
+    for (bool table : {false, true})
+      for (PadMethod pad : {PadMethod::none, PadMethod::gap}) {
+        const XVariant v{c.radices, c.threads_per_row, 3, pad, table, 0};
+        for (int sign : {-1, +1}) {
+          EXPECT_LE(run_variant<double>(c.n, v, sign, ++seed), fft3d_test::fft_error_bound(false, c.n)) << v.name();
+          EXPECT_LE(run_variant<float>(c.n, v, sign, ++seed), fft3d_test::fft_error_bound(true, c.n)) << v.name();
+        }
+      }
+}
+
 // A thread with several butterflies per stage, and a row length that does
 // not divide evenly among the threads (guards on j < n / r).
 TEST(XKernelExecutor, UnevenButterfliesPerThread) {

@@ -200,31 +200,115 @@ FFT3D_HD void dft9(Complex<Real>* v) {
   }
 }
 
-// The radices the kernels support; dft<R> picks the codelet.
-FFT3D_HD constexpr bool is_supported_radix(int r) {
-  return r == 2 || r == 3 || r == 4 || r == 5 || r == 7 || r == 8 || r == 9 || r == 16;
+// cos and sin of 2*pi*m/r as constant expressions, for the twiddles inside
+// the composite codelets: the angle is reduced exactly (in integers) to the
+// nearest quarter turn plus at most an eighth of a turn, whose Taylor series
+// to the x^23 term is exact to double precision.
+struct RootOfUnity {
+  double c, s;
+};
+FFT3D_HD constexpr RootOfUnity root_of_unity(int m, int r) {
+  m %= r;
+  if (m < 0) m += r;
+  const int q = (4 * m + r / 2) / r;  // nearest quarter turn
+  const double x = 3.14159265358979323846 * (4 * m - q * r) / (2.0 * r);
+  // Horner form, smallest terms first: within an ulp or two.
+  const double x2 = x * x;
+  double c = 1, s = 1;
+  for (int k = 11; k >= 1; --k) {
+    c = 1 - c * x2 / ((2 * k - 1) * (2 * k));
+    s = 1 - s * x2 / ((2 * k) * (2 * k + 1));
+  }
+  s *= x;
+  switch (q & 3) {
+    case 0: return RootOfUnity{c, s};
+    case 1: return RootOfUnity{-s, c};
+    case 2: return RootOfUnity{-c, -s};
+    default: return RootOfUnity{s, -c};
+  }
 }
 
-// Run-time dispatch on a supported radix, for the CPU executors: calls
-// f(RadixConstant<R>{}) with R == r (16 for any other value: layouts hold
-// supported radices only), so f can use decltype(arg)::value as a template
-// argument.
+// The R roots of unity, computed by the compiler (a constexpr object), so
+// that after unrolling every twiddle below is a literal.
+template <int R>
+struct RootTable {
+  double c[R], s[R];
+  FFT3D_HD constexpr RootTable() : c(), s() {
+    for (int m = 0; m < R; ++m) {
+      const RootOfUnity w = root_of_unity(m, R);
+      c[m] = w.c;
+      s[m] = w.s;
+    }
+  }
+};
+
+template <int R, int Sign, typename Real>
+FFT3D_HD void dft(Complex<Real>* v);
+
+// Radix R1 * R2 in one stage (Cooley-Tukey inside the registers): radix-R1
+// DFTs over inputs R2 apart, twiddles W_R^(n2 k1), radix-R2 DFTs. One stage
+// of 25 instead of two of 5 saves a pass through shared memory and its
+// barrier, and the twiddles are constants instead of computed or loaded.
+template <int R1, int R2, int Sign, typename Real>
+FFT3D_HD void dft_composite(Complex<Real>* v) {
+  constexpr RootTable<R1 * R2> w{};
+  Complex<Real> y[R2][R1];
+  FFT3D_UNROLL
+  for (int n2 = 0; n2 < R2; ++n2) {
+    FFT3D_UNROLL
+    for (int n1 = 0; n1 < R1; ++n1) y[n2][n1] = v[R2 * n1 + n2];
+    dft<R1, Sign>(y[n2]);
+    FFT3D_UNROLL
+    for (int k1 = 1; k1 < R1; ++k1) {
+      if (n2 == 0) continue;
+      const int m = n2 * k1;
+      y[n2][k1] = y[n2][k1] * make_complex(static_cast<Real>(w.c[m]), static_cast<Real>(Sign * w.s[m]));
+    }
+  }
+  FFT3D_UNROLL
+  for (int k1 = 0; k1 < R1; ++k1) {
+    Complex<Real> z[R2];
+    FFT3D_UNROLL
+    for (int n2 = 0; n2 < R2; ++n2) z[n2] = y[n2][k1];
+    dft<R2, Sign>(z);
+    FFT3D_UNROLL
+    for (int k2 = 0; k2 < R2; ++k2) v[k1 + R1 * k2] = z[k2];
+  }
+}
+
+// The radices the kernels support; dft<R> picks the codelet. Radices 6 to
+// 32 other than 7, 8, 9 and 16 are composite codelets. The tuner's list,
+// largest first (a test checks it against is_supported_radix).
+FFT3D_HD constexpr bool is_supported_radix(int r) {
+  return r == 2 || r == 3 || r == 4 || r == 5 || r == 6 || r == 7 || r == 8 || r == 9 || r == 10 || r == 12 ||
+         r == 15 || r == 16 || r == 20 || r == 25 || r == 27 || r == 32;
+}
+constexpr int kSupportedRadices[] = {32, 27, 25, 20, 16, 15, 12, 10, 9, 8, 7, 6, 5, 4, 3, 2};
+// The largest supported radix: the register arrays of one butterfly.
+constexpr int kMaxRadix = 32;
+
+// Run-time dispatch on a radix, for the CPU executors: calls
+// f(RadixConstant<R>{}) with R == r (the first of the list for any other
+// value: layouts hold supported radices only), so f can use
+// decltype(arg)::value as a template argument. The five-step executor uses a
+// shorter list of its own (five_step_kernel.h), which keeps its nested
+// dispatch small.
 template <int R>
 struct RadixConstant {
   static constexpr int value = R;
 };
+template <int... Rs>
+struct RadixList {};
+using CodeletRadices = RadixList<32, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 16, 20, 25, 27>;
+
+template <class F, int First, int... Rs>
+inline void with_radix_in(RadixList<First, Rs...>, int r, F&& f) {
+  const bool found = ((r == Rs ? (f(RadixConstant<Rs>{}), true) : false) || ...);
+  if (!found) f(RadixConstant<First>{});
+}
 template <class F>
 inline void with_radix(int r, F&& f) {
-  switch (r) {
-    case 2: return f(RadixConstant<2>{});
-    case 3: return f(RadixConstant<3>{});
-    case 4: return f(RadixConstant<4>{});
-    case 5: return f(RadixConstant<5>{});
-    case 7: return f(RadixConstant<7>{});
-    case 8: return f(RadixConstant<8>{});
-    case 9: return f(RadixConstant<9>{});
-    default: return f(RadixConstant<16>{});
-  }
+  with_radix_in(CodeletRadices{}, r, static_cast<F&&>(f));
 }
 
 template <int R, int Sign, typename Real>
@@ -234,10 +318,18 @@ FFT3D_HD void dft(Complex<Real>* v) {
   else if constexpr (R == 3) dft3<Sign>(v);
   else if constexpr (R == 4) dft4<Sign>(v);
   else if constexpr (R == 5) dft5<Sign>(v);
+  else if constexpr (R == 6) dft_composite<2, 3, Sign>(v);
   else if constexpr (R == 7) dft7<Sign>(v);
   else if constexpr (R == 8) dft8<Sign>(v);
   else if constexpr (R == 9) dft9<Sign>(v);
-  else dft16<Sign>(v);
+  else if constexpr (R == 10) dft_composite<2, 5, Sign>(v);
+  else if constexpr (R == 12) dft_composite<4, 3, Sign>(v);
+  else if constexpr (R == 15) dft_composite<3, 5, Sign>(v);
+  else if constexpr (R == 16) dft16<Sign>(v);
+  else if constexpr (R == 20) dft_composite<4, 5, Sign>(v);
+  else if constexpr (R == 25) dft_composite<5, 5, Sign>(v);
+  else if constexpr (R == 27) dft_composite<3, 9, Sign>(v);
+  else dft_composite<4, 8, Sign>(v);
 }
 
 }  // namespace kern

@@ -63,9 +63,9 @@ FFT3D_HD Complex<Real> stage_twiddle(const StageGeom& g, int j, int k, bool use_
 
 // Multiplies output k of butterfly j by its twiddle, k = 1..R-1. A table
 // lookup per twiddle; or, computed, sincospi only for the powers of two
-// k = 1, 2, 4, 8 and every other twiddle as the product of those in the
-// binary expansion of k: at most three products (a few ulps), 4 instead of
-// 15 sincospi for radix 16, and only four values kept live in registers.
+// k = 1, 2, 4, ... and every other twiddle as the product of those in the
+// binary expansion of k: at most four products (a few ulps), 4 instead of
+// 15 sincospi for radix 16, and only the powers kept live in registers.
 template <int Sign, int R, typename Real>
 FFT3D_HD void apply_stage_twiddles(const StageGeom& g, int j, bool use_table,
                                    const Complex<Real>* table, Complex<Real>* v) {
@@ -74,16 +74,17 @@ FFT3D_HD void apply_stage_twiddles(const StageGeom& g, int j, bool use_table,
     for (int k = 1; k < R; ++k) v[k] = v[k] * stage_twiddle<Sign>(g, j, k, true, table);
     return;
   }
-  Complex<Real> base[4];  // w_1, w_2, w_4, w_8
+  constexpr int kBits = R > 16 ? 5 : 4;  // powers of two below R (kMaxRadix = 32)
+  Complex<Real> base[kBits];  // w_1, w_2, w_4, ...
   FFT3D_UNROLL
-  for (int b = 0; b < 4; ++b)
+  for (int b = 0; b < kBits; ++b)
     if ((1 << b) < R) base[b] = stage_twiddle<Sign>(g, j, 1 << b, false, table);
   FFT3D_UNROLL
   for (int k = 1; k < R; ++k) {
     Complex<Real> w = make_complex(Real(1), Real(0));
     bool first = true;
     FFT3D_UNROLL
-    for (int b = 3; b >= 0; --b) {
+    for (int b = kBits - 1; b >= 0; --b) {
       if (!(k & (1 << b))) continue;
       w = first ? base[b] : w * base[b];
       first = false;

@@ -11,8 +11,6 @@ namespace fft3d {
 
 namespace {
 
-constexpr int kRadices[] = {2, 3, 4, 5, 7, 8, 9, 16};
-
 template <typename Real, int Sign>
 struct FiveStepOnHost {
   using Regs = kern::FiveStepRegs<Real>;
@@ -37,9 +35,9 @@ std::string FiveStepVariant::name() const {
 
 FiveStepVariant estimate_five_step_variant(int n, Precision precision) {
   FiveStepVariant best;
-  for (int a : kRadices)
-    for (int b : kRadices)
-      if (a * b == n && (best.n1 == 0 || std::abs(a - b) < std::abs(best.n1 - best.n2))) {
+  for (int a = 2; a <= 16; ++a)
+    for (int b = 2; b <= 16; ++b)
+      if (kern::is_five_step_radix(a) && kern::is_five_step_radix(b) && a * b == n && (best.n1 == 0 || std::abs(a - b) < std::abs(best.n1 - best.n2))) {
         best.n1 = a;
         best.n2 = b;
       }

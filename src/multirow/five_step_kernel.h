@@ -32,6 +32,14 @@ struct FiveStepLayout {
   FFT3D_HD constexpr int phases() const { return pass_b ? 2 : 1; }
 };
 
+// The radices a five-step factor may be: the non-composite codelets, up to
+// 16 values per thread (one factor's column in registers). The first is the
+// dispatch default (see with_radix_in).
+using FiveStepRadices = RadixList<16, 2, 3, 4, 5, 7, 8, 9>;
+FFT3D_HD constexpr bool is_five_step_radix(int r) {
+  return r == 2 || r == 3 || r == 4 || r == 5 || r == 7 || r == 8 || r == 9 || r == 16;
+}
+
 template <typename Real>
 struct FiveStepRegs {
   Complex<Real> v[16];
@@ -82,8 +90,8 @@ FFT3D_HD void five_step_phase(const FiveStepLayout& L, int phase, const ThreadCo
 template <int Sign, typename Real>
 inline void five_step_phase_on_host(const FiveStepLayout& L, int phase, const ThreadCoord& tc,
                                     FiveStepRegs<Real>& regs, const XArgs<Real>& a) {
-  with_radix(L.n1, [&](auto n1) {
-    with_radix(L.n2, [&](auto n2) {
+  with_radix_in(FiveStepRadices{}, L.n1, [&](auto n1) {
+    with_radix_in(FiveStepRadices{}, L.n2, [&](auto n2) {
       five_step_phase<Sign, decltype(n1)::value, decltype(n2)::value>(L, phase, tc, regs, a);
     });
   });

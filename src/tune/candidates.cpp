@@ -21,7 +21,6 @@ constexpr int kMaxThreadsPerSm = 2048;
 constexpr int kMaxBlocksPerSm = 32;
 constexpr long long kSharedReservePerBlock = 1024;  // the runtime's per-block reserve
 constexpr double kClearOverflow = 1.25;             // estimate over cap by more than this: spills
-constexpr int kCodeletRadices[] = {16, 9, 8, 7, 5, 4, 3, 2};
 constexpr double kInFlightTarget = 32 * 1024;       // bytes per SM to hide DRAM latency
 
 // MEASURE: orderings kept (by model cost) and thread/block shapes per ordering.
@@ -46,10 +45,10 @@ std::vector<std::vector<int>> all_radix_multisets(int n) {
       if (!current.empty()) all.push_back(current);
       return;
     }
-    for (size_t i = first; i < std::size(kCodeletRadices); ++i)
-      if (rest % kCodeletRadices[i] == 0) {
-        current.push_back(kCodeletRadices[i]);
-        grow(rest / kCodeletRadices[i], i);
+    for (size_t i = first; i < std::size(kern::kSupportedRadices); ++i)
+      if (rest % kern::kSupportedRadices[i] == 0) {
+        current.push_back(kern::kSupportedRadices[i]);
+        grow(rest / kern::kSupportedRadices[i], i);
         current.pop_back();
       }
   };
@@ -204,9 +203,9 @@ std::vector<FiveStepVariant> five_step_variants(int n, Precision precision, Tune
     if (v.n1 > 0) out.push_back(v);
     return out;
   }
-  for (int a : kCodeletRadices)
-    for (int b : kCodeletRadices)
-      if (a * b == n)
+  for (int a : kern::kSupportedRadices)
+    for (int b : kern::kSupportedRadices)
+      if (a * b == n && kern::is_five_step_radix(a) && kern::is_five_step_radix(b))
         for (int cols : kFiveStepColumns)
           for (bool table : {false, true}) out.push_back(FiveStepVariant{a, b, cols, table});
   return out;
@@ -233,7 +232,7 @@ Candidate parse_candidate(const std::string& name) {
   int used = 0;
   if (std::sscanf(name.c_str(), "fivestep%dx%d.cols%d.tw-%15[a-z]%n", &v.n1, &v.n2, &v.columns_per_block, tw,
                   &used) != 4 ||
-      used != static_cast<int>(name.size()) || !kern::is_supported_radix(v.n1) || !kern::is_supported_radix(v.n2) ||
+      used != static_cast<int>(name.size()) || !kern::is_five_step_radix(v.n1) || !kern::is_five_step_radix(v.n2) ||
       v.columns_per_block < 1 || (std::string(tw) != "table" && std::string(tw) != "sincos"))
     fail(FFT3D_ERROR_INVALID_ARGUMENT, "malformed five-step variant name '" + name + "'");
   v.twiddle_table = std::string(tw) == "table";
