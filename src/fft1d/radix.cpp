@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <functional>
+#include <iterator>
+
+#include "fft1d/codelets.h"
 
 namespace fft3d {
 
@@ -21,6 +24,25 @@ std::vector<int> split_power_of_two(int bits) {
 }
 
 }  // namespace
+
+std::vector<std::vector<int>> all_radix_multisets(int n) {
+  std::vector<std::vector<int>> all;
+  std::vector<int> current;
+  std::function<void(int, size_t)> grow = [&](int rest, size_t first) {
+    if (rest == 1) {
+      if (!current.empty()) all.push_back(current);
+      return;
+    }
+    for (size_t i = first; i < std::size(kern::kSupportedRadices); ++i)
+      if (rest % kern::kSupportedRadices[i] == 0) {
+        current.push_back(kern::kSupportedRadices[i]);
+        grow(rest / kern::kSupportedRadices[i], i);
+        current.pop_back();
+      }
+  };
+  if (n >= 2) grow(n, 0);
+  return all;
+}
 
 std::vector<int> preferred_radices(int n) {
   std::vector<int> radices;

@@ -5,11 +5,19 @@
 
 namespace fft3d {
 
-// The preferred radix multiset for a 7-smooth n >= 2: pairs of 3s as 9, then
-// 3, 5 and 7 as themselves, the power of two split into the fewest radices from
+// Every non-increasing sequence of supported radices (codelets.h) whose
+// product is n; empty for n < 2 or n not 7-smooth.
+std::vector<std::vector<int>> all_radix_multisets(int n);
+
+// The ESTIMATE's multiset for a 7-smooth n >= 2: pairs of 3s as 9, then 3,
+// 5 and 7 as themselves, the power of two split into the fewest radices from
 // {16, 8, 4, 2}, as evenly as possible (32 -> 8*4, 512 -> 8*8*8), since
 // fewer stages mean fewer passes through shared memory. Sorted descending.
-// Empty for n == 1.
+// Empty for n == 1. The composite codelets (radices 6 to 32) are left to the
+// tuner: its fewest-stage multisets ran 5-45 % faster on X rows and
+// non-power-of-two columns of an H200, but an ESTIMATE that used them lost
+// at 192, 243, 343 and 384 (which ordering, threads and twiddles win differs
+// from size to size: docs/TUNING.md), so the heuristic is still to be fitted.
 std::vector<int> preferred_radices(int n);
 
 // Every distinct permutation of a multiset (480 = {8,5,4,3} gives 24).

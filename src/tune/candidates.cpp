@@ -36,26 +36,6 @@ struct Scored {
   double cost;
 };
 
-// Every non-increasing sequence of codelet radices whose product is n.
-std::vector<std::vector<int>> all_radix_multisets(int n) {
-  std::vector<std::vector<int>> all;
-  std::vector<int> current;
-  std::function<void(int, size_t)> grow = [&](int rest, size_t first) {
-    if (rest == 1) {
-      if (!current.empty()) all.push_back(current);
-      return;
-    }
-    for (size_t i = first; i < std::size(kern::kSupportedRadices); ++i)
-      if (rest % kern::kSupportedRadices[i] == 0) {
-        current.push_back(kern::kSupportedRadices[i]);
-        grow(rest / kern::kSupportedRadices[i], i);
-        current.pop_back();
-      }
-  };
-  if (n >= 2) grow(n, 0);
-  return all;
-}
-
 int product(const std::vector<int>& v) {
   int p = 1;
   for (int r : v) p *= r;

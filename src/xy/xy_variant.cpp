@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "common/error.h"
+#include "fft1d/codelets.h"
 
 namespace fft3d {
 
@@ -110,7 +111,9 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
   // In place in the share, X needs two stages: split a single radix.
   if (v.x.radices.size() == 1) {
     const int r = v.x.radices[0];
-    const int a = r == 16 ? 4 : r == 9 ? 3 : r == 8 ? 2 : r == 4 ? 2 : 0;
+    int a = 0;  // the most balanced split into two codelets (25 = 5 * 5, 32 = 4 * 8)
+    for (int d = 2; d * d <= r; ++d)
+      if (r % d == 0 && kern::is_supported_radix(d) && kern::is_supported_radix(r / d)) a = d;
     if (a == 0) return std::nullopt;  // a prime length: separate passes
     // One butterfly of the smaller radix per thread.
     v.x = XVariant{{a, r / a}, nx / std::min(a, r / a), v.x.rows_per_block, PadMethod::none, false, 0};
