@@ -5,18 +5,15 @@
 # (/usr/local/cuda or CUDAToolkit_ROOT) and builds the GPU backend.
 set -euo pipefail
 
+# HDF5: the MPI build (h5fft under mpirun reads and writes through MPI-IO);
+# Debian installs it beside the serial libhdf5-dev, and CMake prefers it.
 packages=(cmake g++ gfortran pkg-config libfftw3-dev libgtest-dev libopenmpi-dev
-          openmpi-bin nlohmann-json3-dev libcli11-dev)
+          openmpi-bin nlohmann-json3-dev libcli11-dev libhdf5-openmpi-dev)
 
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-# HDF5: the MPI-enabled build where it exists, otherwise the serial one.
-if ! dpkg-query -W -f='${Status}' libhdf5-openmpi-dev 2>/dev/null | grep -q "install ok installed" &&
-   ! dpkg-query -W -f='${Status}' libhdf5-dev 2>/dev/null | grep -q "install ok installed"; then
-  missing+=(libhdf5-dev)
-fi
 
 [ ${#missing[@]} -eq 0 ] && exit 0
 

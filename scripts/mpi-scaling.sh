@@ -2,7 +2,7 @@
 # Issue 8 on a multi-GPU machine: builds the MPI pieces, runs the GPU
 # correctness tests on every GPU (one rank each), then strong scaling of
 # 512^3 and 1024^3 single complex and weak scaling at 512^3 per GPU with
-# fft3d-mpi-bench (NCCL). Logs and the CSV lines go to $OUT.
+# fft3d-bench --mpi (NCCL). Logs and the CSV lines go to $OUT.
 #   scripts/mpi-scaling.sh [MAX_RANKS]      default: the number of GPUs
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -14,10 +14,10 @@ export FFT3D_CACHE_DIR=$PWD/build-gpu/kernel-cache
 export NCCL_NVLS_ENABLE=0  # never NVLink multicast on shared hosts
 {
   cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release
-  cmake --build build-gpu --target fft3d-mpi-bench fft3d_mpi_tests
+  cmake --build build-gpu --target fft3d-bench fft3d_mpi_tests
 } >"$OUT/mpi-build.log" 2>&1 || { tail -30 "$OUT/mpi-build.log"; exit 1; }
 run() { mpirun --allow-run-as-root --oversubscribe -x NCCL_NVLS_ENABLE -x FFT3D_CACHE_DIR -np "$@"; }
-bench=build-gpu/apps/mpi_bench/fft3d-mpi-bench
+bench=build-gpu/apps/bench/fft3d-bench
 status=0
 run "$max" build-gpu/tests/mpi/fft3d_mpi_tests --gtest_filter='*MpiGpu*' >"$OUT/mpi-gpu-tests.log" 2>&1 || status=1
 grep -E "PASSED|FAILED" "$OUT/mpi-gpu-tests.log" | sort | uniq -c
@@ -26,14 +26,16 @@ for n in 512 1024; do
   for p in 1 2 4; do
     (( p <= max )) || continue
     (( n == 1024 && p == 1 )) && continue  # 8 GiB plus buffers: fits, but slow to no purpose here
-    run "$p" "$bench" -n "$n" -b gpu --transport nccl -i 10 >"$OUT/strong-$n-$p.txt" 2>&1 || status=1
+    run "$p" "$bench" --mpi --sizes "$n" --backend gpu --transport nccl --repeats 10 \
+      >"$OUT/strong-$n-$p.txt" 2>&1 || status=1
     echo "strong n=$n ranks=$p: $(grep -E '^forward|^  pack|^  exchange|^  local' "$OUT/strong-$n-$p.txt" | tr -s ' ' | tr '\n' ';')"
     grep '^csv' "$OUT/strong-$n-$p.txt" >>"$OUT/mpi-scaling.csv"
   done
 done
 for p in 2 4; do
   (( p <= max )) || continue
-  run "$p" "$bench" -n 512 -b gpu --transport nccl --weak -i 10 >"$OUT/weak-512-$p.txt" 2>&1 || status=1
+  run "$p" "$bench" --mpi --sizes 512 --backend gpu --transport nccl --weak --repeats 10 \
+    >"$OUT/weak-512-$p.txt" 2>&1 || status=1
   echo "weak 512^3/GPU ranks=$p: $(grep -E '^forward|^  pack|^  exchange|^  local' "$OUT/weak-512-$p.txt" | tr -s ' ' | tr '\n' ';')"
   grep '^csv' "$OUT/weak-512-$p.txt" >>"$OUT/mpi-scaling.csv"
 done

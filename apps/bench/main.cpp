@@ -1,5 +1,7 @@
 // fft3d-bench: command line, device checks, the shared header of every run
-// (device, versions, copy bandwidth), then the one selected mode.
+// (device, versions, copy bandwidth), then the one selected mode. --mpi skips
+// the device checks and the header: it may run on the CPU backend, and each
+// of its ranks selects its own GPU.
 #include <exception>
 #include <iostream>
 #include <string>
@@ -37,7 +39,8 @@ double print_header(const BenchOptions& options) {
 }
 
 int run(int argc, char** argv) {
-  CLI::App app{"fft3d-bench: fft3d vs cuFFT vs device copy, timed on one GPU"};
+  CLI::App app{"fft3d-bench: fft3d vs cuFFT vs device copy, timed on one GPU; --mpi: fft3d_mpi "
+               "over the ranks of mpirun"};
 
   // One flag per mode, exactly one of them required.
   CLI::Option_group* mode_group = app.add_option_group("mode", "what to measure (exactly one)");
@@ -52,15 +55,16 @@ int run(int argc, char** argv) {
   std::string tuning = "estimate";
   CLI::Option* sizes =
       app.add_option("--sizes", options.sizes,
-                     "comma-separated transform sizes (default: the mode's list); --3d and --host "
-                     "also take NXxNYxNZ grids, e.g. 256x128x64, and --host 1d:N rows")
+                     "comma-separated transform sizes (default: the mode's list); --3d, --host and "
+                     "--mpi also take NXxNYxNZ grids, e.g. 256x128x64, and --host 1d:N rows")
           ->delimiter(',');
   app.add_option("--precision", precision, "f32, f64 or both")
       ->check(CLI::IsMember({"f32", "f64", "both"}))
       ->capture_default_str();
   // At least 128 MiB: larger than the L2 cache of any current GPU, so the
   // timings are of memory traffic, not of cache hits.
-  app.add_option("--bytes", mib, "MiB of data per size (at least 128)")
+  CLI::Option* bytes =
+      app.add_option("--bytes", mib, "MiB of data per size (at least 128; not --mpi)")
       ->check(CLI::Range(128LL, 1LL << 30))
       ->capture_default_str();
   app.add_option("--repeats", repeats, "timed repetitions per measurement (median reported)")
@@ -70,7 +74,8 @@ int run(int argc, char** argv) {
   app.add_option("--flags", tuning, "fft3d planning: estimate or measure")
       ->check(CLI::IsMember({"estimate", "measure"}))
       ->capture_default_str();
-  app.add_option("--type", options.transform_type, "--3d: c2c or r2c (R2C forward and C2R inverse)")
+  app.add_option("--type", options.transform_type,
+                 "--3d and --mpi: c2c or r2c (R2C forward and C2R inverse)")
       ->check(CLI::IsMember({"c2c", "r2c"}))
       ->capture_default_str();
   CLI::Option* describe = app.add_flag("--describe-only", options.describe_only,
@@ -90,17 +95,26 @@ int run(int argc, char** argv) {
       ->excludes(sweep)
       ->excludes(describe)
       ->excludes("--csv");
+  const std::vector<CLI::Option*> mpi_only = add_mpi_options(app, &options.mpi);
+  bool mpi = false;
   try {
     app.parse(argc, argv);
-    // Options that only --3d reads must not be silently ignored by another mode.
-    const bool grid3d = [&] {
+    // Options that only one mode reads must not be silently ignored by another.
+    const auto selected = [&](const std::string& flag) {
       for (size_t i = 0; i < mode_flags.size(); ++i)
-        if (std::string(modes()[i].flag) == "--3d") return mode_flags[i]->count() > 0;
+        if (modes()[i].flag == flag) return mode_flags[i]->count() > 0;
       return false;
-    }();
+    };
+    const bool grid3d = selected("--3d");
+    mpi = selected("--mpi");
     if (options.sweep && !grid3d) throw CLI::ValidationError("--sweep", "is an option of --3d");
     if (!options.profile_library.empty() && !grid3d)
       throw CLI::ValidationError("--profile-once", "is an option of --3d");
+    for (const CLI::Option* option : mpi_only)
+      if (option->count() > 0 && !mpi)
+        throw CLI::ValidationError(option->get_name(), "is an option of --mpi");
+    if (mpi && bytes->count() > 0)  // each rank holds its share of the grid instead
+      throw CLI::ValidationError("--bytes", "is not an option of --mpi");
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
   }
@@ -111,6 +125,7 @@ int run(int argc, char** argv) {
   options.repeats = repeats;
   options.tuning = tuning == "measure" ? FFT3D_MEASURE : FFT3D_ESTIMATE;
   options.tuning_name = tuning;
+  if (mpi) return run_mpi_scaling(options);  // no device needed, no one-GPU header
 
   // No GPU is not an error: the benchmark has nothing to say on such a host.
   // Except for --sweep and --profile-once, whose callers (scripts/gpu-check.sh,

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "mpi_options.h"
+
 namespace fft3d_bench {
 
 enum class Precision { f32, f64 };
@@ -26,6 +28,7 @@ struct BenchOptions {
   bool sweep = false;                  // --3d --sweep: the issue-9 cubes, with pass floors
   std::string profile_library;         // --3d --profile-once: "fft3d" or "cufft"; empty: off
   double copy_gbps = 0;                // device copy bandwidth measured by the header; 0: none
+  MpiOptions mpi;                      // --mpi alone: decomposition, backend, transport, ...
 };
 
 // False when the run only describes plans or profiles one transform: then
@@ -44,6 +47,7 @@ int run_batched1d(const BenchOptions& options);
 int run_grid3d(const BenchOptions& options);
 int run_grid3d_real(const BenchOptions& options);  // --3d --type r2c
 int run_host_roundtrip(const BenchOptions& options);
+int run_mpi_scaling(const BenchOptions& options);  // starts and ends MPI itself
 
 inline const std::vector<Mode>& modes() {
   static const std::vector<Mode> all = {
@@ -63,6 +67,13 @@ inline const std::vector<Mode>& modes() {
        "to pinned cudaMemcpy bandwidth (default: cubes 128,256,384 and rows 1d:256,1d:1024,1d:4096; "
        "--sizes takes 256, NXxNYxNZ or 1d:N)",
        run_host_roundtrip},
+      {"--mpi",
+       "distributed 3-D forward transforms (fft3d_mpi) on the CPU or the GPU backend, one rank per "
+       "process under mpirun (or one rank alone): the slowest rank's time split into local FFTs, "
+       "packing and exchange, next to MPI_Alltoall of the same volume and the round-trip error "
+       "(default grid 128; --sizes takes 256 or NXxNYxNZ; --weak: NZ per rank; no CUDA device "
+       "needed on the CPU backend)",
+       run_mpi_scaling},
   };
   return all;
 }

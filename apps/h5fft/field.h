@@ -6,6 +6,7 @@
 // fft3d's (nx, ny, nz) layout, a Fortran array A(nx,ny,nz). No data is
 // reordered; only the names of the extents are swapped.
 #pragma once
+#include <array>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,16 @@ struct Field {
   std::string kind_text() const {
     return std::string(is_complex ? "complex " : "real ") + precision_name(precision);
   }
+};
+
+// A box of a field's grid: the points start[a] <= i_a < start[a] + size[a]
+// along x, y, z (a = 0, 1, 2), held x fastest like a whole field. Alone,
+// h5fft reads and writes the whole grid; under mpirun each rank its own box.
+struct Box {
+  std::array<long long, 3> start{}, size{};
+
+  static Box whole(const Field& f) { return Box{{0, 0, 0}, {f.nx, f.ny, f.nz}}; }
+  long long points() const { return size[0] * size[1] * size[2]; }
 };
 
 }  // namespace h5fft

@@ -4,6 +4,7 @@
 #include <limits>
 #include <vector>
 
+#include "box_selection.h"
 #include "h5_handle.h"
 #include "h5fft_error.h"
 
@@ -127,41 +128,47 @@ void require_hdf5_file(const std::string& path) {
   if (H5Fis_hdf5(path.c_str()) <= 0) throw H5fftError("input '" + path + "' is not an HDF5 file");
 }
 
-InputField read_field(const std::string& path, const std::string& dataset) {
-  require_hdf5_file(path);
-  const std::string what = where(path, dataset);
-  const H5Handle file = file_handle(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT));
-  if (!file.valid()) throw H5fftError("cannot open '" + path + "' for reading");
-  if (dataset.empty() || !path_exists(file.get(), dataset))
-    throw H5fftError("missing dataset: no " + what);
-  {
-    const H5Handle object = object_handle(H5Oopen(file.get(), dataset.c_str(), H5P_DEFAULT));
-    if (!object.valid() || H5Iget_type(object.get()) != H5I_DATASET)
-      throw H5fftError("missing dataset: '" + dataset + "' in '" + path + "' is not a dataset (a group?)");
-  }
-  const H5Handle d = dataset_handle(H5Dopen2(file.get(), dataset.c_str(), H5P_DEFAULT));
-  if (!d.valid()) throw H5fftError("cannot open " + what);
-  const H5Handle file_type = type_handle(H5Dget_type(d.get()));
-  const ElementType type = element_type(file_type.get(), what);
+DatasetReader::DatasetReader(const std::string& path, const std::string& dataset, const FileAccess& access)
+    : access_(access), what_(where(path, dataset)) {
+  file_ = file_handle(H5Fopen(path.c_str(), H5F_ACC_RDONLY, access.file_access));
+  access.check.require(file_.valid(), H5fftError("cannot open '" + path + "' for reading"));
+  // Reading metadata needs no other rank; the outcome is agreed once.
+  access.check.run([&] {
+    if (dataset.empty() || !path_exists(file_.get(), dataset)) throw H5fftError("missing dataset: no " + what_);
+    {
+      const H5Handle object = object_handle(H5Oopen(file_.get(), dataset.c_str(), H5P_DEFAULT));
+      if (!object.valid() || H5Iget_type(object.get()) != H5I_DATASET)
+        throw H5fftError("missing dataset: '" + dataset + "' in '" + path + "' is not a dataset (a group?)");
+    }
+    dataset_ = dataset_handle(H5Dopen2(file_.get(), dataset.c_str(), H5P_DEFAULT));
+    if (!dataset_.valid()) throw H5fftError("cannot open " + what_);
+    const H5Handle file_type = type_handle(H5Dget_type(dataset_.get()));
+    if (!file_type.valid()) throw H5fftError("cannot read the element type of " + what_);
+    const ElementType type = element_type(file_type.get(), what_);
+    read_extents(dataset_.get(), type, what_, shape_);
+    grid_size_ = read_grid_size(dataset_.get());
+    // Memory type: doubles, HDF5 converting from float where needed; a
+    // compound is matched by member name, so {r, i} or {re, im} alike.
+    if (type.is_complex) {
+      memory_type_ = type_handle(H5Tcreate(H5T_COMPOUND, 2 * sizeof(double)));
+      if (!memory_type_.valid() ||
+          H5Tinsert(memory_type_.get(), type.re_name.c_str(), 0, H5T_NATIVE_DOUBLE) < 0 ||
+          H5Tinsert(memory_type_.get(), type.im_name.c_str(), sizeof(double), H5T_NATIVE_DOUBLE) < 0)
+        throw H5fftError("cannot build the memory type to read " + what_);
+    }
+  });
+}
 
-  InputField in;
-  Field& f = in.field;
-  read_extents(d.get(), type, what, f);
-  f.values.resize(static_cast<size_t>(f.points()) * (f.is_complex ? 2 : 1));
-  // Memory type: doubles, HDF5 converting from float where needed; a
-  // compound is matched by member name, so {r, i} or {re, im} alike.
-  H5Handle memory_type;
-  hid_t mem = H5T_NATIVE_DOUBLE;
-  if (type.is_complex) {
-    memory_type = type_handle(H5Tcreate(H5T_COMPOUND, 2 * sizeof(double)));
-    H5Tinsert(memory_type.get(), type.re_name.c_str(), 0, H5T_NATIVE_DOUBLE);
-    H5Tinsert(memory_type.get(), type.im_name.c_str(), sizeof(double), H5T_NATIVE_DOUBLE);
-    mem = memory_type.get();
-  }
-  if (H5Dread(d.get(), mem, H5S_ALL, H5S_ALL, H5P_DEFAULT, f.values.data()) < 0)
-    throw H5fftError("cannot read " + what + " (HDF5 could not convert or read the data)");
-  in.grid_size = read_grid_size(d.get());
-  return in;
+std::vector<double> DatasetReader::read(const Box& box) const {
+  std::vector<double> values(size_t(box.points()) * (shape_.is_complex ? 2 : 1));
+  BoxSelection selection;
+  access_.check.run([&] { selection = select_box(dataset_.get(), shape_, box); });
+  const hid_t memory_type = memory_type_.valid() ? memory_type_.get() : H5T_NATIVE_DOUBLE;
+  double nothing = 0;  // an empty box still passes a buffer
+  const herr_t read = H5Dread(dataset_.get(), memory_type, selection.memory_space.get(), selection.file_space.get(),
+                              access_.transfer, values.empty() ? &nothing : values.data());
+  access_.check.require(read >= 0, H5fftError("cannot read " + what_ + " (HDF5 could not convert or read the data)"));
+  return values;
 }
 
 }  // namespace h5fft

@@ -2,8 +2,8 @@
 """The time model of docs/SCALING.md: one distributed forward 3-D FFT of an
 N^3 single-complex grid over P GPUs, transposed output, slab or pencil.
 
-  python3 apps/mpi_bench/scaling_model.py            # the tables in SCALING.md
-  python3 apps/mpi_bench/scaling_model.py --net 25e9 --alpha-net 8e-6 ...
+  python3 scripts/scaling_model.py            # the tables in SCALING.md
+  python3 scripts/scaling_model.py --net 25e9 --alpha-net 8e-6 ...
 
 Local work is counted in passes over the rank's data (each pass reads and
 writes it once at the measured copy rate); an exchange among G ranks costs a
