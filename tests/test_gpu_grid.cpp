@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "fft3d.h"
+#include "gpu/device.h"
+#include "xy/xy_variant.h"
 #include "gpu_test_util.h"
 #include "oracle.h"
 
@@ -191,6 +193,19 @@ TEST(GpuGrid, FusedXYPass) {
     EXPECT_EQ(g.download(), g.host) << "input changed";
     cudaFree(out);
     fft3d_plan_destroy(oop);
+  }
+  // Built from composite rows and columns, as a MEASURE plan builds it from
+  // the rows and columns in its wisdom.
+  for (bool single : {true, false}) {
+    const fft3d::XYBase base{
+        fft3d::XVariant{{16, 15}, 16, 4, fft3d::PadMethod::gap, true, 0},
+        fft3d::XVariant{{20, 12}, 12, 16, fft3d::PadMethod::none, true, 0, true}};
+    const auto v = fft3d::estimate_xy_variant(240, 240, 6, single ? fft3d::Precision::f32 : fft3d::Precision::f64,
+                                              fft3d::current_device_info().limits(), false, base);
+    ASSERT_TRUE(v);
+    setenv("FFT3D_XY_VARIANT", v->name().c_str(), 1);
+    check_grid_in(single, 240, 240, 6);
+    unsetenv("FFT3D_XY_VARIANT");
   }
   fft3d_plan plan = make_plan(256, 256, 256, true);
   const std::string text = describe(plan);

@@ -80,6 +80,34 @@ TEST(XYExecutor, EstimateVariantsF64) {
   }
 }
 
+// Built from tuned rows and columns (a plan's wisdom): their stages (here
+// composite codelets with padding and table twiddles) are kept, regrouped
+// for the cluster.
+TEST(XYExecutor, BuiltFromTunedRowsAndColumns) {
+  const DeviceLimits limits;
+  const XYBase base{XVariant{{16, 15}, 16, 4, PadMethod::gap, true, 3},
+                    XVariant{{20, 12}, 12, 32, PadMethod::none, true, 2, true}};
+  for (Precision p : {Precision::f32, Precision::f64}) {
+    const auto v = estimate_xy_variant(240, 240, 2, p, limits, false, base);
+    ASSERT_TRUE(v);
+    EXPECT_EQ(v->x.radices, base.x->radices);
+    EXPECT_EQ(v->x.threads_per_row, 16);
+    EXPECT_EQ(v->x.pad, PadMethod::gap);
+    EXPECT_EQ(v->y.radices, base.y->radices);
+    EXPECT_EQ(v->y.threads_per_row, 12);
+    EXPECT_EQ(v->x.min_blocks_per_sm + v->y.min_blocks_per_sm, 0);  // the passes' own hints do not apply
+    EXPECT_TRUE(xy_variant_valid(240, 240, p, *v, limits)) << v->name();
+  }
+  // Small enough for the executor: 60 x 60 planes from composite stages.
+  const XYBase small{XVariant{{12, 5}, 12, 2, PadMethod::none, true, 0},
+                     XVariant{{6, 10}, 10, 4, PadMethod::none, false, 0, true}};
+  const auto v = estimate_xy_variant(60, 60, 2, Precision::f64, limits, false, small);
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->x.radices, small.x->radices);
+  expect_correct<double>(60, 60, 2, *v);
+  expect_correct<float>(60, 60, 2, *v);
+}
+
 // Cluster sizes that leave the last block fewer rows and columns (or none
 // of one), groups smaller than a block's rows, tables and computed twiddles.
 TEST(XYExecutor, UnevenClustersAndGroups) {

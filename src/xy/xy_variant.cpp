@@ -95,7 +95,8 @@ bool xy_variant_valid(int nx, int ny, Precision precision, const XYVariant& v, c
 }
 
 std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, Precision precision,
-                                             const DeviceLimits& limits, bool only_where_faster) {
+                                             const DeviceLimits& limits, bool only_where_faster,
+                                             const XYBase& base) {
   // At least 8 rows and 8 columns per block where the plane allows it:
   // narrower column groups lose coalescing and tiny blocks lose latency hiding.
   const int max_cluster =
@@ -103,8 +104,9 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
   if (limits.max_cluster < 1 || nx < 2 || ny < 2 || planes < 1) return std::nullopt;
   XYVariant v;
   try {
-    v.x = estimate_x_variant(nx, precision, limits);
-    v.y = estimate_column_variant(ny, precision, limits);
+    v.x = base.x ? *base.x : estimate_x_variant(nx, precision, limits);
+    v.y = base.y ? *base.y : estimate_column_variant(ny, precision, limits);
+    v.x.min_blocks_per_sm = v.y.min_blocks_per_sm = 0;  // the fused kernel's own hint is v.min_blocks_per_sm
   } catch (const Error&) {
     return std::nullopt;
   }
