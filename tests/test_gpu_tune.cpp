@@ -121,6 +121,17 @@ TEST(GpuTune, MeasureChoosesTheXYFormByTiming) {
   EXPECT_NE(std::string(text).find("XY form chosen by timing"), std::string::npos) << text;
   expect_forward_matches_fftw<float>(plan, 128, 128, 64);
   fft3d_plan_destroy(plan);
+  // The verdict is in wisdom now: later plans, ESTIMATE ones too, take that
+  // form without timing it again.
+  for (unsigned flags : {FFT3D_MEASURE, FFT3D_ESTIMATE}) {
+    fft3d_plan again = nullptr;
+    ASSERT_EQ(fft3d_plan_create_3d(&again, 128, 128, 64, FFT3D_C2C_F32, FFT3D_BACKEND_GPU | flags), FFT3D_SUCCESS)
+        << fft3d_last_error_message();
+    ASSERT_EQ(fft3d_plan_describe(again, text, sizeof text, nullptr), FFT3D_SUCCESS);
+    EXPECT_NE(std::string(text).find("XY form from wisdom"), std::string::npos) << text;
+    expect_forward_matches_fftw<float>(again, 128, 128, 64);
+    fft3d_plan_destroy(again);
+  }
 }
 
 }  // namespace

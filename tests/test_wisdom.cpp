@@ -156,6 +156,36 @@ TEST(Wisdom, StridesFiveStepAndOlderFiles) {
   EXPECT_EQ(old.size(), 1u);
 }
 
+// A 3-D plan's XY verdict: keyed by the whole plane problem (nx, ny, the
+// number of planes, precision), round-tripped with its fields, and rejected
+// without them.
+TEST(Wisdom, XYPlaneVerdicts) {
+  Wisdom w;
+  const PassKey plane{"xy-plane", 256, Precision::f32, 0, 256, 256};
+  PassKey fewer = plane;
+  fewer.planes = 64;
+  const std::string fused = "xy.c8.mb0|r16-16.t16.rows16.pad-gap.tw-sincos.mb0|r16-16.t16.rows16.pad-none.tw-sincos.mb0.cols";
+  w.remember({kH100, plane, fused, 0.2});
+  w.remember({kH100, fewer, kSeparateXY, 0.05});
+  Wisdom back;
+  back.import_json(w.export_json());
+  EXPECT_EQ(back.lookup(kH100, plane), fused);
+  EXPECT_EQ(back.lookup(kH100, fewer), std::string(kSeparateXY));
+  EXPECT_FALSE(back.lookup(kOther, plane));
+  PassKey other_ny = plane;
+  other_ny.ny = 128;
+  EXPECT_FALSE(back.lookup(kH100, other_ny));
+  // Without ny and planes the entry is malformed, and nothing changes.
+  std::string text = w.export_json();
+  const size_t at = text.find("\"planes\"");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, 8, "\"plane_\"");
+  Wisdom kept;
+  kept.remember({kH100, {"rows", 64, Precision::f32}, "r8-8.t8.rows32.pad-none.tw-sincos.mb0", 0.01});
+  EXPECT_THROW(kept.import_json(text), Error);
+  EXPECT_EQ(kept.size(), 1u);
+}
+
 TEST(Wisdom, CApi) {
   const std::string path = temp_path("capi.json");
   EXPECT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);

@@ -142,18 +142,51 @@ std::vector<GridPass> grid_schedule_for(const Problem& problem, const DeviceInfo
                             column_method_from_environment(), wisdom_preference(device, problem.precision()), planes);
 }
 
+// The key of a 3-D plan's XY verdict in wisdom.
+PassKey xy_key(const Problem& problem) {
+  return PassKey{"xy-plane", problem.nx, problem.precision(), 0, problem.ny, problem.nz};
+}
+
+// The XY form a MEASURE plan timed before, in this process or an earlier one
+// (wisdom), without timing again: nullptr where wisdom has no verdict or its
+// fused variant no longer fits.
+std::unique_ptr<GpuGridPlan> plan_from_xy_verdict(const Problem& problem, const DeviceInfo& device) {
+  const std::optional<std::string> verdict = process_wisdom().lookup(signature_of(device), xy_key(problem));
+  if (!verdict) return nullptr;
+  std::vector<GridPass> schedule;
+  try {
+    if (*verdict == kSeparateXY) {
+      schedule = grid_schedule_for(problem, device, PlaneMethod::separate);
+    } else {
+      const XYVariant v = parse_xy_variant(*verdict);
+      if (!xy_variant_valid(problem.nx, problem.ny, problem.precision(), v, device.limits())) return nullptr;
+      schedule = grid_schedule_for(problem, device, PlaneMethod::fused);
+      schedule[0].xy = v;
+    }
+  } catch (const Error&) {
+    return nullptr;  // a malformed name, or no fused pass on this device after all
+  }
+  auto plan = std::make_unique<GpuGridPlan>(problem, std::move(schedule), device);
+  plan->set_note(std::string("XY form from wisdom: ") + (*verdict == kSeparateXY ? "separate passes" : "fused"));
+  return plan;
+}
+
 // The whole-plan choice of MEASURE and EXHAUSTIVE: the fused XY pass (any
-// variant that fits, not only where the ESTIMATE rule takes it) against
-// separate X and Y passes, both timed on scratch data; the faster is kept.
+// variant that fits, not only where the ESTIMATE rule takes it, built from
+// the tuned rows and columns) against separate X and Y passes, both timed on
+// scratch data; the faster is kept, and the verdict goes to wisdom, where
+// later plans (ESTIMATE ones too) find it.
 std::unique_ptr<Plan> time_plane_methods(const Problem& problem, const DeviceInfo& device) {
   auto separate_plan =
       std::make_unique<GpuGridPlan>(problem, grid_schedule_for(problem, device, PlaneMethod::separate), device);
   if (!estimate_xy_variant(problem.nx, problem.ny, problem.nz, problem.precision(), device.limits(), false))
     return separate_plan;
   std::unique_ptr<GpuGridPlan> fused_plan;
+  std::string fused_name;
   try {
-    fused_plan =
-        std::make_unique<GpuGridPlan>(problem, grid_schedule_for(problem, device, PlaneMethod::fused), device);
+    std::vector<GridPass> schedule = grid_schedule_for(problem, device, PlaneMethod::fused);
+    fused_name = schedule[0].xy.name();
+    fused_plan = std::make_unique<GpuGridPlan>(problem, std::move(schedule), device);
   } catch (const Error& e) {
     if (e.status() != FFT3D_ERROR_UNSUPPORTED_SIZE) throw;
     return separate_plan;  // the device cannot schedule the cluster
@@ -165,9 +198,12 @@ std::unique_ptr<Plan> time_plane_methods(const Problem& problem, const DeviceInf
   const double t_separate = median_forward_ms(*separate_plan, scratch.get(), nullptr);
   std::ostringstream note;
   note << "XY form chosen by timing: fused " << t_fused << " ms, separate passes " << t_separate << " ms";
-  GpuGridPlan& chosen = t_fused <= t_separate ? *fused_plan : *separate_plan;
+  const bool fused = t_fused <= t_separate;
+  process_wisdom().remember(WisdomEntry{signature_of(device), xy_key(problem), fused ? fused_name : kSeparateXY,
+                                        std::min(t_fused, t_separate)});
+  GpuGridPlan& chosen = fused ? *fused_plan : *separate_plan;
   chosen.set_note(note.str());
-  if (&chosen == fused_plan.get()) return fused_plan;
+  if (fused) return fused_plan;
   return separate_plan;
 }
 
@@ -284,7 +320,10 @@ std::unique_ptr<Plan> make_gpu_plan(const Problem& problem, TuneMode mode) {
   if (problem.shape == Shape::grid3d) {
     const DeviceInfo device = current_device_info();
     const PlaneMethod planes = plane_method_from_environment();
-    if (mode != TuneMode::estimate && planes == PlaneMethod::automatic) return time_plane_methods(problem, device);
+    if (planes == PlaneMethod::automatic) {
+      if (auto plan = plan_from_xy_verdict(problem, device)) return plan;
+      if (mode != TuneMode::estimate) return time_plane_methods(problem, device);
+    }
     std::vector<GridPass> schedule = grid_schedule_for(problem, device, planes);
     force_xy_variant_from_environment(schedule, problem.precision(), device);
     return std::make_unique<GpuGridPlan>(problem, std::move(schedule), device);

@@ -21,17 +21,21 @@ using nlohmann::json;
 constexpr int kFormat = 1;
 
 json to_json(const WisdomEntry& e) {
+  json pass{{"kind", e.pass.kind},
+            {"n", e.pass.n},
+            {"precision", precision_name(e.pass.precision)},
+            {"stride", e.pass.stride}};
+  if (e.pass.kind == "xy-plane") {
+    pass["ny"] = e.pass.ny;
+    pass["planes"] = e.pass.planes;
+  }
   return json{{"device",
                {{"name", e.device.name},
                 {"sm_count", e.device.sm_count},
                 {"compute_capability", std::to_string(e.device.cc_major) + "." + std::to_string(e.device.cc_minor)},
                 {"driver", e.device.driver},
                 {"runtime", e.device.runtime}}},
-              {"pass",
-               {{"kind", e.pass.kind},
-                {"n", e.pass.n},
-                {"precision", precision_name(e.pass.precision)},
-                {"stride", e.pass.stride}}},
+              {"pass", pass},
               {"variant", e.variant},
               {"ms", e.ms}};
 }
@@ -48,14 +52,21 @@ WisdomEntry from_json(const json& j) {
   e.device.runtime = d.at("runtime").get<int>();
   const json& p = j.at("pass");
   e.pass.kind = p.at("kind").get<std::string>();
-  if (e.pass.kind != "rows" && e.pass.kind != "columns" && e.pass.kind != "five-step" && e.pass.kind != "real-rows")
-    throw std::invalid_argument("pass kind '" + e.pass.kind + "' is not rows, real-rows, columns or five-step");
+  if (e.pass.kind != "rows" && e.pass.kind != "columns" && e.pass.kind != "five-step" &&
+      e.pass.kind != "real-rows" && e.pass.kind != "xy-plane")
+    throw std::invalid_argument("pass kind '" + e.pass.kind +
+                                "' is not rows, real-rows, columns, five-step or xy-plane");
   e.pass.n = p.at("n").get<int>();
   const std::string prec = p.at("precision").get<std::string>();
   if (prec != "f32" && prec != "f64") throw std::invalid_argument("precision '" + prec + "'");
   e.pass.precision = prec == "f32" ? Precision::f32 : Precision::f64;
   e.pass.stride = p.value("stride", 0LL);  // absent in files written before strides were kept
   if (e.pass.stride < 0) throw std::invalid_argument("negative stride");
+  if (e.pass.kind == "xy-plane") {
+    e.pass.ny = p.at("ny").get<int>();
+    e.pass.planes = p.at("planes").get<long long>();
+    if (e.pass.ny < 1 || e.pass.planes < 1) throw std::invalid_argument("xy-plane without ny and planes");
+  }
   e.variant = j.at("variant").get<std::string>();
   e.ms = j.value("ms", 0.0);
   return e;
@@ -78,7 +89,8 @@ bool DeviceSignature::operator==(const DeviceSignature& o) const {
 }
 
 bool PassKey::operator==(const PassKey& o) const {
-  return kind == o.kind && n == o.n && precision == o.precision && stride == o.stride;
+  return kind == o.kind && n == o.n && precision == o.precision && stride == o.stride && ny == o.ny &&
+         planes == o.planes;
 }
 
 void Wisdom::remember(const WisdomEntry& entry) {

@@ -22,8 +22,10 @@ struct DeviceSignature {
 
 struct PassKey {
   // "rows" (X), "real-rows" (X of real data, n = nx), "columns" (Y, Z
-  // one-pass) or "five-step" (Y, Z in two register passes: present where
-  // the tuner found it faster than one pass)
+  // one-pass), "five-step" (Y, Z in two register passes: present where
+  // the tuner found it faster than one pass), or "xy-plane": how a 3-D plan
+  // transforms X and Y, fused (the XYVariant name) or "separate", as timed
+  // for `planes` planes of n x ny.
   std::string kind;
   int n = 0;
   Precision precision = Precision::f32;
@@ -31,13 +33,18 @@ struct PassKey {
   // any geometry (the variant a plan uses for every pass of this kind and
   // length; files without the field have only these).
   long long stride = 0;
+  int ny = 0;            // xy-plane only
+  long long planes = 0;  // xy-plane only
   bool operator==(const PassKey& o) const;
 };
+
+// The xy-plane verdict's value for separate X and Y passes.
+constexpr const char* kSeparateXY = "separate";
 
 struct WisdomEntry {
   DeviceSignature device;
   PassKey pass;
-  std::string variant;  // an XVariant name
+  std::string variant;  // an XVariant, five-step or XYVariant name, or kSeparateXY
   double ms = 0;        // its measured time (informative)
 };
 
