@@ -15,6 +15,7 @@
 #include "gpu/cuda_check.h"
 #include "gpu/device.h"
 #include "gpu/device_buffer.h"
+#include "gpu/event_timer.h"
 #include "multirow/five_step_pass.h"
 #include "tune/tune_grid.h"
 #include "tune/wisdom.h"
@@ -111,29 +112,8 @@ class GpuGridPlan final : public GpuPlan {
 // Median time of a forward transform of `plan` on `data` (scratch), after
 // warm-up, with CUDA events.
 double median_forward_ms(Plan& plan, void* data, cudaStream_t stream) {
-  constexpr int kWarmup = 2, kRuns = 7;
-  cudaEvent_t start = nullptr, stop = nullptr;
-  FFT3D_CUDA_CHECK(cudaEventCreate(&start));
-  FFT3D_CUDA_CHECK(cudaEventCreate(&stop));
-  std::vector<float> ms(kRuns);
-  try {
-    for (int i = 0; i < kWarmup; ++i) plan.execute(data, -1, stream);
-    for (float& t : ms) {
-      FFT3D_CUDA_CHECK(cudaEventRecord(start, stream));
-      plan.execute(data, -1, stream);
-      FFT3D_CUDA_CHECK(cudaEventRecord(stop, stream));
-      FFT3D_CUDA_CHECK(cudaEventSynchronize(stop));
-      FFT3D_CUDA_CHECK(cudaEventElapsedTime(&t, start, stop));
-    }
-  } catch (...) {
-    cudaEventDestroy(start);
-    cudaEventDestroy(stop);
-    throw;
-  }
-  cudaEventDestroy(start);
-  cudaEventDestroy(stop);
-  std::sort(ms.begin(), ms.end());
-  return ms[kRuns / 2];
+  EventTimer timer(7);
+  return timer.median_ms(stream, 2, [&] { plan.execute(data, -1, stream); });
 }
 
 // The schedule of a 3-D complex plan, with X and Y transformed as `planes` says.

@@ -87,15 +87,7 @@ void TuningData::fill(long long elements) {
 void TuningData::restore_first_grid() { fill(grid_elements_); }
 
 GpuPassTimer::GpuPassTimer(const GridPass& pass, const DeviceInfo& device, TuningData& data, int repeats)
-    : shape_(pass_shape(pass)), device_(device), data_(data), repeats_(std::max(1, repeats)) {
-  events_.resize(2 * static_cast<size_t>(repeats_), nullptr);
-  for (cudaEvent_t& e : events_) FFT3D_CUDA_CHECK(cudaEventCreate(&e));
-}
-
-GpuPassTimer::~GpuPassTimer() {
-  for (cudaEvent_t e : events_)
-    if (e) cudaEventDestroy(e);
-}
+    : shape_(pass_shape(pass)), device_(device), data_(data), timer_(repeats) {}
 
 std::string GpuPassTimer::kernel_id(const Candidate& c) const {
   return std::string(precision_name(data_.precision())) + ".n" + std::to_string(shape_.n) + "." + c.name();
@@ -125,22 +117,7 @@ std::optional<double> GpuPassTimer::time(const Candidate& c) {
     auto run = [&] {
       pass->run(data_.data(), stacked.shape.count, -1, data_.stream(), stacked.shape.geometry, scale);
     };
-    for (int i = 0; i < kWarmup; ++i) run();
-    for (int i = 0; i < repeats_; ++i) {
-      FFT3D_CUDA_CHECK(cudaEventRecord(events_[2 * static_cast<size_t>(i)], data_.stream()));
-      run();
-      FFT3D_CUDA_CHECK(cudaEventRecord(events_[2 * static_cast<size_t>(i) + 1], data_.stream()));
-    }
-    FFT3D_CUDA_CHECK(cudaStreamSynchronize(data_.stream()));
-    std::vector<double> ms(static_cast<size_t>(repeats_));
-    for (int i = 0; i < repeats_; ++i) {
-      float t = 0;
-      FFT3D_CUDA_CHECK(
-          cudaEventElapsedTime(&t, events_[2 * static_cast<size_t>(i)], events_[2 * static_cast<size_t>(i) + 1]));
-      ms[static_cast<size_t>(i)] = t;
-    }
-    std::nth_element(ms.begin(), ms.begin() + static_cast<long>(ms.size() / 2), ms.end());
-    return ms[ms.size() / 2] / static_cast<double>(stacked.copies);
+    return timer_.median_ms(data_.stream(), kWarmup, run) / static_cast<double>(stacked.copies);
   } catch (const Error&) {
     cudaStreamSynchronize(data_.stream());
     cudaGetLastError();  // a failed launch must not leak into the next candidate

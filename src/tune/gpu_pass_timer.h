@@ -11,6 +11,7 @@
 #include "fft3d/grid_schedule.h"
 #include "gpu/device.h"
 #include "gpu/device_buffer.h"
+#include "gpu/event_timer.h"
 #include "gpu/gpu_pass.h"
 #include "tune/pass_check.h"
 #include "tune/search.h"
@@ -53,7 +54,6 @@ class GpuPassTimer final : public PassTimer {
  public:
   // repeats: timed runs per candidate (the median is kept), after two warm-up runs.
   GpuPassTimer(const GridPass& pass, const DeviceInfo& device, TuningData& data, int repeats);
-  ~GpuPassTimer() override;
 
   std::string kernel_id(const Candidate& c) const override;
   bool compile(const Candidate& c) override;
@@ -67,8 +67,7 @@ class GpuPassTimer final : public PassTimer {
   PassShape shape_;
   DeviceInfo device_;
   TuningData& data_;
-  int repeats_;
-  std::vector<cudaEvent_t> events_;
+  EventTimer timer_;
 };
 
 }  // namespace fft3d
