@@ -53,6 +53,16 @@ void launch(cudaKernel_t kernel, const XYVariantFacts& facts, int cluster_size, 
   }
 }
 
+// The kernel's arguments for one precision: in == out is in place.
+template <typename Real>
+kern::XYArgs<Real> make_args(const void* in, void* out, long long planes, long long plane_stride,
+                             const void* x_twiddles, const void* y_twiddles, double scale) {
+  using C = kern::Complex<Real>;
+  return kern::XYArgs<Real>{static_cast<C*>(out), planes, plane_stride, static_cast<const C*>(x_twiddles),
+                            static_cast<const C*>(y_twiddles), static_cast<Real>(scale),
+                            in == out ? nullptr : static_cast<const C*>(in)};
+}
+
 }  // namespace
 
 XYPass::XYPass(int nx, int ny, Precision precision, const XYVariant& variant, const DeviceInfo& device)
@@ -89,19 +99,13 @@ void XYPass::run_out(const void* in, void* out, long long planes, int sign, cuda
                      long long plane_stride, double scale) const {
   if (planes == 0) return;
   cudaKernel_t k = sign < 0 ? forward_ : inverse_;
-  if (precision_ == Precision::f32) {
-    using C = kern::Complex<float>;
-    kern::XYArgs<float> a{static_cast<C*>(out), planes, plane_stride, static_cast<const C*>(x_twiddles_.get()),
-                          static_cast<const C*>(y_twiddles_.get()), static_cast<float>(scale),
-                          in == out ? nullptr : static_cast<const C*>(in)};
-    launch<float>(k, facts_, variant_.cluster, a, stream);
-  } else {
-    using C = kern::Complex<double>;
-    kern::XYArgs<double> a{static_cast<C*>(out), planes, plane_stride, static_cast<const C*>(x_twiddles_.get()),
-                           static_cast<const C*>(y_twiddles_.get()), scale,
-                           in == out ? nullptr : static_cast<const C*>(in)};
-    launch<double>(k, facts_, variant_.cluster, a, stream);
-  }
+  const void* xt = x_twiddles_.get();
+  const void* yt = y_twiddles_.get();
+  if (precision_ == Precision::f32)
+    launch<float>(k, facts_, variant_.cluster, make_args<float>(in, out, planes, plane_stride, xt, yt, scale), stream);
+  else
+    launch<double>(k, facts_, variant_.cluster, make_args<double>(in, out, planes, plane_stride, xt, yt, scale),
+                   stream);
 }
 
 std::string XYPass::describe() const {
