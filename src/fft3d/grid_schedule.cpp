@@ -82,10 +82,7 @@ std::vector<GridPass> make_grid_schedule(int nx, int ny, int nz, Precision preci
     check_length('y', ny, precision);
     check_length('z', nz, precision);
     const long long plane = static_cast<long long>(nx) * ny;
-    // Tuned rows and columns (wisdom) where the plan has them.
-    const XYBase base{valid_preference(preferred, "rows", nx, precision, limits),
-                      valid_preference(preferred, "columns", ny, precision, limits)};
-    if (const auto v = estimate_xy_variant(nx, ny, nz, precision, limits, planes == PlaneMethod::automatic, base)) {
+    if (const auto v = estimate_xy_variant(nx, ny, nz, precision, limits, planes == PlaneMethod::automatic)) {
       GridPass fused{'p', nx, nz, {1, plane, 1}, XVariant{}, FiveStepVariant{}, *v, ny};
       passes.push_back(fused);
       if (nz > 1)
