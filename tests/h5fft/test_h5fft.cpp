@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "h5_test_files.h"
+#include "scratch_folder_test.h"
 
 namespace {
 
@@ -27,56 +28,16 @@ using h5fft_test::read_dataset;
 
 const std::string kInputs = H5FFT_INPUTS_DIR;
 
-struct Result {
-  int status = -1;
-  std::string out, err;
-};
+using h5fft_test::Result;
+using h5fft_test::slurp;
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-class H5fft : public ::testing::Test {
+class H5fft : public h5fft_test::ScratchFolderTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("h5fft-test-" + std::to_string(getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-    H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-
   // Runs h5fft with `args` (forced to the CPU unless they name a backend).
   Result h5fft(std::string args) const {
     if (args.find("--backend") == std::string::npos) args += " --backend cpu";
     return run(std::string(H5FFT_EXE) + " " + args);
   }
-
-  Result run(const std::string& command) const {
-    const fs::path out = dir_ / "stdout.txt", err = dir_ / "stderr.txt";
-    Result r;
-    const int raw = std::system((command + " >" + out.string() + " 2>" + err.string()).c_str());
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    r.out = slurp(out);
-    r.err = slurp(err);
-    return r;
-  }
-
-  // No output and no temporary file of it were left in the folder.
-  void expect_no_output(const std::string& output) const {
-    EXPECT_FALSE(fs::exists(output)) << output;
-    for (const auto& e : fs::directory_iterator(dir_))
-      EXPECT_EQ(e.path().string().find(".h5fft-tmp-"), std::string::npos) << e.path();
-  }
-
-  fs::path dir_;
 };
 
 // ---- transforms ----------------------------------------------------------

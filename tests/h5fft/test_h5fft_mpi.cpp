@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "h5_test_files.h"
+#include "scratch_folder_test.h"
 
 namespace {
 
@@ -32,17 +33,7 @@ int ranks() {
   return text ? std::atoi(text) : 2;
 }
 
-struct Result {
-  int status = -1;
-  std::string out, err;
-};
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using h5fft_test::Result;
 
 size_t count(const std::string& text, const std::string& part) {
   size_t n = 0;
@@ -108,7 +99,7 @@ struct Compound {
   hid_t id;
 };
 
-class H5fftMpi : public ::testing::Test {
+class H5fftMpi : public h5fft_test::ScratchFolderTest {
  protected:
   static void SetUpTestSuite() {
     // Open MPI refuses more ranks than cores (CI has 2), and root, unless
@@ -118,41 +109,12 @@ class H5fftMpi : public ::testing::Test {
       setenv(name, "1", 0);
   }
 
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("h5fft-mpi-test-" + std::to_string(getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-    H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-
   // h5fft on the CPU backend as ranks() MPI ranks, and alone.
   Result mpirun(const std::string& args) const {
     return run(std::string(H5FFT_MPIEXEC) + " " + std::to_string(ranks()) + " " + H5FFT_MPIEXEC_PREFLAGS + " " +
                H5FFT_EXE + " " + args + " --backend cpu");
   }
   Result alone(const std::string& args) const { return run(std::string(H5FFT_EXE) + " " + args + " --backend cpu"); }
-
-  Result run(const std::string& command) const {
-    const fs::path out = dir_ / "stdout.txt", err = dir_ / "stderr.txt";
-    Result r;
-    const int raw = std::system((command + " >" + out.string() + " 2>" + err.string()).c_str());
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    r.out = slurp(out);
-    r.err = slurp(err);
-    return r;
-  }
-
-  // No output and no temporary file of it were left in the folder.
-  void expect_no_output(const std::string& output) const {
-    EXPECT_FALSE(fs::exists(output)) << output;
-    for (const auto& e : fs::directory_iterator(dir_))
-      EXPECT_EQ(e.path().string().find(".h5fft-tmp-"), std::string::npos) << e.path();
-  }
 
   // A complex f64 field as a compound {r, i}, dims [nz][ny][nx].
   std::vector<cplx> write_complex_f64(const std::string& file, int nx, int ny, int nz, unsigned seed) const {
@@ -163,8 +125,6 @@ class H5fftMpi : public ::testing::Test {
     for (size_t i = 0; i < z.size(); ++i) z[i] = {v[2 * i], v[2 * i + 1]};
     return z;
   }
-
-  fs::path dir_;
 };
 
 #if H5FFT_TEST_DISTRIBUTED
