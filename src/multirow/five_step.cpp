@@ -36,11 +36,13 @@ std::string FiveStepVariant::name() const {
 FiveStepVariant estimate_five_step_variant(int n, Precision precision) {
   FiveStepVariant best;
   for (int a = 2; a <= 16; ++a)
-    for (int b = 2; b <= 16; ++b)
-      if (kern::is_five_step_radix(a) && kern::is_five_step_radix(b) && a * b == n && (best.n1 == 0 || std::abs(a - b) < std::abs(best.n1 - best.n2))) {
+    for (int b = 2; b <= 16; ++b) {
+      if (!kern::is_five_step_radix(a) || !kern::is_five_step_radix(b) || a * b != n) continue;
+      if (best.n1 == 0 || std::abs(a - b) < std::abs(best.n1 - best.n2)) {
         best.n1 = a;
         best.n2 = b;
       }
+    }
   best.columns_per_block = precision == Precision::f32 ? 32 : 16;  // 256-byte segments
   best.twiddle_table = (n & (n - 1)) != 0;
   return best;
