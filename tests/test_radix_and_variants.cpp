@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <set>
+#include <tuple>
 
 #include "common/error.h"
 #include "common/factor.h"
@@ -135,6 +136,18 @@ TEST(XVariant, EstimateHeuristic) {
   EXPECT_EQ(estimate_x_variant(128, Precision::f32, DeviceLimits{}).threads_per_row, 16);
   EXPECT_EQ(estimate_x_variant(4096, Precision::f32, DeviceLimits{}).threads_per_row, 256);
   EXPECT_EQ(estimate_x_variant(432, Precision::f32, DeviceLimits{}).threads_per_row, 48);
+  // Two composite stages from 192 up where two radices <= 25 at most 2:1 apart make n.
+  for (const auto& [n, radices, threads] :
+       {std::tuple{500, std::vector<int>{25, 20}, 25}, std::tuple{240, std::vector<int>{16, 15}, 16},
+        std::tuple{400, std::vector<int>{20, 20}, 20}, std::tuple{300, std::vector<int>{20, 15}, 20}}) {
+    const XVariant c = estimate_x_variant(n, Precision::f32, DeviceLimits{});
+    EXPECT_EQ(c.radices, radices) << n;
+    EXPECT_EQ(c.threads_per_row, threads) << n;
+    EXPECT_TRUE(c.twiddle_table) << n;
+  }
+  EXPECT_EQ(estimate_x_variant(243, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{3, 9, 9}));  // 27*9
+  EXPECT_EQ(estimate_x_variant(100, Precision::f32, DeviceLimits{}).radices.size(), 3u);  // below 192
+  EXPECT_EQ(estimate_x_variant(256, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{16, 16}));
   const XVariant v = estimate_x_variant(480, Precision::f32, DeviceLimits{});
   EXPECT_EQ(v.radices, (std::vector<int>{3, 4, 5, 8}));
   EXPECT_EQ(v.threads_per_row, 160);

@@ -13,11 +13,12 @@ std::vector<std::vector<int>> all_radix_multisets(int n);
 // 5 and 7 as themselves, the power of two split into the fewest radices from
 // {16, 8, 4, 2}, as evenly as possible (32 -> 8*4, 512 -> 8*8*8), since
 // fewer stages mean fewer passes through shared memory. Sorted descending.
-// Empty for n == 1. The composite codelets (radices 6 to 32) are left to the
-// tuner: its fewest-stage multisets ran 5-45 % faster on X rows and
-// non-power-of-two columns of an H200, but an ESTIMATE that used them lost
-// at 192, 243, 343 and 384 (which ordering, threads and twiddles win differs
-// from size to size: docs/TUNING.md), so the heuristic is still to be fitted.
+// Empty for n == 1. The composite codelets (radices 6 to 32) are mostly left
+// to the tuner: its fewest-stage multisets ran 5-45 % faster on X rows and
+// non-power-of-two columns of an H200, but an ESTIMATE that used them
+// everywhere lost at 192, 243, 343 and 384 (which ordering, threads and
+// twiddles win differs from size to size: docs/TUNING.md). Only X rows of
+// some lengths take them untuned (row_radices in x_estimate.cpp).
 std::vector<int> preferred_radices(int n);
 
 // Every distinct permutation of a multiset (480 = {8,5,4,3} gives 24).

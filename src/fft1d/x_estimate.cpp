@@ -25,6 +25,22 @@ int threads_per_row_estimate(int n, const std::vector<int>& radices, int max_thr
   return best;
 }
 
+// Rows of a non-power-of-two n from 192 up in two composite stages where
+// two radices of at most 25 points, at most 2:1 apart, make n (240 = 16*15,
+// 400 = 20*20, 500 = 25*20): tuned rows of that shape ran 7-41 % faster than
+// the prime radices' three or four stages on an H200 (docs/TUNING.md). Not
+// below 192 (100 = 10*10 lost), nor with radix 27 or 32 or a wider spread
+// (243 = 27*9 lost). Else, and for powers of two, preferred_radices. The
+// larger radix first, as the tuned rows had it.
+std::vector<int> row_radices(int n) {
+  const std::vector<int> prime = preferred_radices(n);
+  if ((n & (n - 1)) == 0 || n < 192 || prime.size() <= 2) return prime;
+  std::vector<int> best;
+  for (const std::vector<int>& m : all_radix_multisets(n))  // each sorted descending
+    if (m.size() == 2 && m[0] <= 25 && m[0] <= 2 * m[1] && (best.empty() || m[0] < best[0])) best = m;
+  return best.empty() ? prime : best;
+}
+
 }  // namespace
 
 // The ESTIMATE heuristic, from timings of the variant space on an H100
@@ -32,8 +48,8 @@ int threads_per_row_estimate(int n, const std::vector<int>& radices, int max_thr
 // - the most threads per row (one butterfly of some radix each) that keep at
 //   least a third of them busy in the largest radix's stage, whose idle
 //   threads would serialise the heaviest stage (432 = 3*9*16: 48 threads,
-//   not 144; 128 = 16*8: 16, not 8); powers of two apply the largest radix
-//   first, other n the smallest;
+//   not 144; 128 = 16*8: 16, not 8); powers of two and two composite stages
+//   (row_radices) apply the largest radix first, other n the smallest;
 // - padding against more than 4-way conflicts, in single precision only for
 //   n <= 256: for longer rows the padded index arithmetic cost as much as the
 //   conflicts it removed;
@@ -41,11 +57,11 @@ int threads_per_row_estimate(int n, const std::vector<int>& radices, int max_thr
 //   than sincospi of a non-dyadic angle), computed otherwise;
 // - about 256 threads per block for short power-of-two rows, else 128.
 XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limits) {
-  std::vector<int> radices = preferred_radices(n);
+  std::vector<int> radices = row_radices(n);
   if (radices.empty() || n < 2)
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no X kernel for n=" + std::to_string(n));
   const bool power_of_two = (n & (n - 1)) == 0;
-  if (!power_of_two) std::sort(radices.begin(), radices.end());
+  if (!power_of_two && radices.size() > 2) std::sort(radices.begin(), radices.end());
   // Double-precision rows of a power of two ran best with at most 128 threads
   // (2048: 0.183 ms with 128, 0.189 ms with 256 on an H100).
   const int t = threads_per_row_estimate(n, radices, precision == Precision::f64 && power_of_two ? 128 : 1024);
