@@ -136,7 +136,7 @@ TEST(XVariant, EstimateHeuristic) {
   EXPECT_EQ(estimate_x_variant(128, Precision::f32, DeviceLimits{}).threads_per_row, 16);
   EXPECT_EQ(estimate_x_variant(4096, Precision::f32, DeviceLimits{}).threads_per_row, 256);
   EXPECT_EQ(estimate_x_variant(432, Precision::f32, DeviceLimits{}).threads_per_row, 48);
-  // Two composite stages from 192 up where two radices <= 25 at most 2:1 apart make n.
+  // Two composite stages from 240 up where two radices <= 25 at most 2:1 apart make n.
   for (const auto& [n, radices, threads] :
        {std::tuple{500, std::vector<int>{25, 20}, 25}, std::tuple{240, std::vector<int>{16, 15}, 16},
         std::tuple{400, std::vector<int>{20, 20}, 20}, std::tuple{300, std::vector<int>{20, 15}, 20}}) {
@@ -145,8 +145,16 @@ TEST(XVariant, EstimateHeuristic) {
     EXPECT_EQ(c.threads_per_row, threads) << n;
     EXPECT_TRUE(c.twiddle_table) << n;
   }
+  const XVariant c500 = estimate_column_variant(500, Precision::f32, DeviceLimits{});
+  EXPECT_EQ(c500.radices, (std::vector<int>{20, 25}));  // columns: the smaller radix first
+  EXPECT_EQ(c500.threads_per_row, 25);
+  EXPECT_TRUE(c500.twiddle_table);
+  EXPECT_EQ(estimate_column_variant(343, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{7, 7, 7}));
+  EXPECT_FALSE(estimate_column_variant(343, Precision::f32, DeviceLimits{}).twiddle_table);
   EXPECT_EQ(estimate_x_variant(243, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{3, 9, 9}));  // 27*9
-  EXPECT_EQ(estimate_x_variant(100, Precision::f32, DeviceLimits{}).radices.size(), 3u);  // below 192
+  EXPECT_EQ(estimate_x_variant(100, Precision::f32, DeviceLimits{}).radices.size(), 3u);  // below 240
+  EXPECT_EQ(estimate_x_variant(192, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{3, 8, 8}));
+  EXPECT_EQ(estimate_column_variant(192, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{8, 8, 3}));
   EXPECT_EQ(estimate_x_variant(256, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{16, 16}));
   const XVariant v = estimate_x_variant(480, Precision::f32, DeviceLimits{});
   EXPECT_EQ(v.radices, (std::vector<int>{3, 4, 5, 8}));

@@ -25,16 +25,16 @@ int threads_per_row_estimate(int n, const std::vector<int>& radices, int max_thr
   return best;
 }
 
-// Rows of a non-power-of-two n from 192 up in two composite stages where
+// Rows of a non-power-of-two n from 240 up in two composite stages where
 // two radices of at most 25 points, at most 2:1 apart, make n (240 = 16*15,
 // 400 = 20*20, 500 = 25*20): tuned rows of that shape ran 7-41 % faster than
 // the prime radices' three or four stages on an H200 (docs/TUNING.md). Not
-// below 192 (100 = 10*10 lost), nor with radix 27 or 32 or a wider spread
-// (243 = 27*9 lost). Else, and for powers of two, preferred_radices. The
-// larger radix first, as the tuned rows had it.
+// below 240 (100 = 10*10 and 192 = 16*12 lost), nor with radix 27 or 32 or
+// a wider spread (243 = 27*9 lost). Else, and for powers of two,
+// preferred_radices. The larger radix first, as the tuned rows had it.
 std::vector<int> row_radices(int n) {
   const std::vector<int> prime = preferred_radices(n);
-  if ((n & (n - 1)) == 0 || n < 192 || prime.size() <= 2) return prime;
+  if ((n & (n - 1)) == 0 || n < 240 || prime.size() <= 2) return prime;
   std::vector<int> best;
   for (const std::vector<int>& m : all_radix_multisets(n))  // each sorted descending
     if (m.size() == 2 && m[0] <= 25 && m[0] <= 2 * m[1] && (best.empty() || m[0] < best[0])) best = m;
@@ -97,18 +97,25 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // computed twiddles, and as many neighbouring columns per block as fit in 512
 // threads (1024-thread blocks were slower) and 96 KB of shared memory (two
 // blocks per SM), up to 32 in f32 and 16 in f64 (segments of 256 bytes).
+//
+// Columns of row_radices' two composite stages (240, 300, 400, 500) take
+// the smaller radix first, one butterfly of it per thread, and table
+// twiddles: the tuned composite columns on an H200 had that shape and ran
+// 12-46 % faster than the prime radices.
 XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits) {
-  const std::vector<int> radices = preferred_radices(n);
+  std::vector<int> radices = row_radices(n);
   if (radices.empty() || n < 2)
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no column kernel for n=" + std::to_string(n));
-  const int t = n / radices.front();
+  const bool composite = radices != preferred_radices(n);
+  if (composite) std::sort(radices.begin(), radices.end());
+  const int t = n / radices.front();  // one butterfly of the first radix per thread
   // Long double-precision power-of-two columns were faster padded (512: 0.205
   // against 0.224 ms for the Z pass of 256 MiB).
   const bool long_pow2 = (n & (n - 1)) == 0 && n >= 512;
   const PadMethod pad = precision == Precision::f64 && long_pow2 ? PadMethod::gap : PadMethod::none;
   for (int cols = 256 / complex_bytes(precision); cols >= 1; cols /= 2) {
     if (cols * t > std::min(512, limits.threads_per_block) && cols > 1) continue;
-    const XVariant v{radices, t, cols, pad, false, 0, true};
+    const XVariant v{radices, t, cols, pad, composite, 0, true};
     const XVariantFacts f = x_variant_facts(n, precision, v);
     if (f.shared_bytes > kColumnSharedBudget && cols > 1) continue;
     if (x_variant_fits(f, limits)) return v;
