@@ -4,7 +4,6 @@
 // precision, against h5fft run alone, and against the inputs (round trips);
 // failures leave no output behind. Where h5fft was built without the
 // parallel HDF5, it must refuse to start as several ranks instead.
-#include <fftw3.h>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -20,6 +19,8 @@
 #include <vector>
 
 #include "h5_test_files.h"
+#include "oracle.h"
+#include "real_oracle.h"
 #include "scratch_folder_test.h"
 
 namespace {
@@ -49,12 +50,7 @@ std::string line_starting(const std::string& text, const std::string& start) {
   return "";
 }
 
-double relative_l2(const std::vector<cplx>& a, const std::vector<cplx>& b) {
-  double num = 0, den = 0;
-  for (size_t i = 0; i < a.size(); ++i) num += std::norm(a[i] - b[i]), den += std::norm(b[i]);
-  return std::sqrt(num / den);
-}
-
+// The complex case is fft3d_test::relative_l2_error (oracle.h).
 double relative_l2(const std::vector<double>& a, const std::vector<double>& b) {
   double num = 0, den = 0;
   for (size_t i = 0; i < a.size(); ++i) num += (a[i] - b[i]) * (a[i] - b[i]), den += b[i] * b[i];
@@ -67,25 +63,6 @@ std::vector<double> random_values(size_t n, unsigned seed) {
   std::vector<double> v(n);
   for (auto& x : v) x = u(rng);
   return v;
-}
-
-// The forward DFT of a [nz][ny][nx] complex array, x fastest.
-std::vector<cplx> fftw_c2c(std::vector<cplx> x, int nx, int ny, int nz) {
-  std::vector<cplx> y(x.size());
-  fftw_plan p = fftw_plan_dft_3d(nz, ny, nx, reinterpret_cast<fftw_complex*>(x.data()),
-                                 reinterpret_cast<fftw_complex*>(y.data()), FFTW_FORWARD, FFTW_ESTIMATE);
-  fftw_execute(p);
-  fftw_destroy_plan(p);
-  return y;
-}
-
-// The half spectrum [nz][ny][nx/2+1] of a real [nz][ny][nx] array.
-std::vector<cplx> fftw_r2c(std::vector<double> x, int nx, int ny, int nz) {
-  std::vector<cplx> y(size_t(nz) * ny * (nx / 2 + 1));
-  fftw_plan p = fftw_plan_dft_r2c_3d(nz, ny, nx, x.data(), reinterpret_cast<fftw_complex*>(y.data()), FFTW_ESTIMATE);
-  fftw_execute(p);
-  fftw_destroy_plan(p);
-  return y;
 }
 
 // HDF5 types for the test files: {r, i} compounds of doubles in memory, of
@@ -147,8 +124,8 @@ TEST_F(H5fftMpi, ComplexDoubleMatchesFftwAndTheOneProcessRun) {
   ASSERT_EQ(s.dims, (std::vector<hsize_t>{hsize_t(nz), hsize_t(ny), hsize_t(nx)}));
   EXPECT_TRUE(s.compound);
   EXPECT_EQ(s.element_bytes, 8u);
-  EXPECT_LT(relative_l2(s.z, fftw_c2c(x, nx, ny, nz)), 1e-12);
-  EXPECT_LT(relative_l2(s.z, s1.z), 1e-12);
+  EXPECT_LT(fft3d_test::relative_l2_error(s.z, fft3d_test::fftw_3d(x, nx, ny, nz, -1)), 1e-12);
+  EXPECT_LT(fft3d_test::relative_l2_error(s.z, s1.z), 1e-12);
 
   for (const char* name : kSameAttributes)
     EXPECT_EQ(h5fft_test::read_string_attribute(k, "field", name), h5fft_test::read_string_attribute(k1, "field", name))
@@ -173,7 +150,7 @@ TEST_F(H5fftMpi, ComplexRoundTripRestoresTheInput) {
   ASSERT_EQ(r.status, 0) << r.err;
   const auto b = read_dataset(back, "field");
   ASSERT_EQ(b.z.size(), x.size());
-  EXPECT_LT(relative_l2(b.z, x), 1e-13);
+  EXPECT_LT(fft3d_test::relative_l2_error(b.z, x), 1e-13);
   EXPECT_EQ(h5fft_test::read_string_attribute(back, "field", "normalization"), "1/N, N = nx*ny*nz");
 }
 
@@ -191,7 +168,8 @@ TEST_F(H5fftMpi, RealFloatR2CMatchesFftwAndRoundTrips) {
   const auto s = read_dataset(k, "/data/real");
   ASSERT_EQ(s.dims, (std::vector<hsize_t>{hsize_t(nz), hsize_t(ny), hsize_t(half)}));
   EXPECT_EQ(s.element_bytes, 4u);
-  EXPECT_LT(relative_l2(s.z, fftw_r2c(std::vector<double>(f.begin(), f.end()), nx, ny, nz)), 1e-5);
+  const std::vector<double> real_input(f.begin(), f.end());
+  EXPECT_LT(fft3d_test::relative_l2_error(s.z, fft3d_test::fftw_r2c_3d(real_input, nx, ny, nz)), 1e-5);
   EXPECT_EQ(h5fft_test::read_ints_attribute(k, "/data/real", "grid_size"), (std::vector<long long>{nx, ny, nz}));
 
   const Result b =
@@ -200,7 +178,7 @@ TEST_F(H5fftMpi, RealFloatR2CMatchesFftwAndRoundTrips) {
   const auto x = read_dataset(back, "/data/real");
   ASSERT_EQ(x.dims, (std::vector<hsize_t>{hsize_t(nz), hsize_t(ny), hsize_t(nx)}));
   EXPECT_EQ(x.element_bytes, 4u);
-  EXPECT_LT(relative_l2(x.x, std::vector<double>(f.begin(), f.end())), 1e-5);
+  EXPECT_LT(relative_l2(x.x, real_input), 1e-5);
 }
 
 // Complex f32 stored with a trailing dimension of 2 keeps that storage; a real
@@ -219,7 +197,7 @@ TEST_F(H5fftMpi, TrailingPairsAndRealInputThroughC2C) {
   EXPECT_EQ(s.element_bytes, 4u);
   std::vector<cplx> z(f.size() / 2);
   for (size_t i = 0; i < z.size(); ++i) z[i] = {f[2 * i], f[2 * i + 1]};
-  EXPECT_LT(relative_l2(s.z, fftw_c2c(z, nx, ny, nz)), 1e-5);
+  EXPECT_LT(fft3d_test::relative_l2_error(s.z, fft3d_test::fftw_3d(z, nx, ny, nz, -1)), 1e-5);
 
   const std::string real = path("real.h5"), rk = path("real_k.h5");
   const std::vector<double> x(v.begin(), v.begin() + std::ptrdiff_t(z.size()));
@@ -230,7 +208,7 @@ TEST_F(H5fftMpi, TrailingPairsAndRealInputThroughC2C) {
   const auto t = read_dataset(rk, "field");
   ASSERT_TRUE(t.compound);
   std::vector<cplx> xz(x.begin(), x.end());
-  EXPECT_LT(relative_l2(t.z, fftw_c2c(xz, nx, ny, nz)), 1e-12);
+  EXPECT_LT(fft3d_test::relative_l2_error(t.z, fft3d_test::fftw_3d(xz, nx, ny, nz, -1)), 1e-12);
 }
 
 // A grid with fewer planes than ranks: some ranks own empty boxes, and still
@@ -243,7 +221,7 @@ TEST_F(H5fftMpi, GridSmallerThanTheRanks) {
   ASSERT_EQ(r.status, 0) << r.err;
   const auto s = read_dataset(k, "field");
   ASSERT_EQ(s.dims, (std::vector<hsize_t>{hsize_t(nz), hsize_t(ny), hsize_t(nx)}));
-  EXPECT_LT(relative_l2(s.z, fftw_c2c(x, nx, ny, nz)), 1e-13);
+  EXPECT_LT(fft3d_test::relative_l2_error(s.z, fft3d_test::fftw_3d(x, nx, ny, nz, -1)), 1e-13);
 }
 
 // The printed peak is found over all ranks' boxes: the plane wave's single
