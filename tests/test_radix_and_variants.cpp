@@ -154,6 +154,8 @@ TEST(XVariant, EstimateHeuristic) {
   EXPECT_EQ(estimate_x_variant(243, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{3, 9, 9}));  // 27*9
   EXPECT_EQ(estimate_x_variant(100, Precision::f32, DeviceLimits{}).radices.size(), 3u);  // below 240
   EXPECT_EQ(estimate_x_variant(192, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{3, 8, 8}));
+  // Two prime stages keep the smallest radix first, as before the composite rule.
+  EXPECT_EQ(estimate_x_variant(48, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{3, 16}));
   EXPECT_EQ(estimate_column_variant(192, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{8, 8, 3}));
   EXPECT_EQ(estimate_x_variant(256, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{16, 16}));
   const XVariant v = estimate_x_variant(480, Precision::f32, DeviceLimits{});

@@ -18,7 +18,7 @@ std::vector<std::vector<int>> all_radix_multisets(int n);
 // non-power-of-two columns of an H200, but an ESTIMATE that used them
 // everywhere lost at 192, 243, 343 and 384 (which ordering, threads and
 // twiddles win differs from size to size: docs/TUNING.md). Only some
-// lengths take them untuned (row_radices in x_estimate.cpp).
+// lengths take them untuned (composite_radices in x_estimate.cpp).
 std::vector<int> preferred_radices(int n);
 
 // Every distinct permutation of a multiset (480 = {8,5,4,3} gives 24).

@@ -2,6 +2,7 @@
 // fitted to H100 timings of the variant space (fft3d-x-explore; the numbers
 // are in docs/BENCHMARKS.md). The tuner replaces them with measurements.
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 #include "common/error.h"
@@ -25,20 +26,21 @@ int threads_per_row_estimate(int n, const std::vector<int>& radices, int max_thr
   return best;
 }
 
-// Rows of a non-power-of-two n from 240 up in two composite stages where
-// two radices of at most 25 points, at most 2:1 apart, make n (240 = 16*15,
-// 400 = 20*20, 500 = 25*20): tuned rows of that shape ran 7-41 % faster than
-// the prime radices' three or four stages on an H200 (docs/TUNING.md). Not
-// below 240 (100 = 10*10 and 192 = 16*12 lost), nor with radix 27 or 32 or
-// a wider spread (243 = 27*9 lost). Else, and for powers of two,
-// preferred_radices. The larger radix first, as the tuned rows had it.
-std::vector<int> row_radices(int n) {
-  const std::vector<int> prime = preferred_radices(n);
-  if ((n & (n - 1)) == 0 || n < 240 || prime.size() <= 2) return prime;
+// Two composite stages for a non-power-of-two n from 240 up where two
+// radices of at most 25 points, at most 2:1 apart, make n (240 = 16*15,
+// 400 = 20*20, 500 = 25*20), sorted descending: tuned rows and columns of
+// that shape ran 7-46 % faster than the prime radices' three or four stages
+// on an H200 (docs/TUNING.md). Nothing below 240 (100 = 10*10 and
+// 192 = 16*12 lost), nor with radix 27 or 32 or a wider spread (243 = 27*9
+// lost), nor where preferred_radices has two stages already: those lengths
+// keep preferred_radices.
+std::optional<std::vector<int>> composite_radices(int n) {
+  if ((n & (n - 1)) == 0 || n < 240 || preferred_radices(n).size() <= 2) return std::nullopt;
   std::vector<int> best;
   for (const std::vector<int>& m : all_radix_multisets(n))  // each sorted descending
     if (m.size() == 2 && m[0] <= 25 && m[0] <= 2 * m[1] && (best.empty() || m[0] < best[0])) best = m;
-  return best.empty() ? prime : best;
+  if (best.empty()) return std::nullopt;
+  return best;
 }
 
 }  // namespace
@@ -49,7 +51,7 @@ std::vector<int> row_radices(int n) {
 //   least a third of them busy in the largest radix's stage, whose idle
 //   threads would serialise the heaviest stage (432 = 3*9*16: 48 threads,
 //   not 144; 128 = 16*8: 16, not 8); powers of two and two composite stages
-//   (row_radices) apply the largest radix first, other n the smallest;
+//   (composite_radices) apply the largest radix first, other n the smallest;
 // - padding against more than 4-way conflicts, in single precision only for
 //   n <= 256: for longer rows the padded index arithmetic cost as much as the
 //   conflicts it removed;
@@ -57,11 +59,12 @@ std::vector<int> row_radices(int n) {
 //   than sincospi of a non-dyadic angle), computed otherwise;
 // - about 256 threads per block for short power-of-two rows, else 128.
 XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limits) {
-  std::vector<int> radices = row_radices(n);
+  const std::optional<std::vector<int>> composite = composite_radices(n);
+  std::vector<int> radices = composite ? *composite : preferred_radices(n);
   if (radices.empty() || n < 2)
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no X kernel for n=" + std::to_string(n));
   const bool power_of_two = (n & (n - 1)) == 0;
-  if (!power_of_two && radices.size() > 2) std::sort(radices.begin(), radices.end());
+  if (!power_of_two && !composite) std::sort(radices.begin(), radices.end());
   // Double-precision rows of a power of two ran best with at most 128 threads
   // (2048: 0.183 ms with 128, 0.189 ms with 256 on an H100).
   const int t = threads_per_row_estimate(n, radices, precision == Precision::f64 && power_of_two ? 128 : 1024);
@@ -98,15 +101,16 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // threads (1024-thread blocks were slower) and 96 KB of shared memory (two
 // blocks per SM), up to 32 in f32 and 16 in f64 (segments of 256 bytes).
 //
-// Columns of row_radices' two composite stages (240, 300, 400, 500) take
+// Columns of composite_radices' two stages (240, 300, 400, 500) take
 // the smaller radix first, one butterfly of it per thread, and table
 // twiddles: the tuned composite columns on an H200 had that shape and ran
 // 12-46 % faster than the prime radices.
 XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits) {
-  std::vector<int> radices = row_radices(n);
+  const std::optional<std::vector<int>> two_stages = composite_radices(n);
+  std::vector<int> radices = two_stages ? *two_stages : preferred_radices(n);
   if (radices.empty() || n < 2)
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no column kernel for n=" + std::to_string(n));
-  const bool composite = radices != preferred_radices(n);
+  const bool composite = two_stages.has_value();
   if (composite) std::sort(radices.begin(), radices.end());
   const int t = n / radices.front();  // one butterfly of the first radix per thread
   // Long double-precision power-of-two columns were faster padded (512: 0.205
