@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Why a pass is as fast as it is (issue 9): Nsight Compute's speed-of-light,
+# occupancy, launch and warp-stall sections of every kernel of exactly one
+# forward 3-D transform per size, fused XY pass and separate passes, so the
+# fused kernel can be compared with the row and column kernels it replaces.
+#   scripts/xy-profile.sh [BUILD_DIR [SIZES [PRECISION]]]   default: build-gpu 192,256,300 f32
+# Output: $OUT/xy-profile.txt (or stdout): per size, form and kernel, the
+# sections' metrics (duration, DRAM and SM throughput, occupancy and its
+# limits, cluster scheduling, warp stall reasons, shared-memory traffic).
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 2
+build=${1:-build-gpu}
+sizes=${2:-192,256,300}
+precision=${3:-f32}
+bench=$build/apps/bench/fft3d-bench
+[[ -x $bench ]] || { echo "xy-profile: $bench not found; build it first" >&2; exit 2; }
+ncu=${NCU:-$(command -v ncu || echo /usr/local/cuda/bin/ncu)}
+[[ -x $ncu ]] || { echo "xy-profile: ncu not found" >&2; exit 2; }
+export FFT3D_CACHE_DIR=${FFT3D_CACHE_DIR:-$(cd "$build" && pwd)/kernel-cache}
+report=${OUT:+$OUT/xy-profile.txt}
+report=${report:-/dev/stdout}
+work=$(mktemp -d)
+
+: >"$report"
+status=0
+for n in ${sizes//,/ }; do
+  for form in fused separate; do
+    csv=$work/$n-$form.csv
+    LC_ALL=C FFT3D_XY_PASS=$form "$ncu" --clock-control none --profile-from-start off \
+      --section SpeedOfLight --section LaunchStats --section Occupancy --section WarpStateStats \
+      --section MemoryWorkloadAnalysis --csv --page details --log-file "$csv" \
+      "$bench" --3d --precision "$precision" --sizes "$n" --profile-once fft3d >"$work/log" 2>&1 ||
+      { echo "$n $form: failed"; tail -3 "$work/log"; status=1; continue; } >>"$report"
+    python3 - "$csv" "$n^3 $precision $form" >>"$report" <<'PY'
+import csv, sys
+# --page details: one row per kernel, section and metric.
+rows = list(csv.reader(l for l in open(sys.argv[1]) if not l.startswith('==')))
+head = rows[0]
+col = {name: i for i, name in enumerate(head)}
+if not {'ID', 'Kernel Name', 'Section Name', 'Metric Name', 'Metric Value', 'Metric Unit'} <= col.keys():
+    sys.exit(f"unexpected ncu columns: {head}")
+print(f"== {sys.argv[2]}")
+kernel = None
+for r in rows[1:]:
+    k = (r[col['ID']], r[col['Kernel Name']][:70])
+    if k != kernel:
+        kernel = k
+        print(f"  kernel {k[0]}: {k[1]}")
+    print(f"    {r[col['Section Name']][:18]:18} {r[col['Metric Name']][:44]:44} {r[col['Metric Value']]} {r[col['Metric Unit']]}")
+PY
+  done
+done
+rm -rf "$work"
+exit $status
+
