@@ -108,6 +108,21 @@ TEST(XYExecutor, BuiltFromTunedRowsAndColumns) {
   expect_correct<float>(60, 60, 2, *v);
 }
 
+// A cluster size given with the base (MEASURE times half and twice the
+// ESTIMATE's) is kept, and refused where the device has no such clusters.
+TEST(XYExecutor, ClusterFromTheBase) {
+  const DeviceLimits limits;
+  const auto v = estimate_xy_variant(48, 40, 2, Precision::f64, limits, false, XYBase{{}, {}, 3});
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->cluster, 3);
+  expect_correct<double>(48, 40, 2, *v);
+  EXPECT_FALSE(estimate_xy_variant(48, 40, 2, Precision::f64, limits, false, XYBase{{}, {}, 17}));
+  DeviceLimits portable = limits;
+  portable.max_cluster = 8;
+  EXPECT_FALSE(estimate_xy_variant(256, 256, 2, Precision::f32, portable, false, XYBase{{}, {}, 16}));
+  EXPECT_TRUE(estimate_xy_variant(256, 256, 2, Precision::f32, portable, false, XYBase{{}, {}, 4}));
+}
+
 // Cluster sizes that leave the last block fewer rows and columns (or none
 // of one), groups smaller than a block's rows, tables and computed twiddles.
 TEST(XYExecutor, UnevenClustersAndGroups) {
@@ -177,14 +192,43 @@ TEST(XYVariants, EstimateRespectsTheDevice) {
     ASSERT_TRUE(any) << n;
     EXPECT_TRUE(xy_variant_valid(n, n, Precision::f32, *any, h100)) << any->name();
     EXPECT_LE(xy_variant_facts(n, n, Precision::f32, *any).shared_bytes, h100.shared_bytes_per_block);
-    // Where automatic plans fuse: powers of two with two blocks per SM.
+    // Where automatic plans fuse: two blocks per SM, powers of two or two
+    // stages of at most 16 points.
     if (const auto two = estimate_xy_variant(n, n, n, Precision::f32, h100)) {
       EXPECT_LE(2 * xy_variant_facts(n, n, Precision::f32, *two).shared_bytes, h100.shared_bytes_per_block) << n;
-      EXPECT_EQ(n & (n - 1), 0) << n;
+      EXPECT_TRUE((n & (n - 1)) == 0 || n == 192 || n == 240) << n;
     }
   }
-  EXPECT_TRUE(estimate_xy_variant(256, 256, 256, Precision::f32, h100));
+  for (int n : {192, 240, 256}) EXPECT_TRUE(estimate_xy_variant(n, n, n, Precision::f32, h100)) << n;
   EXPECT_FALSE(estimate_xy_variant(512, 512, 512, Precision::f32, h100));  // 2 MB planes: one block per SM
+  EXPECT_FALSE(estimate_xy_variant(96, 96, 96, Precision::f32, h100));     // 72 KB planes: L2 holds the grid
+}
+
+// Lengths that are not powers of two but two codelets of at most 16 points
+// take their own stages in the fused pass (rows larger radix first, columns
+// smaller first, one butterfly of the smaller radix per thread), in groups
+// that split a block's rows and columns evenly.
+TEST(XYVariants, TwoStageLengthsTakeTheirOwnStagesInEvenGroups) {
+  const auto v = estimate_xy_variant(192, 192, 192, Precision::f32, DeviceLimits{});
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->name(),
+            "xy.c8.mb0|r16-12.t16.rows12.pad-none.tw-table.mb0|r12-16.t16.rows12.pad-none.tw-table.mb0.cols");
+  // (24 rows and columns per block: two groups of 12, not 16 and a half-empty 16.)
+  const auto w = estimate_xy_variant(240, 192, 4, Precision::f64, DeviceLimits{}, false);
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->x.radices, (std::vector<int>{16, 15}));
+  EXPECT_EQ(w->y.radices, (std::vector<int>{12, 16}));
+  // Even groups: fewer than one idle line per group.
+  const kern::XYLayout L = make_xy_layout(240, 192, Precision::f64, *w);
+  EXPECT_LT(L.x_groups() * w->x.rows_per_block - L.rows_per_cta(), L.x_groups()) << w->name();
+  EXPECT_LT(L.y_groups() * w->y.rows_per_block - L.cols_per_cta(), L.y_groups()) << w->name();
+  // Small two-stage planes run on the executor: 48 = 8 * 6, 80 = 10 * 8.
+  const auto small = estimate_xy_variant(48, 80, 2, Precision::f64, DeviceLimits{}, false);
+  ASSERT_TRUE(small);
+  EXPECT_EQ(small->x.radices, (std::vector<int>{8, 6}));
+  EXPECT_EQ(small->y.radices, (std::vector<int>{8, 10}));
+  expect_correct<double>(48, 80, 2, *small);
+  expect_correct<float>(48, 80, 2, *small);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include "common/error.h"
 #include "fft1d/codelets.h"
+#include "fft1d/radix.h"
 
 namespace fft3d {
 
@@ -19,11 +20,47 @@ constexpr int kTargetThreads = 256;
 constexpr int kMinLinesPerBlock = 8;
 constexpr long long kLargePlane = 512 * 1024;
 constexpr long long kSmallGrid = 2 * 1024 * 1024;
+constexpr long long kTwoStagePlane = 256 * 1024;
+constexpr int kTwoStageMaxRadix = 16;
 
 int largest_power_of_two_at_most(int n) {
   int p = 1;
   while (2 * p <= n) p *= 2;
   return p;
+}
+
+// Splits `lines` into the fewest groups of at most max_per_group, as even
+// as possible: 24 rows in groups of at most 16 become 2 groups of 12, not
+// 16 and a half-empty 16 whose idle threads still pass every barrier.
+int even_group(int lines, int max_per_group) {
+  const int groups = (lines + max_per_group - 1) / max_per_group;
+  return (lines + groups - 1) / groups;
+}
+
+// The fused pass's own stages for a length that is not a power of two: two
+// codelets of at most 16 points, the most balanced pair (192 = 16 * 12,
+// 240 = 16 * 15), sorted descending; none for lengths without such a pair
+// (210, 243 = 27 * 9, 300 = 20 * 15). Each thread holds at most 16 values
+// in both parts, so registers stay low enough for three blocks per SM:
+// 192^3 f32 on an H100 ran its fused pass in 0.111 ms this way, against
+// 0.132 ms from the separate passes' rows (r3-8-8, 3 values per thread in
+// X and 8 in Y) and 0.126 ms for separate passes.
+std::optional<std::vector<int>> two_stage_radices(int n) {
+  if ((n & (n - 1)) == 0) return std::nullopt;
+  std::optional<std::vector<int>> best;
+  for (const std::vector<int>& m : all_radix_multisets(n))  // each sorted descending
+    if (m.size() == 2 && m[0] <= kTwoStageMaxRadix && (!best || m[0] < (*best)[0])) best = m;
+  return best;
+}
+
+// Rows apply the larger radix first, columns the smaller; one butterfly of
+// the smaller radix per thread, table twiddles (measured on 192^3: 0.111 ms,
+// against 0.115 ms the other way round).
+XVariant two_stage_variant(int n, const std::vector<int>& pair, bool columns) {
+  std::vector<int> radices = pair;
+  if (columns) std::reverse(radices.begin(), radices.end());
+  const int threads = n / pair[1];
+  return XVariant{radices, threads, std::max(1, kTargetThreads / threads), PadMethod::none, true, 0, columns};
 }
 
 }  // namespace
@@ -103,9 +140,10 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
       std::min({limits.max_cluster, kern::kMaxCluster, nx, ny, std::max(1, std::min(nx, ny) / kMinLinesPerBlock)});
   if (limits.max_cluster < 1 || nx < 2 || ny < 2 || planes < 1) return std::nullopt;
   XYVariant v;
+  const std::optional<std::vector<int>> x_pair = two_stage_radices(nx), y_pair = two_stage_radices(ny);
   try {
-    v.x = base.x ? *base.x : estimate_x_variant(nx, precision, limits);
-    v.y = base.y ? *base.y : estimate_column_variant(ny, precision, limits);
+    v.x = base.x ? *base.x : x_pair ? two_stage_variant(nx, *x_pair, false) : estimate_x_variant(nx, precision, limits);
+    v.y = base.y ? *base.y : y_pair ? two_stage_variant(ny, *y_pair, true) : estimate_column_variant(ny, precision, limits);
     v.x.min_blocks_per_sm = v.y.min_blocks_per_sm = 0;  // the fused kernel's own hint is v.min_blocks_per_sm
   } catch (const Error&) {
     return std::nullopt;
@@ -121,12 +159,16 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
     v.x = XVariant{{a, r / a}, nx / std::min(a, r / a), v.x.rows_per_block, PadMethod::none, false, 0};
   }
   v.cluster = largest_power_of_two_at_most(max_cluster);
-  for (int c = 1; c <= max_cluster; c *= 2) {  // powers of two: even splits of power-of-two planes
+  for (int c = 1; c <= max_cluster && base.cluster == 0; c *= 2) {  // powers of two: even splits of power-of-two planes
     const long long share = static_cast<long long>((ny + c - 1) / c) * nx * complex_bytes(precision);
     if (share <= kShareTarget && planes * c >= std::min<long long>(kTargetBlocks, planes * max_cluster)) {
       v.cluster = c;
       break;
     }
+  }
+  if (base.cluster > 0) {
+    if (base.cluster > std::min({limits.max_cluster, kern::kMaxCluster, nx, ny})) return std::nullopt;
+    v.cluster = base.cluster;
   }
   const int rows_per_cta = (ny + v.cluster - 1) / v.cluster;
   const int cols_per_cta = (nx + v.cluster - 1) / v.cluster;
@@ -135,12 +177,12 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
   const long long share = static_cast<long long>(rows_per_cta) * nx * complex_bytes(precision);
   const int target_threads = share > kShareTarget ? 1024 : kTargetThreads;
   // Neighbouring columns per group: as wide as the column ESTIMATE (coalesced
-  // segments), no wider than the block's columns.
+  // segments), no wider than the block's columns, in even groups.
   int cols = std::min(v.y.rows_per_block, largest_power_of_two_at_most(cols_per_cta));
   while (cols > 1 && cols * v.y.threads_per_row > std::max(target_threads, v.y.threads_per_row)) cols /= 2;
-  v.y.rows_per_block = cols;
-  const int threads = cols * v.y.threads_per_row;
-  v.x.rows_per_block = std::max(1, std::min(rows_per_cta, threads / v.x.threads_per_row));
+  v.y.rows_per_block = even_group(cols_per_cta, cols);
+  const int threads = v.y.rows_per_block * v.y.threads_per_row;
+  v.x.rows_per_block = even_group(rows_per_cta, std::max(1, std::min(rows_per_cta, threads / v.x.threads_per_row)));
   // Shrink the groups until the share and the exchange buffers fit.
   while (!xy_variant_valid(nx, ny, precision, v, limits)) {
     if (v.x.rows_per_block > 1) v.x.rows_per_block /= 2;
@@ -148,20 +190,25 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
     else return std::nullopt;
   }
   // Where the fused pass was measured faster than separate passes (H200 and
-  // H100, cubes 32-512, docs/BENCHMARKS.md): power-of-two planes with two
-  // blocks per SM, and either
-  // - planes of at least 512 KB, the grid far beyond L2, where one pass less
-  //   saves DRAM traffic (256^3 f32: 0.232 against 0.284 ms on the H100), or
-  // - grids of at most 2 MB, launch-bound (64^3 f32: 0.010 against 0.013
-  //   ms; 64^3 f64, 4 MB, was slower fused: 0.018 against 0.014 ms).
+  // H100, cubes 32-512, docs/BENCHMARKS.md), with two blocks per SM:
+  // - power-of-two planes of at least 512 KB, the grid far beyond L2, where
+  //   one pass less saves DRAM traffic (256^3 f32: 0.232 against 0.284 ms on
+  //   the H100), or grids of at most 2 MB, launch-bound (64^3 f32: 0.010
+  //   against 0.013 ms; 64^3 f64, 4 MB, was slower fused: 0.018 against
+  //   0.014 ms);
+  // - planes of at least 256 KB from two stages of at most 16 points each
+  //   way (192^3 f32: 0.111 against 0.126 ms; 240^3: 0.223 against 0.255).
   // One block per SM serialises its load, transforms and stores with nothing
-  // to overlap them (512^3 f32: 2.53 ms fused against 1.84 ms); mixed radices
-  // ran 25-50 % slower fused; 128^3 sat in L2 and gained nothing.
+  // to overlap them (512^3 f32: 2.53 ms fused against 1.84 ms); other mixed
+  // radices ran 7-45 % slower fused (210, 243, 343, 384, 400, 480, 500;
+  // 300 and 320 tied); 128^3 sat in L2 and gained nothing.
   const long long plane_bytes = static_cast<long long>(nx) * ny * complex_bytes(precision);
   const bool pow2 = (nx & (nx - 1)) == 0 && (ny & (ny - 1)) == 0;
+  const bool two_stages = (x_pair || (nx & (nx - 1)) == 0) && (y_pair || (ny & (ny - 1)) == 0);
   const bool two_blocks = 2 * xy_variant_facts(nx, ny, precision, v).shared_bytes <= limits.shared_bytes_per_block;
-  const bool sized = plane_bytes >= kLargePlane || plane_bytes * planes <= kSmallGrid;
-  if (only_where_faster && (!pow2 || !two_blocks || !sized)) return std::nullopt;
+  const bool sized = pow2 ? plane_bytes >= kLargePlane || plane_bytes * planes <= kSmallGrid
+                          : two_stages && plane_bytes >= kTwoStagePlane;
+  if (only_where_faster && (!two_blocks || !sized)) return std::nullopt;
   return v;
 }
 

@@ -44,19 +44,23 @@ XYVariantFacts xy_variant_facts(int nx, int ny, Precision precision, const XYVar
 // cluster, threads, shared memory and registers fit.
 bool xy_variant_valid(int nx, int ny, Precision precision, const XYVariant& v, const DeviceLimits& limits);
 
-// The row and column variants a fused pass is built from: a plan's tuned
-// X rows and columns (wisdom) where it has them, else the ESTIMATE's.
+// What a fused pass is built from: a plan's tuned X rows and columns
+// (wisdom) where it has them, else the ESTIMATE's, and a cluster size.
 struct XYBase {
   std::optional<XVariant> x;  // rows of nx
   std::optional<XVariant> y;  // columns of ny
+  int cluster = 0;            // blocks per cluster; 0: the ESTIMATE's
 };
 
 // The ESTIMATE choice for `planes` planes of nx * ny, or nothing when no
 // fused pass fits (no clusters on the device, a plane larger than a
 // cluster's shared memory, a prime nx), or, with only_where_faster, where
-// separate passes were measured faster (one block per SM, or lengths that
-// are not powers of two). Its X and Y stages are those of `base` (radices,
-// threads per row or column, padding, twiddles), regrouped for the cluster.
+// separate passes were measured faster (one block per SM, mixed radices
+// other than two stages of at most 16 points, planes in L2). Its X and Y
+// stages are those of `base` (radices, threads per row or column, padding,
+// twiddles), else two stages of at most 16 points where the length has
+// them, else the separate passes' ESTIMATE; regrouped for the cluster in
+// even groups.
 std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, Precision precision,
                                              const DeviceLimits& limits, bool only_where_faster = true,
                                              const XYBase& base = {});
