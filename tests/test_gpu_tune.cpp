@@ -1,12 +1,13 @@
 // The GPU tuner (label gpu): MEASURE tuning of small 3-D grids within the
 // 10 s target, verified winners in wisdom, plans that then use them and
-// match FFTW, and tune_if_needed leaving covered problems alone. Skips
-// without a device.
+// match FFTW, and tune_if_needed leaving covered problems alone; MEASURE
+// R2C plans whose real X rows are tuned too. Skips without a device.
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <cstdlib>
 #include <complex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "fft3d/problem.h"
 #include "gpu_test_util.h"
 #include "oracle.h"
+#include "real_oracle.h"
 #include "tune/device_signature.h"
 #include "tune/tune_grid.h"
 
@@ -132,6 +134,77 @@ TEST(GpuTune, MeasureChoosesTheXYFormByTiming) {
     expect_forward_matches_fftw<float>(again, 128, 128, 64);
     fft3d_plan_destroy(again);
   }
+}
+
+// A MEASURE R2C plan tunes its real X rows (and columns) into wisdom, takes
+// them, and matches FFTW's r2c forward and c2r inverse, in place.
+template <typename Real>
+void check_measure_real_plan(int nx, int ny, int nz) {
+  const bool single = sizeof(Real) == 4;
+  const Precision precision = single ? Precision::f32 : Precision::f64;
+  const std::string name = std::to_string(nx) + "x" + std::to_string(ny) + "x" + std::to_string(nz) +
+                           (single ? " f32" : " f64");
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
+  fft3d_plan plan = nullptr;
+  const auto start = std::chrono::steady_clock::now();
+  ASSERT_EQ(fft3d_plan_create_3d(&plan, nx, ny, nz, single ? FFT3D_R2C_F32 : FFT3D_R2C_F64,
+                                 FFT3D_BACKEND_GPU | FFT3D_MEASURE),
+            FFT3D_SUCCESS)
+      << name << ": " << fft3d_last_error_message();
+  EXPECT_LT(seconds_since(start), 10.0) << name << ": MEASURE target, one 3-D size in at most 10 s";
+  const DeviceInfo device = current_device_info();
+  const std::optional<std::string> rows =
+      process_wisdom().lookup(device_signature(device), PassKey{"real-rows", nx, precision, 0});
+  ASSERT_TRUE(rows) << name << ": no real-rows wisdom";
+  EXPECT_NE(rows->find(nx % 2 == 0 ? ".real-half" : ".real-full"), std::string::npos) << *rows;
+  EXPECT_TRUE(wisdom_covers(process_wisdom(), device_signature(device),
+                            make_3d_problem(nx, ny, nz, single ? FFT3D_R2C_F32 : FFT3D_R2C_F64), device.limits()));
+  char text[8192];
+  ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
+  EXPECT_NE(std::string(text).find("variant " + *rows + ","), std::string::npos) << text;
+  EXPECT_NE(std::string(text).find("; variant from wisdom (tuned)"), std::string::npos) << text;
+
+  const size_t count = static_cast<size_t>(ny) * nz, half = static_cast<size_t>(nx) / 2 + 1, pitch = 2 * half;
+  std::vector<double> reals = fft3d_test::random_reals(count * nx, 31);
+  for (double& v : reals) v = static_cast<Real>(v);
+  void* dev = nullptr;
+  CUDA_OK(cudaMalloc(&dev, count * pitch * sizeof(Real)));
+  const std::vector<Real> padded = fft3d_test::to_pitched<Real>(reals, nx, pitch, Real(0));
+  CUDA_OK(cudaMemcpy(dev, padded.data(), padded.size() * sizeof(Real), cudaMemcpyHostToDevice));
+  EXPECT_EQ(fft3d_forward(plan, dev), FFT3D_SUCCESS) << fft3d_last_error_message();
+  std::vector<Real> host(count * pitch);
+  CUDA_OK(cudaMemcpy(host.data(), dev, host.size() * sizeof(Real), cudaMemcpyDeviceToHost));
+  const std::vector<fft3d_test::cplx> want = fft3d_test::fftw_r2c_3d(reals, nx, ny, nz);
+  std::vector<fft3d_test::cplx> got(want.size());
+  for (size_t i = 0; i < got.size(); ++i) got[i] = {host[2 * i], host[2 * i + 1]};
+  const double bound = 2 * fft3d_test::fft_error_bound(single, double(nx) * ny * nz);
+  EXPECT_LE(fft3d_test::relative_l2_error(got, want), bound) << "forward " << name;
+
+  // The inverse (unnormalised) of FFTW's spectrum, rounded to Real.
+  std::vector<fft3d_test::cplx> spectrum(want.size());
+  for (size_t i = 0; i < want.size(); ++i) {
+    host[2 * i] = static_cast<Real>(want[i].real());
+    host[2 * i + 1] = static_cast<Real>(want[i].imag());
+    spectrum[i] = {host[2 * i], host[2 * i + 1]};
+  }
+  CUDA_OK(cudaMemcpy(dev, host.data(), host.size() * sizeof(Real), cudaMemcpyHostToDevice));
+  EXPECT_EQ(fft3d_inverse(plan, dev), FFT3D_SUCCESS) << fft3d_last_error_message();
+  CUDA_OK(cudaMemcpy(host.data(), dev, host.size() * sizeof(Real), cudaMemcpyDeviceToHost));
+  const std::vector<double> back = fft3d_test::from_pitched<double>(host, nx, pitch, count);
+  const std::vector<double> want_back = fft3d_test::fftw_c2r_3d(spectrum, nx, ny, nz);
+  const std::vector<fft3d_test::cplx> got_c(back.begin(), back.end()), want_c(want_back.begin(), want_back.end());
+  EXPECT_LE(fft3d_test::relative_l2_error(got_c, want_c), 2 * bound) << "inverse " << name;
+  cudaFree(dev);
+  fft3d_plan_destroy(plan);
+}
+
+TEST(GpuTune, MeasureRealPlansTuneTheRealRows) {
+  FFT3D_REQUIRE_GPU();
+  check_measure_real_plan<float>(96, 64, 32);
+  check_measure_real_plan<double>(96, 64, 32);
+  check_measure_real_plan<float>(256, 64, 16);
+  check_measure_real_plan<double>(256, 64, 16);
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
 }
 
 }  // namespace

@@ -2,8 +2,9 @@
 // lengths by total time, each stride by its own), failed verifications never
 // do, the five-step verdict comes and goes, the budget holds; then
 // make_grid_schedule takes the tuned variants through valid_preference and
-// the transform matches FFTW. Also the host helpers of the GPU timer (pass
-// geometry stacking, rows to check, the FFTW row oracle). No GPU needed.
+// the transform matches FFTW (real rows: test_tune_real_rows.cpp). Also the
+// host helpers of the GPU timer (pass geometry stacking, rows to check, the
+// FFTW row oracle). No GPU needed.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -14,7 +15,6 @@
 #include <vector>
 
 #include "common/error.h"
-#include "common/hash.h"
 #include "fft3d/grid_schedule_host.h"
 #include "oracle.h"
 #include "fft3d.h"
@@ -25,71 +25,14 @@
 namespace fft3d {
 namespace {
 
+using fft3d_test::CheckedTimer;
+using fft3d_test::entry;
 using fft3d_test::FakeClock;
-using fft3d_test::FakeTimer;
+using fft3d_test::hashed_ms;
+using fft3d_test::tune;
+using fft3d_test::Tuned;
 
-const DeviceSignature kGpu{"Test GPU", 100, 9, 0, 13000, 13000};
-
-// A fake timer whose verification is real: the candidate runs on the CPU
-// block executor and its rows are checked against FFTW.
-class CheckedTimer : public FakeTimer {
- public:
-  CheckedTimer(const GridPass& pass, long long grid, Precision p, std::vector<std::string>* log)
-      : pass_(pass), grid_(grid), precision_(p), log_(log) {}
-  bool verify(const Candidate& c) override {
-    log_->push_back(c.name());
-    if (!FakeTimer::verify(c)) return false;
-    return precision_ == Precision::f32 ? fft3d_test::verify_on_cpu<float>(pass_, grid_, c)
-                                        : fft3d_test::verify_on_cpu<double>(pass_, grid_, c);
-  }
-
- private:
-  GridPass pass_;
-  long long grid_;
-  Precision precision_;
-  std::vector<std::string>* log_;
-};
-
-// Deterministic "times": a hash of the candidate and the axis, in [1, 2).
-double hashed_ms(const Candidate& c, char axis) {
-  const unsigned long long h = Fnv1a().add(c.name()).add(std::string(1, axis)).value();
-  return 1.0 + static_cast<double>(h % 10007) / 10007.0;
-}
-
-struct Tuned {
-  TuneResult result;
-  std::map<char, std::vector<std::string>> verified;  // candidates verified, by axis
-};
-
-// Tunes with CheckedTimers; `setup` adjusts each pass's timer.
-Tuned tune(const Problem& problem, Wisdom& wisdom, const std::function<void(char, CheckedTimer&)>& setup,
-           TuneSettings settings = {}, TuneMode mode = TuneMode::measure) {
-  Tuned t;
-  const long long grid =
-      static_cast<long long>(problem.is_real() ? problem.nx / 2 + 1 : problem.nx) * problem.ny * problem.nz * problem.batch;
-  const PassTimerFactory factory = [&](const GridPass& pass) -> std::unique_ptr<PassTimer> {
-    auto timer = std::make_unique<CheckedTimer>(pass, grid, problem.precision(), &t.verified[pass.axis]);
-    timer->ms = [axis = pass.axis](const Candidate& c) { return hashed_ms(c, axis); };
-    timer->id_prefix = std::string(precision_name(problem.precision())) + std::to_string(pass.n) + ":";
-    if (setup) setup(pass.axis, *timer);
-    return timer;
-  };
-  settings.compile_threads = settings.compile_threads ? settings.compile_threads : 2;
-  t.result = tune_schedule(problem, mode, settings, kGpu, DeviceLimits{}, factory, wisdom);
-  return t;
-}
-
-VariantPreference preference_from(const Wisdom& wisdom, Precision p) {
-  return [&wisdom, p](const std::string& kind, int n) -> std::optional<XVariant> {
-    const auto name = wisdom.lookup(kGpu, PassKey{kind, n, p, 0});
-    if (!name) return std::nullopt;
-    return parse_x_variant(*name);
-  };
-}
-
-std::optional<std::string> entry(const Wisdom& w, const std::string& kind, int n, Precision p, long long stride) {
-  return w.lookup(kGpu, PassKey{kind, n, p, stride});
-}
+const DeviceSignature& kGpu = fft3d_test::kTestGpu;
 
 template <typename Real>
 double grid_error(const std::vector<GridPass>& passes, int nx, int ny, int nz) {
@@ -140,7 +83,7 @@ TEST(TuneSchedule, TunedWisdomDrivesTheSchedule) {
 
   // The schedule takes exactly these variants, and transforms correctly.
   const std::vector<GridPass> passes =
-      make_grid_schedule(48, 20, 35, p, DeviceLimits{}, ColumnMethod::automatic, preference_from(wisdom, p));
+      make_grid_schedule(48, 20, 35, p, DeviceLimits{}, ColumnMethod::automatic, wisdom_variants(wisdom, kGpu, p));
   ASSERT_EQ(passes.size(), 3u);
   EXPECT_EQ(passes[0].variant.name(), *entry(wisdom, "rows", 48, p, 0));
   EXPECT_EQ(passes[1].variant.name(), *entry(wisdom, "columns", 20, p, 0));
@@ -265,18 +208,23 @@ TEST(TuneSchedule, BatchedRowsAndRealProblems) {
   ASSERT_EQ(t.result.passes.size(), 1u);
   EXPECT_EQ(t.result.passes[0].pass.count, 10);
   EXPECT_TRUE(entry(wisdom, "rows", 64, Precision::f32, 0));
-  // Real data: the columns of the complex side, 9 x 8 x 4.
+  // Real data: the real X rows (n = nx, ny * nz of them), then the columns
+  // of the complex side, 9 x 8 x 4 (test_tune_real_rows.cpp has more).
   std::string note;
   const auto passes = passes_to_tune(make_3d_problem(16, 8, 4, FFT3D_R2C_F64), DeviceLimits{}, &note);
-  ASSERT_EQ(passes.size(), 2u);
-  EXPECT_EQ(passes[0].axis, 'y');
-  EXPECT_EQ(passes[0].geometry.stride, 9);
-  EXPECT_EQ(passes[1].geometry.stride, 9 * 8);
-  EXPECT_NE(note.find("real X rows"), std::string::npos);
+  ASSERT_EQ(passes.size(), 3u);
+  EXPECT_TRUE(is_real_rows(passes[0]));
+  EXPECT_EQ(passes[0].n, 16);
+  EXPECT_EQ(passes[0].count, 8 * 4);
+  EXPECT_EQ(passes[1].axis, 'y');
+  EXPECT_EQ(passes[1].geometry.stride, 9);
+  EXPECT_EQ(passes[2].geometry.stride, 9 * 8);
+  EXPECT_NE(note.find("real-rows kernels"), std::string::npos);
   Wisdom real_wisdom;
   const Problem real = make_3d_problem(16, 8, 4, FFT3D_R2C_F32);
   tune(real, real_wisdom, {});
   EXPECT_TRUE(entry(real_wisdom, "columns", 8, Precision::f32, 9));
+  EXPECT_TRUE(entry(real_wisdom, "real-rows", 16, Precision::f32, 0));
   EXPECT_TRUE(wisdom_covers(real_wisdom, kGpu, real, DeviceLimits{}));
   EXPECT_TRUE(passes_to_tune(make_batched_problem(1, 5, FFT3D_C2C_F32), DeviceLimits{}).empty());
   EXPECT_THROW(tune_schedule(rows, TuneMode::estimate, {}, kGpu, DeviceLimits{}, {}, wisdom), Error);

@@ -18,6 +18,7 @@
 #include "gpu/event_timer.h"
 #include "multirow/five_step_pass.h"
 #include "tune/tune_grid.h"
+#include "tune/tune_schedule.h"
 #include "tune/wisdom.h"
 #include "xy/xy_pass.h"
 
@@ -279,15 +280,7 @@ DeviceSignature signature_of(const DeviceInfo& d) {
 // Variants the process's wisdom holds for this GPU; a name that no longer
 // parses is ignored (the ESTIMATE choice is used instead).
 VariantPreference wisdom_preference(const DeviceInfo& device, Precision precision) {
-  return [signature = signature_of(device), precision](const std::string& kind, int n) -> std::optional<XVariant> {
-    const std::optional<std::string> name = process_wisdom().lookup(signature, PassKey{kind, n, precision});
-    if (!name) return std::nullopt;
-    try {
-      return parse_x_variant(*name);
-    } catch (const Error&) {
-      return std::nullopt;
-    }
-  };
+  return wisdom_variants(process_wisdom(), signature_of(device), precision);
 }
 
 // FFT3D_COLUMN_METHOD=one-pass|five-step forces how Y and Z columns are

@@ -4,7 +4,9 @@
 // for even nx, full-length for odd), the Y and Z passes the complex column
 // passes over the nx/2 + 1 columns. Forward: X, then Y and Z on the output;
 // inverse: Z and Y on the input (which is overwritten, as FFTW's and cuFFT's
-// C2R do), then X into the output.
+// C2R do), then X into the output. Each pass takes its variant from
+// wisdom (the tuner's "real-rows" and "columns" entries) where valid, else
+// the ESTIMATE choice.
 #include <sstream>
 
 #include "common/error.h"
@@ -18,9 +20,11 @@ namespace {
 
 class GpuRealPlan final : public GpuPlan {
  public:
-  GpuRealPlan(const Problem& problem, RealRowsPass x, std::vector<GridPass> columns, const DeviceInfo& device)
+  GpuRealPlan(const Problem& problem, RealRowsPass x, bool x_from_wisdom, std::vector<GridPass> columns,
+              const DeviceInfo& device)
       : GpuPlan(problem, device),
         x_(std::move(x)),
+        x_from_wisdom_(x_from_wisdom),
         columns_(std::move(columns)),
         column_passes_(make_gpu_passes(columns_, problem.precision(), device)) {
     if (x_.kernel_n > 0)
@@ -39,7 +43,8 @@ class GpuRealPlan final : public GpuPlan {
     s << problem().str() << " on " << device_.name << " (" << device_.arch() << ")\n"
       << "  " << passes << " passes over memory; " << half_
       << " complex values per x row, in place the real rows are padded to " << 2 * half_ << " reals\n"
-      << "  " << describe_real_rows_pass(x_, problem().precision()) << "\n";
+      << "  " << describe_real_rows_pass(x_, problem().precision())
+      << (x_.kernel_n == 0 ? "" : x_from_wisdom_ ? "; variant from wisdom (tuned)" : "; ESTIMATE variant") << "\n";
     for (const GridPass& p : columns_) {
       std::istringstream lines(describe_pass(p, problem().precision()));
       for (std::string line; std::getline(lines, line);) s << "  " << line << "\n";
@@ -85,6 +90,7 @@ class GpuRealPlan final : public GpuPlan {
   }
 
   RealRowsPass x_;
+  bool x_from_wisdom_;
   std::vector<GridPass> columns_;
   std::vector<std::unique_ptr<GpuPass>> column_passes_;
   std::unique_ptr<XPass> x_pass_;
@@ -98,11 +104,13 @@ std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInf
   const VariantPreference preferred = wisdom_preference(device, precision);
   const bool grid = problem.shape == Shape::grid3d;
   RealRowsPass x = make_real_rows_pass(problem.nx, problem.rows(), precision, device.limits(), preferred);
+  const bool x_from_wisdom =  // make_real_rows_pass takes the entry whenever it is valid
+      x.kernel_n > 0 && valid_preference(preferred, "real-rows", problem.nx, precision, device.limits()).has_value();
   std::vector<GridPass> columns;
   if (grid)
     columns = make_column_schedule(problem.nx / 2 + 1, problem.ny, problem.nz, precision, device.limits(),
                                    column_method_from_environment(), preferred);
-  return std::make_unique<GpuRealPlan>(problem, std::move(x), std::move(columns), device);
+  return std::make_unique<GpuRealPlan>(problem, std::move(x), x_from_wisdom, std::move(columns), device);
 }
 
 }  // namespace fft3d

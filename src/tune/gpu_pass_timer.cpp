@@ -19,10 +19,6 @@ namespace {
 constexpr int kWarmup = 2;
 constexpr long long kAllRowsUpTo = 1 << 20;  // elements of a pass verified whole (and downloaded at once)
 
-std::string source_of(int n, Precision precision, const Candidate& c) {
-  return c.is_five_step() ? five_step_kernel_source(c.five_step, precision) : x_kernel_source(n, precision, c.x);
-}
-
 int block_rows(const Candidate& c) { return c.is_five_step() ? c.five_step.columns_per_block : c.x.rows_per_block; }
 
 }  // namespace
@@ -86,21 +82,70 @@ void TuningData::fill(long long elements) {
 
 void TuningData::restore_first_grid() { fill(grid_elements_); }
 
-GpuPassTimer::GpuPassTimer(const GridPass& pass, const DeviceInfo& device, TuningData& data, int repeats)
-    : shape_(pass_shape(pass)), device_(device), data_(data), timer_(repeats) {}
-
-std::string GpuPassTimer::kernel_id(const Candidate& c) const {
-  return std::string(precision_name(data_.precision())) + ".n" + std::to_string(shape_.n) + "." + c.name();
+std::vector<std::complex<double>> TuningData::gather(const PassShape& shape, const std::vector<long long>& rows) const {
+  const size_t esize = static_cast<size_t>(complex_bytes(precision_));
+  const int n = shape.n;
+  std::vector<std::complex<double>> out(rows.size() * static_cast<size_t>(n));
+  auto to_double = [&](const char* p) -> std::complex<double> {
+    if (precision_ == Precision::f32) {
+      float v[2];
+      std::memcpy(v, p, sizeof v);
+      return {v[0], v[1]};
+    }
+    double v[2];
+    std::memcpy(v, p, sizeof v);
+    return {v[0], v[1]};
+  };
+  std::vector<char> host;
+  const char* device = static_cast<const char*>(buffer_.get());
+  if (grid_elements_ <= kAllRowsUpTo) {  // one download of the whole grid
+    host.resize(static_cast<size_t>(grid_elements_) * esize);
+    FFT3D_CUDA_CHECK(cudaMemcpyAsync(host.data(), device, host.size(), cudaMemcpyDeviceToHost, stream_));
+    FFT3D_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    for (size_t r = 0; r < rows.size(); ++r)
+      for (int j = 0; j < n; ++j)
+        out[r * n + j] = to_double(&host[static_cast<size_t>(shape.element(rows[r], j)) * esize]);
+    return out;
+  }
+  host.resize(rows.size() * static_cast<size_t>(n) * esize);  // row by row, strided
+  for (size_t r = 0; r < rows.size(); ++r)
+    FFT3D_CUDA_CHECK(cudaMemcpy2DAsync(&host[r * n * esize], esize,
+                                       device + static_cast<size_t>(shape.element(rows[r], 0)) * esize,
+                                       static_cast<size_t>(shape.stride()) * esize, esize, static_cast<size_t>(n),
+                                       cudaMemcpyDeviceToHost, stream_));
+  FFT3D_CUDA_CHECK(cudaStreamSynchronize(stream_));
+  for (size_t k = 0; k < out.size(); ++k) out[k] = to_double(&host[k * esize]);
+  return out;
 }
 
-bool GpuPassTimer::compile(const Candidate& c) {
+void TuningData::recover() const {
+  cudaStreamSynchronize(stream_);
+  cudaGetLastError();
+}
+
+std::string tuned_kernel_id(Precision precision, int n, const Candidate& c) {
+  return std::string(precision_name(precision)) + ".n" + std::to_string(n) + "." + c.name();
+}
+
+bool compile_tuned_kernel(int n, Precision precision, const Candidate& c, const DeviceInfo& device) {
   try {
-    cached_cubin(source_of(shape_.n, data_.precision(), c), device_.arch());
+    const std::string source =
+        c.is_five_step() ? five_step_kernel_source(c.five_step, precision) : x_kernel_source(n, precision, c.x);
+    cached_cubin(source, device.arch());
     return true;
   } catch (const Error&) {
     return false;
   }
 }
+
+GpuPassTimer::GpuPassTimer(const GridPass& pass, const DeviceInfo& device, TuningData& data, int repeats)
+    : shape_(pass_shape(pass)), device_(device), data_(data), timer_(repeats) {}
+
+std::string GpuPassTimer::kernel_id(const Candidate& c) const {
+  return tuned_kernel_id(data_.precision(), shape_.n, c);
+}
+
+bool GpuPassTimer::compile(const Candidate& c) { return compile_tuned_kernel(shape_.n, data_.precision(), c, device_); }
 
 std::unique_ptr<GpuPass> GpuPassTimer::make_pass(const Candidate& c) const {
   if (c.is_five_step()) return std::make_unique<FiveStepPass>(c.five_step, data_.precision(), device_);
@@ -119,46 +164,9 @@ std::optional<double> GpuPassTimer::time(const Candidate& c) {
     };
     return timer_.median_ms(data_.stream(), kWarmup, run) / static_cast<double>(stacked.copies);
   } catch (const Error&) {
-    cudaStreamSynchronize(data_.stream());
-    cudaGetLastError();  // a failed launch must not leak into the next candidate
+    data_.recover();
     return std::nullopt;
   }
-}
-
-std::vector<std::complex<double>> GpuPassTimer::gather(const std::vector<long long>& rows) const {
-  const size_t esize = static_cast<size_t>(complex_bytes(data_.precision()));
-  const int n = shape_.n;
-  std::vector<std::complex<double>> out(rows.size() * static_cast<size_t>(n));
-  auto to_double = [&](const char* p) -> std::complex<double> {
-    if (data_.precision() == Precision::f32) {
-      float v[2];
-      std::memcpy(v, p, sizeof v);
-      return {v[0], v[1]};
-    }
-    double v[2];
-    std::memcpy(v, p, sizeof v);
-    return {v[0], v[1]};
-  };
-  std::vector<char> host;
-  const char* device = static_cast<const char*>(data_.data());
-  if (data_.grid_elements() <= kAllRowsUpTo) {  // one download of the whole grid
-    host.resize(static_cast<size_t>(data_.grid_elements()) * esize);
-    FFT3D_CUDA_CHECK(cudaMemcpyAsync(host.data(), device, host.size(), cudaMemcpyDeviceToHost, data_.stream()));
-    FFT3D_CUDA_CHECK(cudaStreamSynchronize(data_.stream()));
-    for (size_t r = 0; r < rows.size(); ++r)
-      for (int j = 0; j < n; ++j)
-        out[r * n + j] = to_double(&host[static_cast<size_t>(shape_.element(rows[r], j)) * esize]);
-    return out;
-  }
-  host.resize(rows.size() * static_cast<size_t>(n) * esize);  // row by row, strided
-  for (size_t r = 0; r < rows.size(); ++r)
-    FFT3D_CUDA_CHECK(cudaMemcpy2DAsync(&host[r * n * esize], esize,
-                                       device + static_cast<size_t>(shape_.element(rows[r], 0)) * esize,
-                                       static_cast<size_t>(shape_.stride()) * esize, esize, static_cast<size_t>(n),
-                                       cudaMemcpyDeviceToHost, data_.stream()));
-  FFT3D_CUDA_CHECK(cudaStreamSynchronize(data_.stream()));
-  for (size_t k = 0; k < out.size(); ++k) out[k] = to_double(&host[k * esize]);
-  return out;
 }
 
 // Forward and inverse on the first grid, in the pass's real geometry; the
@@ -174,13 +182,73 @@ bool GpuPassTimer::verify(const Candidate& c) {
     for (int sign : {-1, +1}) {
       data_.restore_first_grid();
       pass->run(data_.data(), shape_.count, sign, data_.stream(), shape_.geometry, 1.0);
-      const double error = rows_relative_error(input, gather(rows), shape_.n, sign);
+      const double error = rows_relative_error(input, data_.gather(shape_, rows), shape_.n, sign);
       if (!(error <= bound)) return false;
     }
     return true;
   } catch (const Error&) {
-    cudaStreamSynchronize(data_.stream());
-    cudaGetLastError();
+    data_.recover();
+    return false;
+  }
+}
+
+GpuRealRowsTimer::GpuRealRowsTimer(const GridPass& pass, const DeviceInfo& device, TuningData& data, int repeats)
+    : nx_(pass.n),
+      kernel_n_(kernel_length(pass)),
+      shape_(real_rows_shape(pass.n, pass.count)),
+      device_(device),
+      data_(data),
+      timer_(repeats) {}
+
+std::string GpuRealRowsTimer::kernel_id(const Candidate& c) const {
+  return tuned_kernel_id(data_.precision(), kernel_n_, c);
+}
+
+bool GpuRealRowsTimer::compile(const Candidate& c) {
+  return !c.is_five_step() && compile_tuned_kernel(kernel_n_, data_.precision(), c, device_);
+}
+
+// In place, the padded real rows of the stacked copies are a rows pass of
+// nx/2 + 1 complex values; each forward reads the first nx reals of a row
+// and writes the row. Scaled by 1/sqrt(kernel n), the values stay bounded.
+std::optional<double> GpuRealRowsTimer::time(const Candidate& c) {
+  try {
+    const XPass pass(kernel_n_, data_.precision(), c.x, device_);
+    const StackedShape stacked = stacked_shape(shape_, data_.grid_elements(), data_.copies());
+    const long long pitch = 2LL * shape_.n;  // reals per padded row
+    const double scale = 1.0 / std::sqrt(static_cast<double>(kernel_n_));
+    auto run = [&] {
+      pass.run_rows(data_.data(), data_.data(), stacked.shape.count, -1, data_.stream(), pitch, pitch, scale);
+    };
+    return timer_.median_ms(data_.stream(), kWarmup, run) / static_cast<double>(stacked.copies);
+  } catch (const Error&) {
+    data_.recover();
+    return std::nullopt;
+  }
+}
+
+// Forward (the padded rows' first nx reals in, nx/2 + 1 values out) and
+// inverse (nx/2 + 1 values in, nx reals out) on the first grid, in place.
+bool GpuRealRowsTimer::verify(const Candidate& c) {
+  try {
+    const XPass pass(kernel_n_, data_.precision(), c.x, device_);
+    const std::vector<long long> rows = rows_to_check(shape_, c.x.rows_per_block, kAllRowsUpTo);
+    std::vector<std::complex<double>> input(rows.size() * static_cast<size_t>(shape_.n));
+    for (size_t r = 0; r < rows.size(); ++r)
+      for (int j = 0; j < shape_.n; ++j) input[r * shape_.n + j] = data_.input(shape_.element(rows[r], j));
+    const long long pitch = 2LL * shape_.n;
+    const double bound = pass_error_bound(data_.precision(), nx_);
+    for (int sign : {-1, +1}) {
+      data_.restore_first_grid();
+      pass.run_rows(data_.data(), data_.data(), shape_.count, sign, data_.stream(), pitch, pitch, 1.0);
+      const std::vector<std::complex<double>> got = data_.gather(shape_, rows);
+      const double error = sign < 0 ? real_rows_forward_error(unpack_real_rows(input, nx_), got, nx_)
+                                    : real_rows_inverse_error(input, unpack_real_rows(got, nx_), nx_);
+      if (!(error <= bound)) return false;
+    }
+    return true;
+  } catch (const Error&) {
+    data_.recover();
     return false;
   }
 }

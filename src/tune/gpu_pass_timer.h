@@ -1,6 +1,7 @@
-// The GPU's PassTimer: compiles candidates with NVRTC into the module cache
-// (from several threads), times a pass with CUDA events in its own geometry
-// on more data than the L2 cache holds, and verifies it against FFTW.
+// The GPU's PassTimers: compile candidates with NVRTC into the module cache
+// (from several threads), time a pass with CUDA events in its own geometry
+// on more data than the L2 cache holds, and verify it against FFTW; one for
+// complex rows and columns, one for the real rows of R2C/C2R.
 #pragma once
 #include <cuda_runtime_api.h>
 
@@ -38,6 +39,12 @@ class TuningData {
   void restore_first_grid();
   // The value restore_first_grid leaves at element e (as stored, in double).
   std::complex<double> input(long long e) const { return pattern_[static_cast<size_t>(e % period_)]; }
+  // The values of the first grid's rows (of shape.n points, in shape's
+  // geometry) as they are now, back to back.
+  std::vector<std::complex<double>> gather(const PassShape& shape, const std::vector<long long>& rows) const;
+  // After a failed launch: waits for the stream and clears the error, so
+  // that it does not leak into the next candidate.
+  void recover() const;
 
  private:
   void fill(long long elements);
@@ -49,6 +56,10 @@ class TuningData {
   std::vector<std::complex<double>> pattern_;  // rounded to the precision
   std::vector<char> pattern_bytes_;            // the same values as stored on the device
 };
+
+// What both timers key and compile a candidate's kernel of length n by.
+std::string tuned_kernel_id(Precision precision, int n, const Candidate& c);
+bool compile_tuned_kernel(int n, Precision precision, const Candidate& c, const DeviceInfo& device);
 
 class GpuPassTimer final : public PassTimer {
  public:
@@ -62,9 +73,29 @@ class GpuPassTimer final : public PassTimer {
 
  private:
   std::unique_ptr<GpuPass> make_pass(const Candidate& c) const;
-  std::vector<std::complex<double>> gather(const std::vector<long long>& rows) const;
 
   PassShape shape_;
+  DeviceInfo device_;
+  TuningData& data_;
+  EventTimer timer_;
+};
+
+// Real rows (is_real_rows(pass)): the forward (R2C) timed as the in-place
+// plan runs it, nx reals in rows padded to 2 (nx/2 + 1) (the data holds
+// nx/2 + 1 complex values per row); forward and inverse (C2R) verified
+// against FFTW's r2c and c2r.
+class GpuRealRowsTimer final : public PassTimer {
+ public:
+  GpuRealRowsTimer(const GridPass& pass, const DeviceInfo& device, TuningData& data, int repeats);
+
+  std::string kernel_id(const Candidate& c) const override;
+  bool compile(const Candidate& c) override;
+  std::optional<double> time(const Candidate& c) override;
+  bool verify(const Candidate& c) override;
+
+ private:
+  int nx_, kernel_n_;
+  PassShape shape_;  // real_rows_shape(nx, rows)
   DeviceInfo device_;
   TuningData& data_;
   EventTimer timer_;

@@ -1,6 +1,7 @@
 // Where a pass's rows (or columns) lie, how to time it on more data than the
-// L2 cache holds, and how to check its output against FFTW: the host side of
-// the GPU pass timer, tested on the CPU.
+// L2 cache holds, and how to check its output against FFTW (complex passes,
+// and the real rows of R2C/C2R): the host side of the GPU pass timers,
+// tested on the CPU.
 #pragma once
 #include <complex>
 #include <vector>
@@ -27,6 +28,21 @@ struct PassShape {
 
 PassShape pass_shape(const GridPass& pass);
 
+// Real rows (R2C forward, C2R inverse) to tune are an X pass whose variant
+// has a RealRows form; pass.n is nx, the kernel transforms
+// kernel_length(pass) points (nx / 2 for the half form).
+bool is_real_rows(const GridPass& pass);
+int kernel_length(const GridPass& pass);
+
+// The real rows of nx in place, in complex values: each row's nx reals
+// padded to 2 (nx/2 + 1), so row r is the nx/2 + 1 values from r (nx/2 + 1)
+// (the forward's output, the inverse's input).
+PassShape real_rows_shape(int nx, long long rows);
+
+// The first nx reals of each of the padded rows (nx/2 + 1 complex values
+// each, back to back).
+std::vector<double> unpack_real_rows(const std::vector<std::complex<double>>& padded, int nx);
+
 // The pass over `copies` grids of grid_elements laid back to back, so that
 // timing runs on more data than the cache holds, in the pass's own geometry:
 // every element of the copies belongs to exactly one row. Geometries that do
@@ -46,6 +62,18 @@ std::vector<long long> rows_to_check(const PassShape& shape, int rows_per_block,
 // forward, +1 backward) of `input`, both rows of n points back to back.
 double rows_relative_error(const std::vector<std::complex<double>>& input,
                            const std::vector<std::complex<double>>& got, int n, int sign);
+
+// Relative L2 error of a real-rows forward, `got` (rows of nx/2 + 1 complex
+// values), against FFTW's r2c (double precision) of `reals` (rows of nx).
+double real_rows_forward_error(const std::vector<double>& reals, const std::vector<std::complex<double>>& got,
+                               int nx);
+
+// Relative L2 error of a real-rows inverse, `got` (rows of nx reals),
+// against FFTW's unnormalised c2r of `spectrum` (rows of nx/2 + 1), whose
+// imaginary parts at 0 and nx/2 (even nx) count as 0: the kernel ignores
+// them, as FFTW's c2r does.
+double real_rows_inverse_error(const std::vector<std::complex<double>>& spectrum, const std::vector<double>& got,
+                               int nx);
 
 // The accepted error of one pass of length n, as in the tests: a
 // Cooley-Tukey FFT with accurate twiddles errs like eps * log2(n); any

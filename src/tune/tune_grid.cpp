@@ -20,7 +20,7 @@ namespace {
 constexpr int kMeasureRepeats = 7, kExhaustiveRepeats = 11;
 
 // Complex elements of the data the tuned passes run over (for real problems
-// the complex side, whose columns are tuned, see passes_to_tune).
+// the complex side: its columns, and in place the padded real rows).
 long long tuned_elements(const Problem& p) {
   const long long nx = p.is_real() ? p.nx / 2 + 1 : p.nx;
   return p.shape == Shape::grid3d ? nx * p.ny * p.nz : nx * p.batch;
@@ -30,13 +30,14 @@ long long tuned_elements(const Problem& p) {
 
 TuneResult tune_grid(const Problem& problem, TuneMode mode, double budget_seconds, const ProgressFn& progress) {
   const DeviceInfo device = current_device_info();
-  if (passes_to_tune(problem, device.limits()).empty()) {  // nothing to time (length-1 rows, real rows)
+  if (passes_to_tune(problem, device.limits()).empty()) {  // nothing to time (length-1 rows)
     TuneSettings none;
     return tune_schedule(problem, mode, none, device_signature(device), device.limits(), {}, process_wisdom());
   }
   TuningData data(tuned_elements(problem), problem.precision(), device);
   const int repeats = mode == TuneMode::exhaustive ? kExhaustiveRepeats : kMeasureRepeats;
   const PassTimerFactory timers = [&](const GridPass& pass) -> std::unique_ptr<PassTimer> {
+    if (is_real_rows(pass)) return std::make_unique<GpuRealRowsTimer>(pass, device, data, repeats);
     return std::make_unique<GpuPassTimer>(pass, device, data, repeats);
   };
   TuneSettings settings;

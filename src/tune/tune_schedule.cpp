@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "common/error.h"
+#include "tune/pass_check.h"
 
 namespace fft3d {
 
@@ -38,16 +39,24 @@ bool is_five_step(const Candidate& c) { return c.is_five_step(); }
 
 }  // namespace
 
+std::string tuned_kind(const GridPass& pass) {
+  return is_real_rows(pass) ? "real-rows" : pass.axis == 'x' ? "rows" : "columns";
+}
+
 std::vector<GridPass> passes_to_tune(const Problem& problem, const DeviceLimits& limits, std::string* note) {
   const Precision p = problem.precision();
   if (problem.is_real()) {
     if (note)
-      *note = "real data: tuned the Y and Z columns of the complex side (nx/2+1 = " +
-              std::to_string(problem.nx / 2 + 1) +
-              " along x), as the real plan runs them; its real X rows keep the ESTIMATE variant (real-rows "
-              "kernels are not timed by the tuner yet)";
-    if (problem.shape != Shape::grid3d) return {};
-    return make_column_schedule(problem.nx / 2 + 1, problem.ny, problem.nz, p, limits);
+      *note = "real data: the X rows are real-rows kernels (R2C forward, C2R inverse), timed in place (nx reals "
+              "in rows padded to 2(nx/2+1)); the Y and Z columns are those of the complex side (nx/2+1 = " +
+              std::to_string(problem.nx / 2 + 1) + " along x), as the real plan runs them";
+    std::vector<GridPass> passes;
+    const RealRowsPass x = make_real_rows_pass(problem.nx, problem.rows(), p, limits);
+    if (x.kernel_n > 0) passes.push_back({'x', x.nx, x.rows, {1, 0, 1}, x.variant, {}});
+    if (problem.shape == Shape::grid3d)
+      for (GridPass& column : make_column_schedule(problem.nx / 2 + 1, problem.ny, problem.nz, p, limits))
+        passes.push_back(std::move(column));
+    return passes;
   }
   if (problem.shape == Shape::grid3d) return make_grid_schedule(problem.nx, problem.ny, problem.nz, p, limits);
   std::vector<GridPass> passes;
@@ -74,12 +83,14 @@ TuneResult tune_schedule(const Problem& problem, TuneMode mode, const TuneSettin
   for (const GridPass& pass : passes_to_tune(problem, limits, &out.note)) {
     PassTuning t;
     t.pass = pass;
-    t.kind = pass.axis == 'x' ? "rows" : "columns";
+    t.kind = tuned_kind(pass);
     t.stride = pass.axis == 'x' ? 1 : pass.geometry.stride;
     t.estimate = estimate_of(pass);
-    t.candidates = pass_candidates(pass.n, precision, limits, pass.axis != 'x', mode, t.estimate);
+    // Real rows: the kernel's length (nx / 2 for the half form); keyed by nx.
+    const int n = kernel_length(pass);
+    t.candidates = pass_candidates(n, precision, limits, pass.axis != 'x', mode, t.estimate);
     owned.push_back(timers(pass));
-    const int n = pass.n, steps = exhaustive ? kExhaustiveClimbSteps : kMeasureClimbSteps;
+    const int steps = exhaustive ? kExhaustiveClimbSteps : kMeasureClimbSteps;
     jobs.push_back({label_of(pass, t.kind), t.candidates.list, owned.back().get(),
                     [n, precision, limits, steps](const Candidate& c) {
                       return occupancy_climb(n, precision, limits, c, steps);
@@ -149,12 +160,24 @@ bool wisdom_covers(const Wisdom& wisdom, const DeviceSignature& device, const Pr
     return true;
   }
   for (const GridPass& pass : passes) {
-    const PassKey key{pass.axis == 'x' ? "rows" : "columns", pass.n, problem.precision(), 0};
+    const PassKey key{tuned_kind(pass), pass.n, problem.precision(), 0};
     if (wisdom.lookup(device, key)) continue;
     if (pass.axis != 'x' && wisdom.lookup(device, PassKey{"five-step", pass.n, problem.precision(), 0})) continue;
     return false;
   }
   return true;
+}
+
+VariantPreference wisdom_variants(const Wisdom& wisdom, const DeviceSignature& device, Precision precision) {
+  return [&wisdom, device, precision](const std::string& kind, int n) -> std::optional<XVariant> {
+    const std::optional<std::string> name = wisdom.lookup(device, PassKey{kind, n, precision, 0});
+    if (!name) return std::nullopt;
+    try {
+      return parse_x_variant(*name);
+    } catch (const Error&) {
+      return std::nullopt;
+    }
+  };
 }
 
 }  // namespace fft3d

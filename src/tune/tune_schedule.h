@@ -26,7 +26,7 @@ struct TuneSettings {
 
 struct PassTuning {
   GridPass pass;            // the pass as the ESTIMATE schedule has it
-  std::string kind;         // "rows" or "columns"
+  std::string kind;         // "rows", "real-rows" or "columns" (tuned_kind)
   long long stride = 1;     // elements between its points
   Candidate estimate;       // the ESTIMATE choice
   CandidateSet candidates;  // what was searched, and what pruning removed
@@ -50,14 +50,20 @@ struct TuneResult {
 using PassTimerFactory = std::function<std::unique_ptr<PassTimer>(const GridPass& pass)>;
 
 // The passes tuning measures: the ESTIMATE schedule of a 3-D grid, or the
-// rows of a batched 1-D problem. Real 3-D problems: the Y and Z columns of
-// their complex side ((nx/2+1) x ny x nz), as the real plan runs them; their
-// real X rows are not tuned yet (*note says so), nor batched real rows.
+// rows of a batched 1-D problem. Real problems (*note says how): the real X
+// rows (an X pass of n = nx whose variant has make_real_rows_pass's RealRows
+// form; none for nx = 1), then for 3-D grids the Y and Z columns of the
+// complex side ((nx/2+1) x ny x nz), as the real plan runs them.
 std::vector<GridPass> passes_to_tune(const Problem& problem, const DeviceLimits& limits, std::string* note = nullptr);
+
+// The wisdom kind a pass to tune is stored under: "rows", "real-rows" (keyed
+// by nx; the RealRows form is part of the variant name) or "columns".
+std::string tuned_kind(const GridPass& pass);
 
 // Searches every pass (MEASURE or EXHAUSTIVE), verifies the winners, and
 // writes to `wisdom`, for `device`:
 // - ("rows", n, stride 0): the X variant;
+// - ("real-rows", nx, stride 0): the X variant of real data (R2C/C2R);
 // - ("columns", n, stride 0): the one-pass column variant with the least
 //   total time over the passes of length n (a plan uses one per length), and
 //   ("columns", n, stride s) the best for each pass's own stride s;
@@ -74,5 +80,11 @@ TuneResult tune_schedule(const Problem& problem, TuneMode mode, const TuneSettin
 // True for problems that cannot be scheduled (tuning cannot help them).
 bool wisdom_covers(const Wisdom& wisdom, const DeviceSignature& device, const Problem& problem,
                    const DeviceLimits& limits);
+
+// The variants `wisdom` holds for `device`, as schedules ask for them (kind
+// and n, stride 0; valid_preference then checks them against the pass). A
+// name that no longer parses is ignored: the ESTIMATE choice is used
+// instead. `wisdom` must outlive the result.
+VariantPreference wisdom_variants(const Wisdom& wisdom, const DeviceSignature& device, Precision precision);
 
 }  // namespace fft3d
