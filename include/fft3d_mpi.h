@@ -92,6 +92,15 @@ typedef struct {
   fft3d_mpi_transport transport;
   int time_phases;    /* nonzero: synchronise GPU work at phase boundaries so
                          that fft3d_mpi_get_timings splits time exactly */
+  int pipeline_chunks; /* how reshapes exchange (the same on every rank):
+                          1: pack everything, one all-to-all, unpack;
+                          N >= 2 (at most 1024): pipelined in pairwise rounds
+                          (round k: send to rank+k, receive from rank-k in the
+                          group), each peer's message in N pieces, so packing,
+                          exchange and unpacking of different pieces overlap;
+                          0: chosen: pipelined on the NCCL transport (at least
+                          4 pieces in all, none under 1 MiB), 1 otherwise.
+                          Host staging always runs exchanges whole. */
 } fft3d_mpi_options;
 
 typedef struct {
@@ -104,8 +113,11 @@ typedef struct {
  * timings were last reset. */
 typedef struct {
   double local;    /* local 1-D / 2-D FFTs and copies */
-  double pack;     /* packing before and unpacking after exchanges */
-  double exchange; /* the all-to-all exchanges */
+  double pack;     /* packing before and unpacking after exchanges; pipelined:
+                      the time the host spends in packing and unpacking calls
+                      (the copies on the CPU backend, their launches on GPUs) */
+  double exchange; /* the all-to-all exchanges; pipelined: the rest of each
+                      reshape's wall time (on GPUs mostly packing too) */
   long long transforms;
   long long bytes_sent; /* to other ranks (the exchanges' volume) */
 } fft3d_mpi_timings;

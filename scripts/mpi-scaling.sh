@@ -2,7 +2,8 @@
 # Issue 8 on a multi-GPU machine: builds the MPI pieces, runs the GPU
 # correctness tests on every GPU (one rank each), then strong scaling of
 # 512^3 and 1024^3 single complex and weak scaling at 512^3 per GPU with
-# fft3d-bench --mpi (NCCL). Logs and the CSV lines go to $OUT.
+# fft3d-bench --mpi (NCCL), each with reshapes unpipelined (--pipeline 1) and
+# as chosen (--pipeline 0: pipelined on NCCL). Logs and the CSV lines go to $OUT.
 #   scripts/mpi-scaling.sh [MAX_RANKS]      default: the number of GPUs
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -26,17 +27,23 @@ for n in 512 1024; do
   for p in 1 2 4; do
     (( p <= max )) || continue
     (( n == 1024 && p == 1 )) && continue  # 8 GiB plus buffers: fits, but slow to no purpose here
-    run "$p" "$bench" --mpi --sizes "$n" --backend gpu --transport nccl --repeats 10 \
-      >"$OUT/strong-$n-$p.txt" 2>&1 || status=1
-    echo "strong n=$n ranks=$p: $(grep -E '^forward|^  pack|^  exchange|^  local' "$OUT/strong-$n-$p.txt" | tr -s ' ' | tr '\n' ';')"
-    grep '^csv' "$OUT/strong-$n-$p.txt" >>"$OUT/mpi-scaling.csv"
+    for pipe in 1 0; do  # reshapes as one all-to-all, then pipelined as the library chooses
+      log="$OUT/strong-$n-$p-pipeline$pipe.txt"
+      run "$p" "$bench" --mpi --sizes "$n" --backend gpu --transport nccl --repeats 10 --pipeline "$pipe" \
+        >"$log" 2>&1 || status=1
+      echo "strong n=$n ranks=$p pipeline=$pipe: $(grep -E '^forward|^  pack|^  exchange|^  local' "$log" | tr -s ' ' | tr '\n' ';')"
+      grep '^csv' "$log" >>"$OUT/mpi-scaling.csv"
+    done
   done
 done
 for p in 2 4; do
   (( p <= max )) || continue
-  run "$p" "$bench" --mpi --sizes 512 --backend gpu --transport nccl --weak --repeats 10 \
-    >"$OUT/weak-512-$p.txt" 2>&1 || status=1
-  echo "weak 512^3/GPU ranks=$p: $(grep -E '^forward|^  pack|^  exchange|^  local' "$OUT/weak-512-$p.txt" | tr -s ' ' | tr '\n' ';')"
-  grep '^csv' "$OUT/weak-512-$p.txt" >>"$OUT/mpi-scaling.csv"
+  for pipe in 1 0; do
+    log="$OUT/weak-512-$p-pipeline$pipe.txt"
+    run "$p" "$bench" --mpi --sizes 512 --backend gpu --transport nccl --weak --repeats 10 --pipeline "$pipe" \
+      >"$log" 2>&1 || status=1
+    echo "weak 512^3/GPU ranks=$p pipeline=$pipe: $(grep -E '^forward|^  pack|^  exchange|^  local' "$log" | tr -s ' ' | tr '\n' ';')"
+    grep '^csv' "$log" >>"$OUT/mpi-scaling.csv"
+  done
 done
 exit $status

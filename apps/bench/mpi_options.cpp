@@ -22,6 +22,10 @@ std::vector<CLI::Option*> add_mpi_options(CLI::App& app, MpiOptions* o) {
       group->add_option("--transport", o->transport, "auto, host, nccl or gpu-aware")
           ->check(CLI::IsMember({"auto", "host", "nccl", "gpu-aware"}))
           ->capture_default_str(),
+      group->add_option("--pipeline", o->pipeline,
+                        "reshapes: 0 as the library chooses, 1 one all-to-all, N pipelined in N pieces per peer")
+          ->check(CLI::Range(0, 1024))
+          ->capture_default_str(),
       group->add_option("-w,--warmup", o->warmup, "untimed forward and inverse pairs first")
           ->check(CLI::Range(0, 1000000))
           ->capture_default_str(),

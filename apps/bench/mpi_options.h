@@ -20,6 +20,7 @@ struct MpiOptions {
   std::string backend = "auto";        // auto, cpu or gpu
   std::string transport = "auto";      // auto, host, nccl or gpu-aware
   int warmup = 2;                      // untimed round trips before the timed ones
+  int pipeline = 0;  // fft3d_mpi_options.pipeline_chunks: 0 chosen, 1 off, N pieces per peer
   bool no_split = false;  // GPU phases not synchronised: the total is exact, the split is not
   bool no_check = false;  // no round-trip error
 };

@@ -13,13 +13,13 @@ namespace {
 // they cannot disagree; scripts/mpi-scaling.sh depends on their order.
 const char* const kCsvHeader =
     "nx,ny,nz,type,ranks,backend,forward_ms,local_ms,pack_ms,exchange_ms,bytes_sent_per_rank,"
-    "alltoall_ms,round_trip_error";
+    "alltoall_ms,round_trip_error,pipeline_chunks";
 
 void write_csv_row(std::FILE* out, const MpiRun& r) {
-  std::fprintf(out, "%d,%d,%d,%s,%d,%s,%.6f,%.6f,%.6f,%.6f,%lld,%.6f,%.3g\n", r.grid.nx, r.grid.ny,
+  std::fprintf(out, "%d,%d,%d,%s,%d,%s,%.6f,%.6f,%.6f,%.6f,%lld,%.6f,%.3g,%d\n", r.grid.nx, r.grid.ny,
                r.grid.nz, r.type.c_str(), r.ranks, r.backend.c_str(), 1e3 * r.forward_s,
                1e3 * r.local_s, 1e3 * r.pack_s, 1e3 * r.exchange_s, r.bytes_sent,
-               1e3 * r.alltoall_s, r.error);
+               1e3 * r.alltoall_s, r.error, r.pipeline);
 }
 
 }  // namespace

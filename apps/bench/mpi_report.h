@@ -25,6 +25,7 @@ struct MpiRun {
   long long alltoall_bytes = 0;  // per rank in the reference MPI_Alltoall (the rank's buffer)
   double alltoall_s = 0;
   double error = -1;  // relative L2 error of the input after the round trips; -1: not checked
+  int pipeline = 0;   // --pipeline as asked (0: chosen); the plan text says what was chosen
 };
 
 // The text and the csv line, on stdout.

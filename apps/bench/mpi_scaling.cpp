@@ -66,6 +66,7 @@ fft3d_mpi_options plan_options(const MpiOptions& o) {
   plan.transposed_out = o.transposed;
   plan.transport = transports.at(o.transport);
   plan.time_phases = !o.no_split;
+  plan.pipeline_chunks = o.pipeline;
   return plan;
 }
 
@@ -136,6 +137,7 @@ void run_grid(const Grid& grid, const BenchOptions& options, const MpiSession& m
   run.real = real;
   run.ranks = mpi.ranks;
   run.warmup = o.warmup;
+  run.pipeline = o.pipeline;
   run.iterations = options.repeats;
 
   const fft3d_mpi_options opts = plan_options(o);

@@ -21,6 +21,7 @@ namespace mpi {
 
 namespace {
 
+constexpr int kMaxPipelineChunks = 1024;  // pieces per peer; more only costs
 std::mutex g_plans_mutex;
 std::set<const fft3d_mpi_plan_st*> g_live_plans;
 
@@ -57,6 +58,10 @@ void check_options(const fft3d_mpi_options& o) {
     fail(FFT3D_ERROR_INVALID_ARGUMENT, "unknown transport " + std::to_string(transport));
   if (o.p1 < 0 || o.p2 < 0)
     fail(FFT3D_ERROR_INVALID_ARGUMENT, "process grid sizes must be 0 (chosen) or positive");
+  if (o.pipeline_chunks < 0 || o.pipeline_chunks > kMaxPipelineChunks)
+    fail(FFT3D_ERROR_INVALID_ARGUMENT, "pipeline_chunks must be 0 (chosen), 1 (off) or up to " +
+                                           std::to_string(kMaxPipelineChunks) + " pieces per peer, not " +
+                                           std::to_string(o.pipeline_chunks));
 }
 
 fft3d_mpi_box to_c(const Box& b) {
@@ -103,6 +108,7 @@ void create(fft3d_mpi_plan* plan, MPI_Comm comm, int nx, int ny, int nz, int typ
                    {"transposed_out", o.transposed_out != 0},
                    {"the transport", raw(o.transport)},
                    {"time_phases", o.time_phases != 0},
+                   {"pipeline_chunks", o.pipeline_chunks},
                    {"the backend (set FFT3D_BACKEND alike or pass a backend flag)", request.backend}});
   auto handle = std::make_unique<fft3d_mpi_plan_st>();
   handle->impl = std::make_unique<DistributedPlan>(std::move(world), request);

@@ -75,8 +75,12 @@ void DistributedPlan::build() {
       if (s.kind != Step::reshape || reshapes_.count({s.layout, s.to})) continue;
       Reshape r;
       r.plan = make_reshape_plan(d_, s.layout, s.to, r1_, r2_);
+      const int chunks = pipeline_chunks_for(r.plan);
       if (d_.group_size(r.plan.group) == 1) {
         r.direct = engine_->make_copies({make_box_copy(r.plan.from_box, 0, r.plan.to_box, 0, r.plan.from_box)});
+      } else if (chunks > 0) {
+        r.pipeline = std::make_unique<PipelinedReshape>(*engine_, r.plan, chunks);
+        slot_elements_ = std::max(slot_elements_, r.pipeline->slot_elements());
       } else {
         r.pack = engine_->make_copies(r.plan.pack);
         r.unpack = engine_->make_copies(r.plan.unpack);
@@ -84,6 +88,24 @@ void DistributedPlan::build() {
       reshapes_.emplace(std::make_pair(s.layout, s.to), std::move(r));
     }
   work_ = engine_->allocate(alloc_elements_ * engine_->element_bytes());
+  const bool pipelined =
+      std::any_of(reshapes_.begin(), reshapes_.end(), [](const auto& e) { return e.second.pipeline != nullptr; });
+  if (pipelined) {  // even when this rank's pieces are all empty
+    slot_elements_ = (slot_elements_ + 63) / 64 * 64;  // slots start 512-byte aligned, as the copy kernel likes
+    const long long bytes = kPipelineSlots * slot_elements_ * engine_->element_bytes();
+    send_slots_ = engine_->allocate(bytes);
+    recv_slots_ = engine_->allocate(bytes);
+  }
+}
+
+// Pieces per peer of a reshape (0: one all-to-all), alike on every member of
+// its group: the message size comes from the global grid.
+int DistributedPlan::pipeline_chunks_for(const ReshapePlan& plan) const {
+  const Grid& g = d_.grid;
+  const int members = d_.group_size(plan.group);
+  const long long bytes = static_cast<long long>(g.complex_nx()) * g.ny * g.nz * engine_->element_bytes();
+  return pipeline_chunks(request_.options.pipeline_chunks, pipeline_kind(transport_kind_, engine_->memory()),
+                         members, bytes / d_.pg.ranks() / members);
 }
 
 void DistributedPlan::connect() {
@@ -199,9 +221,20 @@ void DistributedPlan::run_reshape(Reshape& r, Where& cur, const void* in, void* 
     phase_end(timings_.pack, t);
     return;
   }
-  r.pack->run(at(cur), at(send));
   const auto self = static_cast<size_t>(r.plan.member);
   timings_.bytes_sent += (r.plan.send_total() - r.plan.send_counts[self]) * engine_->element_bytes();
+  if (r.pipeline) {
+    // Phases overlap: pack is the host's time in packing and unpacking
+    // calls, exchange the rest of the reshape's wall time.
+    const double packing = r.pipeline->run(*r.transport, {send_slots_->data(), recv_slots_->data(), slot_elements_},
+                                           at(cur), at(dest));
+    cur = dest;
+    timings_.pack += packing;
+    t += packing;
+    phase_end(timings_.exchange, t);
+    return;
+  }
+  r.pack->run(at(cur), at(send));
   if (r.transport->needs_idle_buffers()) engine_->synchronize();
   phase_end(timings_.pack, t);
   r.transport->exchange(at(send), at(recv),
@@ -213,6 +246,20 @@ void DistributedPlan::run_reshape(Reshape& r, Where& cur, const void* in, void* 
   phase_end(timings_.pack, t);
 }
 
+std::string DistributedPlan::describe_pipeline() const {
+  const int requested = request_.options.pipeline_chunks;
+  const std::string option = "pipeline_chunks " + std::to_string(requested);
+  for (const auto& entry : reshapes_)
+    if (entry.second.pipeline) return "on (" + option + "; pieces per reshape below)";
+  bool exchanges = false;
+  for (const auto& entry : reshapes_) exchanges = exchanges || !entry.second.direct;
+  if (!exchanges) return "off (no exchange crosses ranks)";
+  if (requested == 1) return "off (" + option + ")";
+  if (pipeline_kind(transport_kind_, engine_->memory()) == PipelineKind::none)
+    return "off (host staging runs each exchange whole)";
+  return "off (" + option + ": chosen off for MPI transports)";
+}
+
 std::string DistributedPlan::describe() const {
   std::ostringstream s;
   const Problem& p = request_.problem;
@@ -221,6 +268,7 @@ std::string DistributedPlan::describe() const {
   s << "\n  engine: " << engine_->name() << "\n  transport: " << transport_name(transport_kind_);
   const Transport* t = column_transport_ ? column_transport_.get() : row_transport_.get();
   s << " (" << (t ? t->name() : "none: no exchange crosses ranks") << ")";
+  s << "\n  pipeline: " << describe_pipeline();
   s << "\n  output: " << (request_.options.transposed_out ? "transposed (final exchanges skipped)" : "natural");
   s << "\n  input box: " << in_box().str();
   if (d_.grid.real) s << " (reals; in place each x row is padded to " << 2 * (p.nx / 2 + 1) << ")";
@@ -233,6 +281,8 @@ std::string DistributedPlan::describe() const {
     s << "\n  reshape " << r.from << "->" << r.to << ": " << (r.group == Group::row ? "row" : "column")
       << " group of " << d_.group_size(r.group) << ", sends " << r.send_total() << " and receives "
       << r.recv_total() << " elements";
+    const Reshape& x = entry.second;
+    s << ", " << (x.pipeline ? x.pipeline->describe() : x.direct ? "a local copy" : "one all-to-all");
   }
   return s.str();
 }

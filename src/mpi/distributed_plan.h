@@ -14,6 +14,7 @@
 #include "mpi/communicator.h"
 #include "mpi/decomposition.h"
 #include "mpi/local_engine.h"
+#include "mpi/pipelined_reshape.h"
 #include "mpi/reshape_plan.h"
 #include "mpi/schedule.h"
 #include "mpi/transport.h"
@@ -63,6 +64,7 @@ class DistributedPlan {
     ReshapePlan plan;
     std::unique_ptr<BoxCopies> pack, unpack;
     std::unique_ptr<BoxCopies> direct;  // a group of one: the permutation alone
+    std::unique_ptr<PipelinedReshape> pipeline;  // instead of pack, exchange, unpack
     Transport* transport = nullptr;
   };
   enum class Where { in, out, work };
@@ -70,6 +72,8 @@ class DistributedPlan {
   Reshape& reshape(int from, int to) { return reshapes_.at({from, to}); }
   void run_fft(int layout, Where& cur, const void* in, void* out, int sign);
   void run_reshape(Reshape& r, Where& cur, const void* in, void* out);
+  int pipeline_chunks_for(const ReshapePlan& plan) const;
+  std::string describe_pipeline() const;
   void phase_end(double& counter, double& started);
   long long bytes_of(int layout) const;
 
@@ -85,6 +89,8 @@ class DistributedPlan {
   TransportKind transport_kind_ = TransportKind::host;
   long long alloc_elements_ = 1;
   std::unique_ptr<Buffer> work_;
+  std::unique_ptr<Buffer> send_slots_, recv_slots_;  // pipelined reshapes' (kPipelineSlots each)
+  long long slot_elements_ = 0;
   fft3d_mpi_timings timings_{};
 };
 

@@ -1,9 +1,11 @@
 // The MPI transport: one MPI_Alltoallv per reshape, or chunked point-to-point
-// messages where counts outgrow MPI's ints.
+// messages where counts outgrow MPI's ints; pipelined reshapes go by
+// mpi_pipeline.cpp.
 #include <algorithm>
 #include <climits>
 
 #include "mpi/mpi_check.h"
+#include "mpi/mpi_pipeline.h"
 #include "mpi/transport.h"
 
 namespace fft3d {
@@ -68,6 +70,11 @@ class MpiTransport final : public Transport {
     for (int j = 0; j < members; ++j) post(false, j, l.recv_displs[j], l.recv_counts[j]);
     for (int j = 0; j < members; ++j) post(true, j, l.send_displs[j], l.send_counts[j]);
     FFT3D_MPI_CHECK(MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE));
+  }
+
+  void exchange_pieces(const std::vector<PieceTraffic>& pieces, const PieceSlots& slots, PieceWork& work,
+                       CUstream_st*) override {
+    run_mpi_pipeline(group_, type_, element_bytes_, chunk_, pieces, slots, work);
   }
 
  private:

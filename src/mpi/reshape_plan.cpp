@@ -36,6 +36,7 @@ ReshapePlan make_reshape_plan(const Decomposition& d, int from, int to, int r1, 
     // Sent to j: our source points that j owns after the reshape; the
     // message holds them densely in the source order (intersect keeps it).
     const Box out = intersect(p.from_box, member_box(to, j));
+    p.send_boxes.push_back(out);
     p.send_counts.push_back(out.volume());
     p.send_displs.push_back(send_at);
     if (!out.empty()) p.pack.push_back(make_box_copy(p.from_box, 0, out, send_at, out));
@@ -45,6 +46,7 @@ ReshapePlan make_reshape_plan(const Decomposition& d, int from, int to, int r1, 
     Box in = intersect(member_box(from, j), p.to_box);
     Box message = in;
     message.order = p.from_box.order;
+    p.recv_boxes.push_back(message);
     p.recv_counts.push_back(in.volume());
     p.recv_displs.push_back(recv_at);
     if (!in.empty()) p.unpack.push_back(make_box_copy(message, recv_at, p.to_box, 0, in));

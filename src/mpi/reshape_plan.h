@@ -20,6 +20,9 @@ struct ReshapePlan {
   Box from_box, to_box;            // this rank's boxes
   // Per group member, in elements.
   std::vector<long long> send_counts, send_displs, recv_counts, recv_displs;
+  // Per group member, the message's points (a box in the source order, the
+  // order the message holds them in): sent to j, and received from j.
+  std::vector<Box> send_boxes, recv_boxes;
   std::vector<BoxCopy> pack;       // from_box -> send buffer
   std::vector<BoxCopy> unpack;     // receive buffer -> to_box
   long long send_total() const;

@@ -61,6 +61,16 @@ TransportKind choose_transport(fft3d_mpi_transport requested, MemoryKind memory)
   fail(FFT3D_ERROR_INVALID_ARGUMENT, "unknown transport " + std::to_string(static_cast<int>(requested)));
 }
 
+PipelineKind pipeline_kind(TransportKind kind, MemoryKind memory) {
+  if (kind == TransportKind::nccl) return PipelineKind::stream;
+  if (kind == TransportKind::host && memory == MemoryKind::device) return PipelineKind::none;  // staging
+  return PipelineKind::host_mpi;
+}
+
+void Transport::exchange_pieces(const std::vector<PieceTraffic>&, const PieceSlots&, PieceWork&, CUstream_st*) {
+  fail(FFT3D_ERROR_INTERNAL, name() + " has no pipelined exchange");
+}
+
 std::unique_ptr<Transport> make_transport(TransportKind kind, MemoryKind memory, MPI_Comm group, int element_bytes,
                                           long long max_elements) {
   const bool pairwise = max_elements > INT_MAX;

@@ -42,40 +42,46 @@ expect_rows() {  # RUNS: each row of the report once per run
   done
 }
 
-expect_csv() {  # NX,NY,NZ TYPE:ERROR_BOUND...: the csv lines, one per run, in order
-  local grid=$1
-  shift
-  grep '^csv,' "$work/out.txt" | awk -F, -v grid="$grid" -v ranks="$ranks" -v expected="$*" '
+expect_csv() {  # NX,NY,NZ PIPELINE TYPE:ERROR_BOUND...: the csv lines, one per run, in order
+  local grid=$1 pipeline=$2
+  shift 2
+  grep '^csv,' "$work/out.txt" | awk -F, -v grid="$grid" -v ranks="$ranks" -v pipeline="$pipeline" -v expected="$*" '
     function bad(what) { print "FAIL: csv line " NR ": " what ": " $0; failed = 1; exit 1 }
     BEGIN { runs = split(expected, want_run, " ") }
     {
       split(want_run[NR], want, ":")
-      if (NF != 14) bad("has " NF - 1 " columns, not 13")
+      if (NF != 15) bad("has " NF - 1 " columns, not 14")
       if ($2 "," $3 "," $4 != grid) bad("the grid is not " grid)
       if ($5 != want[1]) bad("the type is not " want[1])
       if ($6 != ranks || $7 != "cpu") bad("not " ranks " ranks on the cpu backend")
       if (!($8 > 0) || $9 < 0 || $10 < 0 || $11 < 0 || $13 < 0) bad("a negative or zero time")
       if ((ranks > 1) != ($12 > 0)) bad("bytes sent to other ranks")
       if (!($14 >= 0 && $14 < want[2])) bad("round-trip error not below " want[2])
+      if ($15 != pipeline) bad("pipeline_chunks is not " pipeline)
     }
     END { if (!failed && NR != runs) { print "FAIL: " NR " csv lines, expected " runs; exit 1 } }' ||
     fail "csv lines"
 }
 
 launch=("$@")
-header=nx,ny,nz,type,ranks,backend,forward_ms,local_ms,pack_ms,exchange_ms,bytes_sent_per_rank,alltoall_ms,round_trip_error
+header=nx,ny,nz,type,ranks,backend,forward_ms,local_ms,pack_ms,exchange_ms,bytes_sent_per_rank,alltoall_ms,round_trip_error,pipeline_chunks
 
 # Strong scaling, both precisions, with the CSV file.
 run_bench --sizes 24 --precision both --csv "$work/rows.csv"
 expect_rows 2
-expect_csv 24,24,24 c2c-f32:1e-5 c2c-f64:1e-12
+expect_csv 24,24,24 0 c2c-f32:1e-5 c2c-f64:1e-12
 { echo "$header"; grep '^csv,' "$work/out.txt" | sed 's/^csv,//'; } | diff - "$work/rows.csv" ||
   fail "the --csv file differs from the csv lines"
 
-# Weak scaling (NZ per rank), real, pencil, transposed output: the options reach the plan.
-run_bench --sizes 24 --weak --type r2c --precision f64 --decomposition pencil --transposed --warmup 1
+# Weak scaling (NZ per rank), real, pencil, transposed output, pipelined
+# reshapes: the options reach the plan.
+run_bench --sizes 24 --weak --type r2c --precision f64 --decomposition pencil --transposed --warmup 1 --pipeline 3
 expect_rows 1
 grep -q '^fft3d MPI plan: .* pencil' "$work/out.txt" || fail "not a pencil plan"
 grep -q '^  output: transposed' "$work/out.txt" || fail "not transposed output"
-expect_csv "24,24,$((24 * ranks))" r2c-f64:1e-12
+if [ "$ranks" -gt 1 ]; then
+  grep -q '^  pipeline: on (pipeline_chunks 3' "$work/out.txt" || fail "reshapes not pipelined"
+  grep -q 'pipelined: [0-9]* pieces (3 per peer)' "$work/out.txt" || fail "no pipelined reshape"
+fi
+expect_csv "24,24,$((24 * ranks))" 3 r2c-f64:1e-12
 echo "fft3d-bench --mpi on $ranks rank(s): OK"

@@ -113,6 +113,36 @@ TEST_P(MpiGpu, RealToComplexWhereTheGpuBackendHasIt) {
   run_gpu_case<double>(30, 16, 12, FFT3D_R2C_F64, o, false);
 }
 
+// Reshapes unpipelined (1) and pipelined in pieces per peer (2, 5: more than
+// some messages have planes) on every transport; NCCL orders them on two
+// streams with events, MPI on device memory sends each piece from the host,
+// host staging runs exchanges whole whatever the option says.
+TEST_P(MpiGpu, PipelinedReshapesMatchSerialFftw) {
+  if (!gpu_usable_everywhere()) GTEST_SKIP() << "no usable GPU on every rank";
+  const fft3d_mpi_transport transport = GetParam();
+  if (transport == FFT3D_MPI_TRANSPORT_NCCL && !all_ranks(world_size() <= devices_on_node()))
+    GTEST_SKIP() << "NCCL needs a GPU per rank";
+  for (auto decomposition : {FFT3D_MPI_SLAB, FFT3D_MPI_PENCIL})
+    for (int transposed : {0, 1})
+      for (int chunks : {1, 2, 5}) {
+        fft3d_mpi_options o{};
+        o.decomposition = decomposition;
+        o.transposed_out = transposed;
+        o.transport = transport;
+        o.pipeline_chunks = chunks;
+        SCOPED_TRACE(std::string(decomposition == FFT3D_MPI_SLAB ? "slab" : "pencil") +
+                     (transposed ? " transposed" : " natural") + ", pipeline_chunks " + std::to_string(chunks));
+        run_gpu_case<float>(32, 24, 20, FFT3D_C2C_F32, o, chunks != 5);
+        run_gpu_case<double>(7, 5, 9, FFT3D_C2C_F64, o, chunks == 5);
+        if (testing::Test::IsSkipped()) return;
+      }
+  fft3d_mpi_options o{};
+  o.decomposition = FFT3D_MPI_PENCIL;
+  o.transport = transport;
+  o.pipeline_chunks = 3;
+  run_gpu_case<float>(30, 16, 12, FFT3D_R2C_F32, o, true);
+}
+
 std::string transport_name(const testing::TestParamInfo<fft3d_mpi_transport>& i) {
   const char* names[] = {"auto", "host_staging", "nccl", "gpu_aware"};
   return names[i.param];
