@@ -200,6 +200,7 @@ TEST(XYVariants, EstimateRespectsTheDevice) {
     }
   }
   for (int n : {192, 240, 256}) EXPECT_TRUE(estimate_xy_variant(n, n, n, Precision::f32, h100)) << n;
+  for (int n : {192, 240}) EXPECT_FALSE(estimate_xy_variant(n, n, n, Precision::f64, h100)) << n;  // slower fused
   EXPECT_FALSE(estimate_xy_variant(512, 512, 512, Precision::f32, h100));  // 2 MB planes: one block per SM
   EXPECT_FALSE(estimate_xy_variant(96, 96, 96, Precision::f32, h100));     // 72 KB planes: L2 holds the grid
 }

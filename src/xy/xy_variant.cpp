@@ -196,8 +196,10 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
   //   the H100), or grids of at most 2 MB, launch-bound (64^3 f32: 0.010
   //   against 0.013 ms; 64^3 f64, 4 MB, was slower fused: 0.018 against
   //   0.014 ms);
-  // - planes of at least 256 KB from two stages of at most 16 points each
-  //   way (192^3 f32: 0.111 against 0.126 ms; 240^3: 0.223 against 0.255).
+  // - single-precision planes of at least 256 KB from two stages of at most
+  //   16 points each way (192^3 f32: 0.110 against 0.126 ms; 240^3: 0.234
+  //   against 0.253), not double (192^3 f64: 0.252 against 0.242 ms; 240^3:
+  //   0.554 against 0.489).
   // One block per SM serialises its load, transforms and stores with nothing
   // to overlap them (512^3 f32: 2.53 ms fused against 1.84 ms); other mixed
   // radices ran 7-45 % slower fused (210, 243, 343, 384, 400, 480, 500;
@@ -207,7 +209,7 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
   const bool two_stages = (x_pair || (nx & (nx - 1)) == 0) && (y_pair || (ny & (ny - 1)) == 0);
   const bool two_blocks = 2 * xy_variant_facts(nx, ny, precision, v).shared_bytes <= limits.shared_bytes_per_block;
   const bool sized = pow2 ? plane_bytes >= kLargePlane || plane_bytes * planes <= kSmallGrid
-                          : two_stages && plane_bytes >= kTwoStagePlane;
+                          : two_stages && precision == Precision::f32 && plane_bytes >= kTwoStagePlane;
   if (only_where_faster && (!two_blocks || !sized)) return std::nullopt;
   return v;
 }
