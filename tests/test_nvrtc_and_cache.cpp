@@ -87,6 +87,7 @@ TEST(Nvrtc, FusedXYKernelsCompileWithoutLocalMemory) {
       EXPECT_EQ(count(ptx, ".entry"), 2) << v->name();
       EXPECT_EQ(count(ptx, ".local"), 0) << v->name();
       EXPECT_GT(count(ptx, "barrier.cluster"), 0) << v->name();
+      EXPECT_GT(count(ptx, "cp.async.wait_group"), 0) << v->name();  // the load in chunks
     }
   }
 }

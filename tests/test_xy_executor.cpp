@@ -108,6 +108,32 @@ TEST(XYExecutor, BuiltFromTunedRowsAndColumns) {
   expect_correct<float>(60, 60, 2, *v);
 }
 
+// The GPU's load chunks: whole X groups, in order, every group in exactly
+// one chunk, at most kMaxLoadChunks of them.
+TEST(XYLayout, LoadChunksCoverTheGroupsInOrder) {
+  for (int rows_per_cta = 1; rows_per_cta <= 40; ++rows_per_cta)
+    for (int rows_per_group : {1, 2, 3, 5, 8, 16}) {
+      kern::XYLayout L{};
+      L.x.n = 16;
+      L.y.n = rows_per_cta;  // one block: rows_per_cta rows
+      L.cluster = 1;
+      L.x.rows_per_block = rows_per_group;
+      const int G = L.x_groups(), K = L.load_chunks();
+      ASSERT_GE(K, 1);
+      ASSERT_LE(K, kern::kMaxLoadChunks);
+      EXPECT_EQ(L.first_group_of_chunk(0), 0);
+      EXPECT_EQ(L.first_group_of_chunk(K), G);
+      for (int g = 0; g < G; ++g) {
+        const int c = L.chunk_of_group(g);
+        ASSERT_TRUE(c >= 0 && c < K) << rows_per_cta << " " << rows_per_group;
+        EXPECT_LE(L.first_group_of_chunk(c), g);
+        EXPECT_LT(g, L.first_group_of_chunk(c + 1));
+        if (g > 0) EXPECT_LE(L.chunk_of_group(g - 1), c);
+      }
+      for (int c = 0; c < K; ++c) EXPECT_LT(L.first_group_of_chunk(c), L.first_group_of_chunk(c + 1));
+    }
+}
+
 // A cluster size given with the base (MEASURE times half and twice the
 // ESTIMATE's) is kept, and refused where the device has no such clusters.
 TEST(XYExecutor, ClusterFromTheBase) {

@@ -142,9 +142,22 @@ struct ClusterShares {
   }
 };
 
+// Bytes [begin, end) of the block's rows copied into the share with
+// cp.async, 16-byte pieces where source and length allow, else 8-byte.
+__device__ __forceinline__ void xy_copy_async(const char* src, unsigned dst, unsigned begin, unsigned end,
+                                              int threads) {
+  if ((reinterpret_cast<unsigned long long>(src) | begin | end) % 16 == 0) {
+    for (unsigned i = begin + 16 * threadIdx.x; i < end; i += 16 * threads)
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst + i), "l"(src + i) : "memory");
+  } else {
+    for (unsigned i = begin + 8 * threadIdx.x; i < end; i += 8 * threads)
+      asm volatile("cp.async.ca.shared.global [%0], [%1], 8;\n" ::"r"(dst + i), "l"(src + i) : "memory");
+  }
+}
+
 // The load phase on the GPU: the block's rows are contiguous, so they are
-// copied with cp.async in 16-byte pieces (8-byte where the rows are not
-// 16-byte aligned), every copy in flight at once, then awaited.
+// copied with cp.async, every copy in flight at once, in load_chunks()
+// commit groups of whole X groups; xy_await_chunk waits for one.
 template <class Cfg, typename Real>
 __device__ __forceinline__ void xy_load_device(int rank, long long plane, unsigned char* smem,
                                                const XYArgs<Real>& a) {
@@ -153,15 +166,34 @@ __device__ __forceinline__ void xy_load_device(int rank, long long plane, unsign
   const Complex<Real>* rows = xy_block_rows(L, rank, plane, a, &count);
   const char* src = reinterpret_cast<const char*>(rows);
   const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(smem));
-  const unsigned bytes = static_cast<unsigned>(count) * sizeof(Complex<Real>);
-  if ((reinterpret_cast<unsigned long long>(src) | bytes) % 16 == 0) {
-    for (unsigned i = threadIdx.x; i < bytes / 16; i += L.threads_per_block())
-      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst + 16 * i), "l"(src + 16 * i) : "memory");
-  } else {
-    for (unsigned i = threadIdx.x; i < bytes / 8; i += L.threads_per_block())
-      asm volatile("cp.async.ca.shared.global [%0], [%1], 8;\n" ::"r"(dst + 8 * i), "l"(src + 8 * i) : "memory");
+  const long long bytes = static_cast<long long>(count) * sizeof(Complex<Real>);
+  constexpr long long kChunkRowBytes = static_cast<long long>(L.x.rows_per_block) * L.nx() * sizeof(Complex<Real>);
+#pragma unroll 1
+  for (int c = 0; c < L.load_chunks(); ++c) {
+    const long long begin = min_of(L.first_group_of_chunk(c) * kChunkRowBytes, bytes);
+    const long long end = min_of(L.first_group_of_chunk(c + 1) * kChunkRowBytes, bytes);
+    xy_copy_async(src, dst, static_cast<unsigned>(begin), static_cast<unsigned>(end), L.threads_per_block());
+    asm volatile("cp.async.commit_group;\n" ::: "memory");
   }
-  asm volatile("cp.async.commit_group;\ncp.async.wait_all;\n" ::: "memory");
+}
+
+template <int Pending>
+__device__ __forceinline__ void cp_async_wait_group() {
+  asm volatile("cp.async.wait_group %0;\n" ::"n"(Pending) : "memory");
+}
+
+// Waits until load chunk c is in the share (the chunks after it may still
+// be in flight), for every thread of the block.
+template <class Cfg>
+__device__ __forceinline__ void xy_await_chunk(int c) {
+  constexpr XYLayout L = Cfg::layout();
+  static_assert(kMaxLoadChunks == 4, "one case per chunk still in flight");
+  switch (L.load_chunks() - 1 - c) {
+    case 0: cp_async_wait_group<0>(); break;
+    case 1: cp_async_wait_group<1>(); break;
+    case 2: cp_async_wait_group<2>(); break;
+    default: cp_async_wait_group<3>(); break;
+  }
   __syncthreads();
 }
 
@@ -200,8 +232,11 @@ __device__ __forceinline__ void xy_block_device(const XYArgs<typename Cfg::Real>
   const ClusterShares<Real> shares{reinterpret_cast<const Complex<Real>*>(smem)};
   xy_load_device<Cfg>(rank, plane, smem, a);
 #pragma unroll 1
-  for (int group = 0; group < L.x_groups(); ++group)
+  for (int group = 0; group < L.x_groups(); ++group) {
+    if (group == 0 || L.chunk_of_group(group) != L.chunk_of_group(group - 1))
+      xy_await_chunk<Cfg>(L.chunk_of_group(group));
     xy_run_part<Cfg, 0, 0>(group, rank, plane, regs, smem, shares, a);
+  }
   xy_cluster_sync();  // every share complete
 #pragma unroll 1
   for (int group = 0; group < L.y_groups(); ++group)

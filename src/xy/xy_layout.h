@@ -3,8 +3,9 @@
 // array in one pass over memory. Block `rank` of the cluster
 // - copies rows y in [rank * rows_per_cta, (rank + 1) * rows_per_cta) of the
 //   plane (contiguous in memory) into its share of the plane (shared memory,
-//   nx complex values per row) in one bulk asynchronous copy, so that all its
-//   loads are in flight at once;
+//   nx complex values per row) in bulk asynchronous copies, so that all its
+//   loads are in flight at once (on the GPU in load_chunks() chunks, the
+//   first transformed while the others arrive);
 // - transforms them along X in place in the share with the Stockham stages
 //   of layout `x`, rows_per_block rows at a time (a "group");
 // - after a cluster barrier, transforms columns x in
@@ -23,6 +24,7 @@ namespace fft3d {
 namespace kern {
 
 constexpr int kMaxCluster = 16;  // Hopper's largest (non-portable) cluster
+constexpr int kMaxLoadChunks = 4;  // cp.async groups the GPU's load is cut into
 
 // What a thread does in phase p of the fused kernel: the bulk load of the
 // share (part kLoadPart), or phase `sub` of the X (part 0) or Y (part 1)
@@ -80,6 +82,14 @@ struct XYLayout {
     const XLayout& L = part == 0 ? x : y;
     return XYPartGeom{part, L.threads_per_row, L.rows_per_block, L.threads_per_block(), L.row_stride(),
                       L.twiddle_table, nx(), ny(), rows_per_cta(), cols_per_cta(), exchange_offset(real_bytes)};
+  }
+  // The GPU issues the load in chunks of whole X groups, one cp.async group
+  // each, and waits for a chunk only before its first X group: the X
+  // transform of the first rows overlaps the loads of the later ones.
+  FFT3D_HD constexpr int load_chunks() const { return min_of(x_groups(), kMaxLoadChunks); }
+  FFT3D_HD constexpr int chunk_of_group(int group) const { return group * load_chunks() / x_groups(); }
+  FFT3D_HD constexpr int first_group_of_chunk(int chunk) const {
+    return (chunk * x_groups() + load_chunks() - 1) / load_chunks();
   }
   FFT3D_HD constexpr int phases() const { return 1 + x_groups() * x.phases() + y_groups() * y.phases(); }
   // Groups reuse the exchange buffers, so a block barrier separates them
