@@ -1,13 +1,16 @@
 // The GPU tuner (label gpu): MEASURE tuning of small 3-D grids within the
 // 10 s target, verified winners in wisdom, plans that then use them and
-// match FFTW, and tune_if_needed leaving covered problems alone; MEASURE
-// R2C plans whose real X rows are tuned too. Skips without a device.
+// match FFTW, and tune_if_needed leaving covered problems alone; plans that
+// take a five-step verdict from a wisdom file; MEASURE R2C plans whose real
+// X rows are tuned too. Skips without a device.
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <cstdlib>
 #include <complex>
+#include <cstdio>
+#include <cstdlib>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -26,9 +29,10 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-// One forward transform of random data by `plan` against FFTW.
+// One transform (sign -1 forward, +1 unnormalised inverse) of random data
+// by `plan` against FFTW.
 template <typename Real>
-void expect_forward_matches_fftw(fft3d_plan plan, int nx, int ny, int nz) {
+void expect_matches_fftw(fft3d_plan plan, int nx, int ny, int nz, int sign) {
   const size_t count = static_cast<size_t>(nx) * ny * nz;
   const auto in = fft3d_test::random_complex(count, 77);
   std::vector<std::complex<Real>> host(in.begin(), in.end());
@@ -36,11 +40,18 @@ void expect_forward_matches_fftw(fft3d_plan plan, int nx, int ny, int nz) {
   void* dev = nullptr;
   CUDA_OK(cudaMalloc(&dev, count * sizeof host[0]));
   CUDA_OK(cudaMemcpy(dev, host.data(), count * sizeof host[0], cudaMemcpyHostToDevice));
-  EXPECT_EQ(fft3d_forward(plan, dev), FFT3D_SUCCESS) << fft3d_last_error_message();
+  EXPECT_EQ(sign < 0 ? fft3d_forward(plan, dev) : fft3d_inverse(plan, dev), FFT3D_SUCCESS)
+      << fft3d_last_error_message();
   EXPECT_EQ(cudaMemcpy(host.data(), dev, count * sizeof host[0], cudaMemcpyDeviceToHost), cudaSuccess);
-  EXPECT_LE(fft3d_test::relative_l2_error(host, fft3d_test::fftw_3d(rounded, nx, ny, nz, -1)),
-            fft3d_test::fft_error_bound(sizeof(Real) == 4, static_cast<double>(count)));
+  EXPECT_LE(fft3d_test::relative_l2_error(host, fft3d_test::fftw_3d(rounded, nx, ny, nz, sign)),
+            fft3d_test::fft_error_bound(sizeof(Real) == 4, static_cast<double>(count)))
+      << "sign " << sign;
   cudaFree(dev);
+}
+
+template <typename Real>
+void expect_forward_matches_fftw(fft3d_plan plan, int nx, int ny, int nz) {
+  expect_matches_fftw<Real>(plan, nx, ny, nz, -1);
 }
 
 // A plan made now (ESTIMATE: wisdom, no tuning) against FFTW. The tuner
@@ -55,9 +66,9 @@ void check_plan_uses_wisdom(const Problem& p, const TuneResult& tuned) {
   ASSERT_EQ(made, FFT3D_SUCCESS) << fft3d_last_error_message();
   char text[8192];
   ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
-  for (const PassTuning& pass : tuned.passes)
-    if (pass.chosen && !pass.chosen->candidate.is_five_step())
-      EXPECT_NE(std::string(text).find(pass.chosen->candidate.name()), std::string::npos)
+  for (const PassTuning& pass : tuned.passes)  // five-step verdicts included
+    if (pass.chosen)
+      EXPECT_NE(std::string(text).find(pass.chosen->candidate.name() + ","), std::string::npos)
           << pass.chosen->candidate.name() << " not in\n" << text;
   expect_forward_matches_fftw<Real>(plan, p.nx, p.ny, p.nz);
   fft3d_plan_destroy(plan);
@@ -134,6 +145,51 @@ TEST(GpuTune, MeasureChoosesTheXYFormByTiming) {
     expect_forward_matches_fftw<float>(again, 128, 128, 64);
     fft3d_plan_destroy(again);
   }
+}
+
+// The describe lines of passes that took a five-step verdict from wisdom.
+std::vector<std::string> five_step_verdict_lines(const std::string& text, const std::string& variant) {
+  std::vector<std::string> out;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);)
+    if (line.find("five-step A") != std::string::npos && line.find(variant + ",") != std::string::npos &&
+        line.find("; five-step from wisdom (tuned)") != std::string::npos)
+      out.push_back(line);
+  return out;
+}
+
+// A five-step verdict from an imported wisdom file: ESTIMATE plans take it
+// for their 256-point columns (both with separate XY passes, the Z columns
+// after a fused XY pass), say so, and match FFTW forward and inverse.
+TEST(GpuTune, PlansTakeAFiveStepVerdictFromWisdom) {
+  FFT3D_REQUIRE_GPU();
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
+  const DeviceInfo device = current_device_info();
+  const std::string verdict = "fivestep16x16.cols16.tw-table";  // not the ESTIMATE's split (cols32, sincos)
+  Wisdom file;
+  file.remember(WisdomEntry{device_signature(device), PassKey{"five-step", 256, Precision::f32, 0}, verdict, 0.1});
+  const std::string path = testing::TempDir() + "fft3d-five-step-verdict.json";
+  file.export_file(path);
+  ASSERT_EQ(fft3d_wisdom_import(path.c_str()), FFT3D_SUCCESS) << fft3d_last_error_message();
+  std::remove(path.c_str());
+  for (const char* xy : {"separate", "automatic"}) {
+    fft3d_plan plan = nullptr;
+    setenv("FFT3D_XY_PASS", xy, 1);
+    const fft3d_status made = fft3d_plan_create_3d(&plan, 64, 256, 256, FFT3D_C2C_F32, FFT3D_BACKEND_GPU);
+    unsetenv("FFT3D_XY_PASS");
+    ASSERT_EQ(made, FFT3D_SUCCESS) << xy << ": " << fft3d_last_error_message();
+    char text[8192];
+    ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
+    const std::vector<std::string> lines = five_step_verdict_lines(text, verdict);
+    const bool fused = std::string(text).find("pass xy:") != std::string::npos;
+    EXPECT_EQ(lines.size(), fused ? 1u : 2u) << xy << "\n" << text;
+    if (!lines.empty()) EXPECT_NE(lines.back().find("pass z: n=256"), std::string::npos) << lines.back();
+    if (std::string(xy) == "separate") EXPECT_FALSE(fused) << text;
+    expect_matches_fftw<float>(plan, 64, 256, 256, -1);
+    expect_matches_fftw<float>(plan, 64, 256, 256, +1);
+    fft3d_plan_destroy(plan);
+  }
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
 }
 
 // A MEASURE R2C plan tunes its real X rows (and columns) into wisdom, takes

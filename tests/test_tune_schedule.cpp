@@ -1,10 +1,10 @@
 // Tuning a whole problem with fake timers: the winners land in wisdom (shared
 // lengths by total time, each stride by its own), failed verifications never
-// do, the five-step verdict comes and goes, the budget holds; then
-// make_grid_schedule takes the tuned variants through valid_preference and
-// the transform matches FFTW (real rows: test_tune_real_rows.cpp). Also the
-// host helpers of the GPU timer (pass geometry stacking, rows to check, the
-// FFTW row oracle). No GPU needed.
+// do, the five-step verdict comes and goes (and schedules follow it), the
+// budget holds; then make_grid_schedule takes the tuned variants through
+// valid_preference and the transform matches FFTW (real rows:
+// test_tune_real_rows.cpp). Also the host helpers of the GPU timer (pass
+// geometry stacking, rows to check, the FFTW row oracle). No GPU needed.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -144,6 +144,9 @@ TEST(TuneSchedule, FiveStepVerdictComesAndGoes) {
       timer.ms = [=](const Candidate& c) { return c.is_five_step() ? ms : 1.0 + c.x.rows_per_block * 0.01; };
     };
   };
+  auto schedule = [&] {
+    return make_grid_schedule(16, 16, 16, p, DeviceLimits{}, ColumnMethod::automatic, wisdom_variants(wisdom, kGpu, p));
+  };
   const Tuned fast = tune(problem, wisdom, with_five_step_ms(0.5));
   EXPECT_EQ(entry(wisdom, "five-step", 16, p, 0), five.name());
   EXPECT_TRUE(entry(wisdom, "columns", 16, p, 0));  // the best one-pass stays known
@@ -151,8 +154,25 @@ TEST(TuneSchedule, FiveStepVerdictComesAndGoes) {
   // Verified by the executor like any other candidate.
   const std::vector<std::string>& y_checked = fast.verified.at('y');
   EXPECT_NE(std::find(y_checked.begin(), y_checked.end(), five.name()), y_checked.end());
-  tune(problem, wisdom, with_five_step_ms(50));
+  // A plan made now runs the form the tuner chose, and transforms correctly.
+  EXPECT_TRUE(wisdom_covers(wisdom, kGpu, problem, DeviceLimits{}));
+  const std::vector<GridPass> with_verdict = schedule();
+  ASSERT_EQ(with_verdict.size(), 3u);
+  EXPECT_FALSE(with_verdict[0].is_five_step());
+  for (size_t i : {1, 2}) {
+    EXPECT_TRUE(with_verdict[i].five_step_from_wisdom) << i;
+    EXPECT_EQ(with_verdict[i].five_step.name(), fast.result.passes[i].chosen->candidate.name()) << i;
+  }
+  EXPECT_LE(grid_error<float>(with_verdict, 16, 16, 16), fft3d_test::fft_error_bound(true, 16. * 16 * 16));
+  // Slower now: the verdict goes, and plans take the one-pass entry again.
+  const Tuned slow = tune(problem, wisdom, with_five_step_ms(50));
   EXPECT_FALSE(entry(wisdom, "five-step", 16, p, 0));
+  for (size_t i : {1, 2}) {
+    const GridPass pass = schedule()[i];
+    EXPECT_FALSE(pass.is_five_step()) << i;
+    EXPECT_EQ(pass.variant.name(), *entry(wisdom, "columns", 16, p, 0)) << i;
+    EXPECT_EQ(pass.variant.name(), slow.result.passes[i].chosen->candidate.name()) << i;
+  }
 }
 
 TEST(TuneSchedule, BudgetAndProgress) {

@@ -35,8 +35,9 @@ std::vector<std::unique_ptr<GpuPass>> make_gpu_passes(const std::vector<GridPass
 
 DeviceSignature signature_of(const DeviceInfo& device);
 
-// Variants the process's wisdom holds for this GPU; a name that no longer
-// parses is ignored (the ESTIMATE choice is used instead).
+// Variants the process's wisdom holds for this GPU, five-step verdicts
+// included (wisdom_variants); a name that no longer parses is ignored (the
+// ESTIMATE choice is used instead).
 VariantPreference wisdom_preference(const DeviceInfo& device, Precision precision);
 
 // FFT3D_COLUMN_METHOD=one-pass|five-step forces how Y and Z columns are

@@ -5,7 +5,8 @@
 // passes over the nx/2 + 1 columns. Forward: X, then Y and Z on the output;
 // inverse: Z and Y on the input (which is overwritten, as FFTW's and cuFFT's
 // C2R do), then X into the output. Each pass takes its variant from
-// wisdom (the tuner's "real-rows" and "columns" entries) where valid, else
+// wisdom (the tuner's "real-rows" and "columns" entries, and for columns
+// its "five-step" verdicts, through make_column_schedule) where valid, else
 // the ESTIMATE choice.
 #include <sstream>
 

@@ -28,11 +28,16 @@ GridPass column_pass(char axis, int n, long long count, kern::RowGeometry geomet
     pass.five_step = five;
     return pass;
   }
-  if (method != ColumnMethod::five_step)
-    if (auto v = valid_preference(preferred, "columns", n, precision, limits)) {
-      pass.variant = *v;
+  if (method == ColumnMethod::automatic)  // measured faster than every one-pass variant
+    if (auto v = valid_five_step_preference(preferred, n, limits)) {
+      pass.five_step = *v;
+      pass.five_step_from_wisdom = true;
       return pass;
     }
+  if (auto v = valid_preference(preferred, "columns", n, precision, limits)) {
+    pass.variant = *v;
+    return pass;
+  }
   try {
     pass.variant = estimate_column_variant(n, precision, limits);
   } catch (const Error&) {
@@ -47,15 +52,31 @@ GridPass column_pass(char axis, int n, long long count, kern::RowGeometry geomet
 std::optional<XVariant> valid_preference(const VariantPreference& preferred, const std::string& kind, int n,
                                          Precision precision, const DeviceLimits& limits) {
   if (!preferred) return std::nullopt;
-  const std::optional<XVariant> v = preferred(kind, n);
-  if (!v || v->columns != (kind == "columns")) return std::nullopt;
+  const std::optional<PreferredVariant> found = preferred(kind, n);
+  if (!found || found->five_step.n1 > 0) return std::nullopt;
+  const XVariant& v = found->x;
+  if (v.columns != (kind == "columns")) return std::nullopt;
   // Real rows of n: the kernel transforms n / 2 points (half) or n (full).
   const bool real = kind == "real-rows";
   const RealRows want = !real ? RealRows::none : n % 2 == 0 && n >= 4 ? RealRows::half : RealRows::full;
   const int kernel_n = want == RealRows::half ? n / 2 : n;
-  if (v->real != want) return std::nullopt;
-  if (!variant_factors(*v, kernel_n) || v->threads_per_row < 1 || v->rows_per_block < 1) return std::nullopt;
-  if (!x_variant_fits(x_variant_facts(kernel_n, precision, *v), limits)) return std::nullopt;
+  if (v.real != want) return std::nullopt;
+  if (!variant_factors(v, kernel_n) || v.threads_per_row < 1 || v.rows_per_block < 1) return std::nullopt;
+  if (!x_variant_fits(x_variant_facts(kernel_n, precision, v), limits)) return std::nullopt;
+  return v;
+}
+
+std::optional<FiveStepVariant> valid_five_step_preference(const VariantPreference& preferred, int n,
+                                                          const DeviceLimits& limits) {
+  if (!preferred) return std::nullopt;
+  const std::optional<PreferredVariant> found = preferred("five-step", n);
+  if (!found) return std::nullopt;
+  const FiveStepVariant& v = found->five_step;
+  if (v.n1 * v.n2 != n || !kern::is_five_step_radix(v.n1) || !kern::is_five_step_radix(v.n2) ||
+      v.columns_per_block < 1 || v.columns_per_block > limits.threads_per_block)
+    return std::nullopt;
+  for (bool pass_b : {false, true})  // no shared memory: threads are the only limit
+    if (five_step_layout(v, pass_b).threads_per_block() > limits.threads_per_block) return std::nullopt;
   return v;
 }
 
@@ -149,7 +170,8 @@ std::string describe_pass(const GridPass& pass, Precision precision) {
     std::ostringstream s;
     s << "pass " << pass.axis << ": n=" << pass.n << " x " << pass.count << " columns, five-step A: "
       << v.n2 << " x " << v.n1 << "-point register FFTs and twiddles, " << v.name() << ", "
-      << five_step_layout(v, false).threads_per_block() << " threads/block, no shared memory\n"
+      << five_step_layout(v, false).threads_per_block() << " threads/block, no shared memory"
+      << (pass.five_step_from_wisdom ? "; five-step from wisdom (tuned)" : "") << "\n"
       << "pass " << pass.axis << ": n=" << pass.n << " x " << pass.count << " columns, five-step B: "
       << v.n1 << " x " << v.n2 << "-point register FFTs to natural order, "
       << five_step_layout(v, true).threads_per_block() << " threads/block, no shared memory";

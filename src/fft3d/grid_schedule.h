@@ -6,6 +6,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/precision.h"
@@ -25,6 +26,7 @@ struct GridPass {
   FiveStepVariant five_step;  // n1 > 0: the two-pass register form instead
   XYVariant xy{};             // cluster > 0: the fused XY pass, X and Y in one pass
   int ny = 0;                 // the fused pass's length along y
+  bool five_step_from_wisdom = false;  // five-step because wisdom measured it faster than one pass
 
   bool is_five_step() const { return five_step.n1 > 0; }
   bool is_fused_xy() const { return xy.cluster > 0; }
@@ -32,9 +34,10 @@ struct GridPass {
 };
 
 // How Y and Z columns are transformed: one pass with the column in shared
-// memory, or the two-pass five-step register form; automatic takes one pass
-// where the column fits shared memory, else five-step where n splits into
-// two codelet radices.
+// memory, or the two-pass five-step register form; automatic takes the
+// five-step form where the preference holds a valid five-step verdict for n
+// (valid_five_step_preference), else one pass where the column fits shared
+// memory, else five-step where n splits into two codelet radices.
 enum class ColumnMethod { automatic, one_pass, five_step };
 
 // How X and Y are transformed: separate row and column passes, or one fused
@@ -42,9 +45,21 @@ enum class ColumnMethod { automatic, one_pass, five_step };
 // where it was measured faster (estimate_xy_variant).
 enum class PlaneMethod { separate, fused, automatic };
 
-// A variant known to be good for (kind "rows" or "columns", n), e.g. from
-// wisdom; used instead of the ESTIMATE choice when it is valid for the pass.
-using VariantPreference = std::function<std::optional<XVariant>(const std::string& kind, int n)>;
+// What a preference names for a pass: a Stockham variant (kinds "rows",
+// "columns", "real-rows") or, for kind "five-step", the two-pass column form
+// (wisdom's verdict that it beat every one-pass variant of that length).
+struct PreferredVariant {
+  XVariant x;
+  FiveStepVariant five_step;  // n1 > 0: the five-step form
+  // Implicit, so that a preference may return either form.
+  PreferredVariant(XVariant v) : x(std::move(v)) {}
+  PreferredVariant(const FiveStepVariant& v) : five_step(v) {}
+};
+
+// A variant known to be good for (kind, n), e.g. from wisdom; used instead
+// of the ESTIMATE choice when it is valid for the pass (valid_preference,
+// valid_five_step_preference).
+using VariantPreference = std::function<std::optional<PreferredVariant>(const std::string& kind, int n)>;
 
 // X rows (shared-memory Stockham), then Y and Z columns, skipping axes of
 // length 1; or, where `planes` asks for it, the fused XY pass then Z. Throws Error(UNSUPPORTED_SIZE) naming the axis and the prime
@@ -78,13 +93,21 @@ RealRowsPass make_real_rows_pass(int nx, long long rows, Precision precision, co
 std::string describe_real_rows_pass(const RealRowsPass& pass, Precision precision);
 
 // The preferred variant for a pass (kind "rows", "columns" or "real-rows")
-// when it factors n (n / 2 for half real rows), has the pass's layout and
-// fits the limits; else nothing.
+// when it is a Stockham variant that factors n (n / 2 for half real rows),
+// has the pass's layout and fits the limits; else nothing.
 std::optional<XVariant> valid_preference(const VariantPreference& preferred, const std::string& kind, int n,
                                          Precision precision, const DeviceLimits& limits);
 
-// One line per pass over memory (two for five-step), as fft3d_plan_describe
-// shows them.
+// The preferred five-step form for columns of n (kind "five-step") when it
+// is one, splits n into two five-step radices and its blocks fit the
+// limits; else nothing. Automatic column passes take it over any one-pass
+// variant.
+std::optional<FiveStepVariant> valid_five_step_preference(const VariantPreference& preferred, int n,
+                                                          const DeviceLimits& limits);
+
+// One line per pass over memory (two for five-step, the first ending in
+// "; five-step from wisdom (tuned)" where it was wisdom's verdict), as
+// fft3d_plan_describe shows them.
 std::string describe_pass(const GridPass& pass, Precision precision);
 
 }  // namespace fft3d

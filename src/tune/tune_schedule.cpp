@@ -169,11 +169,13 @@ bool wisdom_covers(const Wisdom& wisdom, const DeviceSignature& device, const Pr
 }
 
 VariantPreference wisdom_variants(const Wisdom& wisdom, const DeviceSignature& device, Precision precision) {
-  return [&wisdom, device, precision](const std::string& kind, int n) -> std::optional<XVariant> {
+  return [&wisdom, device, precision](const std::string& kind, int n) -> std::optional<PreferredVariant> {
     const std::optional<std::string> name = wisdom.lookup(device, PassKey{kind, n, precision, 0});
     if (!name) return std::nullopt;
     try {
-      return parse_x_variant(*name);
+      const Candidate c = parse_candidate(*name);  // a Stockham or a five-step name
+      if (c.is_five_step()) return PreferredVariant(c.five_step);
+      return PreferredVariant(c.x);
     } catch (const Error&) {
       return std::nullopt;
     }

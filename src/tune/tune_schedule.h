@@ -1,6 +1,7 @@
 // Tuning the passes of a problem with any PassTimer (the GPU's in tune_grid,
 // a deterministic fake in the tests) and writing the winners to wisdom,
-// where make_grid_schedule finds them (valid_preference).
+// where make_grid_schedule finds them (valid_preference, and
+// valid_five_step_preference for the five-step verdicts).
 #pragma once
 #include <functional>
 #include <memory>
@@ -76,15 +77,18 @@ TuneResult tune_schedule(const Problem& problem, TuneMode mode, const TuneSettin
                          Wisdom& wisdom);
 
 // Whether wisdom has an entry for every pass of the problem (stride 0, as
-// plans look them up): a plan made now would use tuned variants throughout.
-// True for problems that cannot be scheduled (tuning cannot help them).
+// plans look them up; for columns a five-step verdict counts, as plans take
+// it before the one-pass entry): a plan made now would use tuned variants
+// throughout. True for problems that cannot be scheduled (tuning cannot
+// help them).
 bool wisdom_covers(const Wisdom& wisdom, const DeviceSignature& device, const Problem& problem,
                    const DeviceLimits& limits);
 
 // The variants `wisdom` holds for `device`, as schedules ask for them (kind
-// and n, stride 0; valid_preference then checks them against the pass). A
-// name that no longer parses is ignored: the ESTIMATE choice is used
-// instead. `wisdom` must outlive the result.
+// and n, stride 0; a Stockham variant, or the five-step form of a
+// "five-step" verdict; valid_preference and valid_five_step_preference then
+// check them against the pass). A name that no longer parses is ignored: the
+// ESTIMATE choice is used instead. `wisdom` must outlive the result.
 VariantPreference wisdom_variants(const Wisdom& wisdom, const DeviceSignature& device, Precision precision);
 
 }  // namespace fft3d
