@@ -118,6 +118,8 @@ TEST(XYLayout, LoadChunksCoverTheGroupsInOrder) {
       L.y.n = rows_per_cta;  // one block: rows_per_cta rows
       L.cluster = 1;
       L.x.rows_per_block = rows_per_group;
+      EXPECT_EQ(L.load_chunks(), 1);  // one chunk unless the variant asks for more
+      L.load_depth = kern::kMaxLoadChunks;
       const int G = L.x_groups(), K = L.load_chunks();
       ASSERT_GE(K, 1);
       ASSERT_LE(K, kern::kMaxLoadChunks);
@@ -199,6 +201,15 @@ TEST(XYVariants, NameRoundTripsAndRejectsMalformed) {
   const auto v = estimate_xy_variant(240, 240, 240, Precision::f32, DeviceLimits{}, false);
   ASSERT_TRUE(v);
   EXPECT_EQ(parse_xy_variant(v->name()), *v);
+  XYVariant chunked = *v;
+  chunked.load_chunks = 4;
+  EXPECT_NE(chunked.name().find("xy.c8.mb0.l4|"), std::string::npos) << chunked.name();
+  EXPECT_EQ(parse_xy_variant(chunked.name()), chunked);
+  for (const char* depth : {".l1|", ".l0|", ".l5|", ".lx|", ".l4.l4|"}) {
+    std::string bad = v->name();
+    bad.replace(bad.find('|'), 1, depth);
+    EXPECT_THROW(parse_xy_variant(bad), Error) << bad;
+  }
   for (const char* bad : {"", "xy.c8.mb0", "xy.c8.mb0|r16-16.t16.rows16.pad-none.tw-sincos.mb0",
                           "xy.c0.mb0|r4-4.t4.rows4.pad-none.tw-sincos.mb0|r4-4.t4.rows4.pad-none.tw-sincos.mb0.cols",
                           "xy.c2.mb0|r4-4.t4.rows4.pad-none.tw-sincos.mb0|r4-4.t4.rows4.pad-none.tw-sincos.mb0",

@@ -4,8 +4,9 @@
 // - copies rows y in [rank * rows_per_cta, (rank + 1) * rows_per_cta) of the
 //   plane (contiguous in memory) into its share of the plane (shared memory,
 //   nx complex values per row) in bulk asynchronous copies, so that all its
-//   loads are in flight at once (on the GPU in load_chunks() chunks, the
-//   first transformed while the others arrive);
+//   loads are in flight at once (on the GPU in load_chunks() chunks where
+//   the variant asks for more than one, the first transformed while the
+//   others arrive);
 // - transforms them along X in place in the share with the Stockham stages
 //   of layout `x`, rows_per_block rows at a time (a "group");
 // - after a cluster barrier, transforms columns x in
@@ -55,6 +56,7 @@ struct XYLayout {
   XLayout x;    // rows of nx (rows_per_block rows per group)
   XLayout y;    // columns of ny (columns: true; rows_per_block columns per group)
   int cluster;  // blocks per cluster, one cluster per plane
+  int load_depth = 1;  // at most this many chunks in the GPU's load (1..kMaxLoadChunks)
 
   FFT3D_HD constexpr int nx() const { return x.n; }
   FFT3D_HD constexpr int ny() const { return y.n; }
@@ -86,7 +88,7 @@ struct XYLayout {
   // The GPU issues the load in chunks of whole X groups, one cp.async group
   // each, and waits for a chunk only before its first X group: the X
   // transform of the first rows overlaps the loads of the later ones.
-  FFT3D_HD constexpr int load_chunks() const { return min_of(x_groups(), kMaxLoadChunks); }
+  FFT3D_HD constexpr int load_chunks() const { return min_of(x_groups(), min_of(load_depth, kMaxLoadChunks)); }
   FFT3D_HD constexpr int chunk_of_group(int group) const { return group * load_chunks() / x_groups(); }
   FFT3D_HD constexpr int first_group_of_chunk(int chunk) const {
     return (chunk * x_groups() + load_chunks() - 1) / load_chunks();

@@ -67,12 +67,15 @@ XVariant two_stage_variant(int n, const std::vector<int>& pair, bool columns) {
 
 std::string XYVariant::name() const {
   std::ostringstream s;
-  s << "xy.c" << cluster << ".mb" << min_blocks_per_sm << "|" << x.name() << "|" << y.name();
+  s << "xy.c" << cluster << ".mb" << min_blocks_per_sm;
+  if (load_chunks != 1) s << ".l" << load_chunks;
+  s << "|" << x.name() << "|" << y.name();
   return s.str();
 }
 
 bool XYVariant::operator==(const XYVariant& o) const {
-  return cluster == o.cluster && x == o.x && y == o.y && min_blocks_per_sm == o.min_blocks_per_sm;
+  return cluster == o.cluster && x == o.x && y == o.y && min_blocks_per_sm == o.min_blocks_per_sm &&
+         load_chunks == o.load_chunks;
 }
 
 XYVariant parse_xy_variant(const std::string& name) {
@@ -82,28 +85,35 @@ XYVariant parse_xy_variant(const std::string& name) {
   if (bar2 == std::string::npos || name.find('|', bar2 + 1) != std::string::npos) bad();
   XYVariant v;
   std::istringstream head(name.substr(0, bar1));
-  std::string xy, c, mb;
+  std::string xy, c, mb, l;
   if (!std::getline(head, xy, '.') || xy != "xy" || !std::getline(head, c, '.') || c.size() < 2 || c[0] != 'c' ||
-      !std::getline(head, mb, '.') || mb.size() < 3 || mb.rfind("mb", 0) != 0 || head.peek() != EOF)
+      !std::getline(head, mb, '.') || mb.size() < 3 || mb.rfind("mb", 0) != 0)
     bad();
+  if (head.peek() != EOF && (!std::getline(head, l, '.') || l.size() < 2 || l[0] != 'l' || head.peek() != EOF)) bad();
   try {
     size_t used = 0;
     v.cluster = std::stoi(c.substr(1), &used);
     if (used != c.size() - 1) bad();
     v.min_blocks_per_sm = std::stoi(mb.substr(2), &used);
     if (used != mb.size() - 2) bad();
+    if (!l.empty()) {
+      v.load_chunks = std::stoi(l.substr(1), &used);
+      if (used != l.size() - 1 || v.load_chunks == 1) bad();  // 1 is written without ".l1"
+    }
   } catch (const std::logic_error&) {
     bad();
   }
   v.x = parse_x_variant(name.substr(bar1 + 1, bar2 - bar1 - 1));
   v.y = parse_x_variant(name.substr(bar2 + 1));
-  if (v.cluster < 1 || v.cluster > kern::kMaxCluster || v.x.columns || !v.y.columns || v.x.real != RealRows::none)
+  if (v.cluster < 1 || v.cluster > kern::kMaxCluster || v.x.columns || !v.y.columns || v.x.real != RealRows::none ||
+      v.load_chunks < 1 || v.load_chunks > kern::kMaxLoadChunks)
     bad();
   return v;
 }
 
 kern::XYLayout make_xy_layout(int nx, int ny, Precision precision, const XYVariant& v) {
-  return kern::XYLayout{make_x_layout(nx, precision, v.x), make_x_layout(ny, precision, v.y), v.cluster};
+  return kern::XYLayout{make_x_layout(nx, precision, v.x), make_x_layout(ny, precision, v.y), v.cluster,
+                        v.load_chunks};
 }
 
 XYVariantFacts xy_variant_facts(int nx, int ny, Precision precision, const XYVariant& v) {
@@ -116,6 +126,7 @@ XYVariantFacts xy_variant_facts(int nx, int ny, Precision precision, const XYVar
 
 bool xy_variant_valid(int nx, int ny, Precision precision, const XYVariant& v, const DeviceLimits& limits) {
   if (v.cluster < 1 || v.cluster > std::min(limits.max_cluster, kern::kMaxCluster)) return false;
+  if (v.load_chunks < 1 || v.load_chunks > kern::kMaxLoadChunks) return false;
   if (v.cluster > nx || v.cluster > ny) return false;  // every block owns rows and columns
   if (v.x.columns || v.x.real != RealRows::none || !v.y.columns || v.y.real != RealRows::none) return false;
   if (!variant_factors(v.x, nx) || !variant_factors(v.y, ny)) return false;
