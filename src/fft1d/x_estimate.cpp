@@ -14,6 +14,7 @@ namespace fft3d {
 namespace {
 
 constexpr long long kColumnSharedBudget = 96 * 1024;  // per block, for the column ESTIMATE
+constexpr long long kLongColumnSharedBudget = 132 * 1024;  // long_column_radices: one block per SM
 
 // See estimate_x_variant: the largest n / r (r a radix) whose threads are at
 // least a third busy in the stage of the largest radix, and no more than
@@ -41,6 +42,17 @@ std::optional<std::vector<int>> composite_radices(int n) {
     if (m.size() == 2 && m[0] <= 25 && m[0] <= 2 * m[1] && (best.empty() || m[0] < best[0])) best = m;
   if (best.empty()) return std::nullopt;
   return best;
+}
+
+// Columns of 512 points in two stages, 32 points first (32 * 16): tuned
+// columns of that shape, one butterfly of 32 points per thread and 16 or 32
+// columns per block in up to 132 KB of shared memory, ran 6-39 % faster
+// than 8 * 8 * 8 with 8 columns on an H100 (f32 and f64) and an H200
+// (docs/TUNING.md). Longer columns (1024 = 32 * 32) are untimed in that
+// shape and keep preferred_radices.
+std::optional<std::vector<int>> long_column_radices(int n) {
+  if (n != 512) return std::nullopt;
+  return std::vector<int>{32, 16};
 }
 
 }  // namespace
@@ -104,24 +116,27 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // Columns of composite_radices' two stages (240, 300, 400, 500) take
 // the smaller radix first, one butterfly of it per thread, and table
 // twiddles: the tuned composite columns on an H200 had that shape and ran
-// 12-46 % faster than the prime radices.
+// 12-46 % faster than the prime radices. Columns of 512 take
+// long_column_radices (32 first), unpadded, in up to 132 KB.
 XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits) {
   const std::optional<std::vector<int>> two_stages = composite_radices(n);
-  std::vector<int> radices = two_stages ? *two_stages : preferred_radices(n);
+  const std::optional<std::vector<int>> long_pow2 = long_column_radices(n);
+  std::vector<int> radices = two_stages ? *two_stages : long_pow2 ? *long_pow2 : preferred_radices(n);
   if (radices.empty() || n < 2)
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no column kernel for n=" + std::to_string(n));
   const bool composite = two_stages.has_value();
   if (composite) std::sort(radices.begin(), radices.end());
   const int t = n / radices.front();  // one butterfly of the first radix per thread
-  // Long double-precision power-of-two columns were faster padded (512: 0.205
-  // against 0.224 ms for the Z pass of 256 MiB).
-  const bool long_pow2 = (n & (n - 1)) == 0 && n >= 512;
-  const PadMethod pad = precision == Precision::f64 && long_pow2 ? PadMethod::gap : PadMethod::none;
+  // Long double-precision power-of-two columns of three stages were faster
+  // padded (8*8*8: 0.205 against 0.224 ms for the Z pass of 256 MiB).
+  const bool padded = precision == Precision::f64 && (n & (n - 1)) == 0 && n >= 512 && !long_pow2;
+  const PadMethod pad = padded ? PadMethod::gap : PadMethod::none;
+  const long long budget = long_pow2 ? kLongColumnSharedBudget : kColumnSharedBudget;
   for (int cols = 256 / complex_bytes(precision); cols >= 1; cols /= 2) {
     if (cols * t > std::min(512, limits.threads_per_block) && cols > 1) continue;
     const XVariant v{radices, t, cols, pad, composite, 0, true};
     const XVariantFacts f = x_variant_facts(n, precision, v);
-    if (f.shared_bytes > kColumnSharedBudget && cols > 1) continue;
+    if (f.shared_bytes > budget && cols > 1) continue;
     if (x_variant_fits(f, limits)) return v;
   }
   fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "a column of " + std::to_string(n) + " " + precision_name(precision) +
