@@ -157,6 +157,18 @@ TEST(XVariant, EstimateHeuristic) {
   // Two prime stages keep the smallest radix first, as before the composite rule.
   EXPECT_EQ(estimate_x_variant(48, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{3, 16}));
   EXPECT_EQ(estimate_column_variant(192, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{8, 8, 3}));
+  // Columns of 210: 3 and 5 merged into a last 15-point stage, 14 threads.
+  const XVariant c210 = estimate_column_variant(210, Precision::f32, DeviceLimits{});
+  EXPECT_EQ(c210.radices, (std::vector<int>{7, 2, 15}));
+  EXPECT_EQ(c210.threads_per_row, 14);
+  EXPECT_TRUE(c210.twiddle_table);
+  EXPECT_EQ(estimate_x_variant(210, Precision::f32, DeviceLimits{}).radices.size(), 4u);  // rows unchanged
+  // Columns of 480: 15 * 32 (rows keep four prime stages); 640 is untimed.
+  const XVariant c480 = estimate_column_variant(480, Precision::f64, DeviceLimits{});
+  EXPECT_EQ(c480.radices, (std::vector<int>{15, 32}));
+  EXPECT_EQ(c480.threads_per_row, 32);
+  EXPECT_TRUE(c480.twiddle_table);
+  EXPECT_EQ(estimate_column_variant(640, Precision::f32, DeviceLimits{}).radices.size(), 3u);
   // Columns of 512: 32 * 16, one radix-32 butterfly per thread, unpadded,
   // as many columns as fit 132 KB (32 in f32, 16 in f64); 1024 keeps 3 stages.
   for (Precision p : {Precision::f32, Precision::f64}) {

@@ -2,10 +2,12 @@
 // fitted to H100 timings of the variant space (fft3d-x-explore; the numbers
 // are in docs/BENCHMARKS.md). The tuner replaces them with measurements.
 #include <algorithm>
+#include <functional>
 #include <optional>
 #include <vector>
 
 #include "common/error.h"
+#include "fft1d/codelets.h"
 #include "fft1d/radix.h"
 #include "fft1d/x_variant.h"
 
@@ -53,6 +55,36 @@ std::optional<std::vector<int>> composite_radices(int n) {
 std::optional<std::vector<int>> long_column_radices(int n) {
   if (n != 512) return std::nullopt;
   return std::vector<int>{32, 16};
+}
+
+// Columns only: two stages with a 32-point one where composite_radices has
+// none and the other radix is at least 15 (480 = 32 * 15): tuned columns of
+// that shape (r15-32, one 15-point butterfly per thread, table twiddles) ran
+// 8-18 % faster in f32 and 36-50 % in f64 than 8 * 5 * 4 * 3 on an H100;
+// rows of 480 kept their four prime stages. Up to 512 only: longer columns
+// of that shape (640 = 32 * 20) are untimed.
+std::optional<std::vector<int>> column_two_stages(int n) {
+  if (const auto pair = composite_radices(n)) return pair;
+  if ((n & (n - 1)) == 0 || n < 240 || n > 512 || n % 32 != 0 || n / 32 < 15 || !kern::is_supported_radix(n / 32)) return std::nullopt;
+  return std::vector<int>{32, n / 32};
+}
+
+// Columns only: four or more prime stages that include a 3 and a 5 take
+// them as one 15-point stage, last (210 = 7 * 2 * 15): the tuned columns of
+// 210 had that shape (r7-2-15, one 15-point butterfly per thread, table
+// twiddles) and ran 13-17 % faster in f32 and 30 % in f64 than 7*5*3*2 on
+// an H100. Up to 512 only, like column_two_stages.
+std::optional<std::vector<int>> column_merged_stages(int n) {
+  if (n > 512) return std::nullopt;
+  std::vector<int> radices = preferred_radices(n);
+  std::sort(radices.begin(), radices.end(), std::greater<int>());
+  const auto three = std::find(radices.begin(), radices.end(), 3);
+  if (radices.size() < 4 || three == radices.end() || std::find(radices.begin(), radices.end(), 5) == radices.end())
+    return std::nullopt;
+  radices.erase(three);
+  radices.erase(std::find(radices.begin(), radices.end(), 5));
+  radices.push_back(15);
+  return radices;
 }
 
 }  // namespace
@@ -116,17 +148,24 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // Columns of composite_radices' two stages (240, 300, 400, 500) take
 // the smaller radix first, one butterfly of it per thread, and table
 // twiddles: the tuned composite columns on an H200 had that shape and ran
-// 12-46 % faster than the prime radices. Columns of 512 take
+// 12-46 % faster than the prime radices; so do the columns of
+// column_two_stages (480 = 15 * 32) and of column_merged_stages (210 =
+// 7 * 2 * 15). Columns of 512 take
 // long_column_radices (32 first), unpadded, in up to 132 KB.
 XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits) {
-  const std::optional<std::vector<int>> two_stages = composite_radices(n);
+  const std::optional<std::vector<int>> two_stages = column_two_stages(n);
   const std::optional<std::vector<int>> long_pow2 = long_column_radices(n);
-  std::vector<int> radices = two_stages ? *two_stages : long_pow2 ? *long_pow2 : preferred_radices(n);
+  const std::optional<std::vector<int>> merged = two_stages ? std::nullopt : column_merged_stages(n);
+  std::vector<int> radices = two_stages ? *two_stages
+                             : long_pow2 ? *long_pow2
+                             : merged    ? *merged
+                                         : preferred_radices(n);
   if (radices.empty() || n < 2)
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no column kernel for n=" + std::to_string(n));
-  const bool composite = two_stages.has_value();
-  if (composite) std::sort(radices.begin(), radices.end());
-  const int t = n / radices.front();  // one butterfly of the first radix per thread
+  const bool composite = two_stages.has_value() || merged.has_value();
+  if (two_stages) std::sort(radices.begin(), radices.end());
+  // One butterfly per thread of the first radix, or of the merged 15.
+  const int t = n / (merged ? 15 : radices.front());
   // Long double-precision power-of-two columns of three stages were faster
   // padded (8*8*8: 0.205 against 0.224 ms for the Z pass of 256 MiB).
   const bool padded = precision == Precision::f64 && (n & (n - 1)) == 0 && n >= 512 && !long_pow2;
