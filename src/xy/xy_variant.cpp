@@ -169,17 +169,18 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
     // One butterfly of the smaller radix per thread.
     v.x = XVariant{{a, r / a}, nx / std::min(a, r / a), v.x.rows_per_block, PadMethod::none, false, 0};
   }
-  v.cluster = largest_power_of_two_at_most(max_cluster);
-  for (int c = 1; c <= max_cluster && base.cluster == 0; c *= 2) {  // powers of two: even splits of power-of-two planes
-    const long long share = static_cast<long long>((ny + c - 1) / c) * nx * complex_bytes(precision);
-    if (share <= kShareTarget && planes * c >= std::min<long long>(kTargetBlocks, planes * max_cluster)) {
-      v.cluster = c;
-      break;
-    }
-  }
   if (base.cluster > 0) {
     if (base.cluster > std::min({limits.max_cluster, kern::kMaxCluster, nx, ny})) return std::nullopt;
     v.cluster = base.cluster;
+  } else {
+    v.cluster = largest_power_of_two_at_most(max_cluster);
+    for (int c = 1; c <= max_cluster; c *= 2) {  // powers of two: even splits of power-of-two planes
+      const long long share = static_cast<long long>((ny + c - 1) / c) * nx * complex_bytes(precision);
+      if (share <= kShareTarget && planes * c >= std::min<long long>(kTargetBlocks, planes * max_cluster)) {
+        v.cluster = c;
+        break;
+      }
+    }
   }
   const int rows_per_cta = (ny + v.cluster - 1) / v.cluster;
   const int cols_per_cta = (nx + v.cluster - 1) / v.cluster;
