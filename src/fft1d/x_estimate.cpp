@@ -65,7 +65,8 @@ std::optional<std::vector<int>> long_column_radices(int n) {
 // of that shape (640 = 32 * 20) are untimed.
 std::optional<std::vector<int>> column_two_stages(int n) {
   if (const auto pair = composite_radices(n)) return pair;
-  if ((n & (n - 1)) == 0 || n < 240 || n > 512 || n % 32 != 0 || n / 32 < 15 || !kern::is_supported_radix(n / 32)) return std::nullopt;
+  const bool fits = (n & (n - 1)) != 0 && n >= 240 && n <= 512 && n % 32 == 0 && n / 32 >= 15;
+  if (!fits || !kern::is_supported_radix(n / 32)) return std::nullopt;
   return std::vector<int>{32, n / 32};
 }
 
@@ -149,9 +150,9 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // the smaller radix first, one butterfly of it per thread, and table
 // twiddles: the tuned composite columns on an H200 had that shape and ran
 // 12-46 % faster than the prime radices; so do the columns of
-// column_two_stages (480 = 15 * 32) and of column_merged_stages (210 =
-// 7 * 2 * 15). Columns of 512 take
-// long_column_radices (32 first), unpadded, in up to 132 KB.
+// column_two_stages (480 = 15 * 32) and of column_merged_stages
+// (210 = 7 * 2 * 15). Columns of 512 take long_column_radices (32 first),
+// unpadded, in up to 132 KB.
 XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits) {
   const std::optional<std::vector<int>> two_stages = column_two_stages(n);
   const std::optional<std::vector<int>> long_pow2 = long_column_radices(n);
@@ -162,7 +163,7 @@ XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits&
                                          : preferred_radices(n);
   if (radices.empty() || n < 2)
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no column kernel for n=" + std::to_string(n));
-  const bool composite = two_stages.has_value() || merged.has_value();
+  const bool table_twiddles = two_stages.has_value() || merged.has_value();
   if (two_stages) std::sort(radices.begin(), radices.end());
   // One butterfly per thread of the first radix, or of the merged 15.
   const int t = n / (merged ? 15 : radices.front());
@@ -173,7 +174,7 @@ XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits&
   const long long budget = long_pow2 ? kLongColumnSharedBudget : kColumnSharedBudget;
   for (int cols = 256 / complex_bytes(precision); cols >= 1; cols /= 2) {
     if (cols * t > std::min(512, limits.threads_per_block) && cols > 1) continue;
-    const XVariant v{radices, t, cols, pad, composite, 0, true};
+    const XVariant v{radices, t, cols, pad, table_twiddles, 0, true};
     const XVariantFacts f = x_variant_facts(n, precision, v);
     if (f.shared_bytes > budget && cols > 1) continue;
     if (x_variant_fits(f, limits)) return v;
