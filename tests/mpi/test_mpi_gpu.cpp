@@ -78,14 +78,19 @@ void run_gpu_case(int nx, int ny, int nz, fft3d_type type, const fft3d_mpi_optio
   EXPECT_EQ(fft3d_mpi_plan_destroy(plan), FFT3D_SUCCESS);
 }
 
-class MpiGpu : public testing::TestWithParam<fft3d_mpi_transport> {};
+// Every test of a transport needs a usable GPU on every rank, and NCCL one
+// GPU per rank of a communicator.
+class MpiGpu : public testing::TestWithParam<fft3d_mpi_transport> {
+ protected:
+  void SetUp() override {
+    if (!gpu_usable_everywhere()) GTEST_SKIP() << "no usable GPU on every rank";
+    if (GetParam() == FFT3D_MPI_TRANSPORT_NCCL && !all_ranks(world_size() <= devices_on_node()))
+      GTEST_SKIP() << "NCCL needs a GPU per rank";
+  }
+};
 
 TEST_P(MpiGpu, MatchesSerialFftw) {
-  if (!gpu_usable_everywhere()) GTEST_SKIP() << "no usable GPU on every rank";
   const fft3d_mpi_transport transport = GetParam();
-  // NCCL needs one GPU per rank of a communicator.
-  if (transport == FFT3D_MPI_TRANSPORT_NCCL && !all_ranks(world_size() <= devices_on_node()))
-    GTEST_SKIP() << "NCCL needs a GPU per rank";
   for (auto decomposition : {FFT3D_MPI_SLAB, FFT3D_MPI_PENCIL})
     for (int transposed : {0, 1})
       for (bool in_place : {true, false}) {
@@ -102,10 +107,7 @@ TEST_P(MpiGpu, MatchesSerialFftw) {
 }
 
 TEST_P(MpiGpu, RealToComplexWhereTheGpuBackendHasIt) {
-  if (!gpu_usable_everywhere()) GTEST_SKIP() << "no usable GPU on every rank";
   const fft3d_mpi_transport transport = GetParam();
-  if (transport == FFT3D_MPI_TRANSPORT_NCCL && !all_ranks(world_size() <= devices_on_node()))
-    GTEST_SKIP() << "NCCL needs a GPU per rank";
   fft3d_mpi_options o{};
   o.decomposition = FFT3D_MPI_PENCIL;
   o.transport = transport;
@@ -118,10 +120,7 @@ TEST_P(MpiGpu, RealToComplexWhereTheGpuBackendHasIt) {
 // streams with events, MPI on device memory sends each piece from the host,
 // host staging runs exchanges whole whatever the option says.
 TEST_P(MpiGpu, PipelinedReshapesMatchSerialFftw) {
-  if (!gpu_usable_everywhere()) GTEST_SKIP() << "no usable GPU on every rank";
   const fft3d_mpi_transport transport = GetParam();
-  if (transport == FFT3D_MPI_TRANSPORT_NCCL && !all_ranks(world_size() <= devices_on_node()))
-    GTEST_SKIP() << "NCCL needs a GPU per rank";
   for (auto decomposition : {FFT3D_MPI_SLAB, FFT3D_MPI_PENCIL})
     for (int transposed : {0, 1})
       for (int chunks : {1, 2, 5}) {

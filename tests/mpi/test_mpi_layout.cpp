@@ -13,6 +13,7 @@
 #include "mpi/decomposition.h"
 #include "mpi/reshape_plan.h"
 #include "mpi/schedule.h"
+#include "decomposition_cases.h"
 
 namespace fft3d {
 namespace mpi {
@@ -77,28 +78,15 @@ TEST(MpiBoxCopy, TransposeOfABoxLandsEveryElement) {
   EXPECT_THROW(make_box_copy(src, 0, dst, 0, Box{{0, 0, 0}, {9, 9, 9}, {kX, kY, kZ}}), Error);
 }
 
-struct Case {
-  Grid grid;
-  DecompositionKind kind;
-  ProcessGrid pg;
-};
-
-std::vector<Case> cases() {
-  std::vector<Case> out;
-  const std::vector<Grid> grids = {{7, 5, 9, false}, {12, 10, 6, true}, {5, 4, 2, false}, {2, 3, 2, true},
-                                   {1, 1, 1, false}, {16, 8, 4, true}};
-  for (const Grid& g : grids)
-    for (int ranks = 1; ranks <= 12; ++ranks) {
-      out.push_back({g, DecompositionKind::slab, {1, ranks}});
-      for (int p1 = 1; p1 <= ranks; ++p1)
-        if (ranks % p1 == 0) out.push_back({g, DecompositionKind::pencil, {p1, ranks / p1}});
-    }
-  return out;
+std::vector<DecompositionCase> cases() {
+  return decomposition_cases({{7, 5, 9, false}, {12, 10, 6, true}, {5, 4, 2, false}, {2, 3, 2, true}, {1, 1, 1, false},
+                              {16, 8, 4, true}},
+                             12);
 }
 
 // Every point of the grid lies in exactly one rank's box of each layout.
 TEST(MpiDecomposition, EveryLayoutTilesTheGrid) {
-  for (const Case& c : cases()) {
+  for (const DecompositionCase& c : cases()) {
     const Decomposition d = make_decomposition(c.grid, c.kind, c.pg);
     const long long total = static_cast<long long>(c.grid.complex_nx()) * c.grid.ny * c.grid.nz;
     for (int k = 0; k < d.num_layouts(); ++k) {
@@ -123,31 +111,22 @@ TEST(MpiDecomposition, EveryLayoutTilesTheGrid) {
 // Every destination element must hold the global index of its point.
 void simulate_reshape(const Decomposition& d, int from, int to) {
   const int P = d.pg.ranks();
-  auto id = [&](const Index3& p) { return p[0] + 1000LL * (p[1] + 1000LL * p[2]); };
   std::vector<ReshapePlan> plans;
   std::vector<std::vector<long long>> send(P), recv(P), dest(P);
   for (int r = 0; r < P; ++r) {
     plans.push_back(make_reshape_plan(d, from, to, r % d.pg.p1, r / d.pg.p1));
     const ReshapePlan& p = plans.back();
     std::vector<long long> source(static_cast<size_t>(p.from_box.volume()));
-    for (int z = 0; z < p.from_box.size[2]; ++z)
-      for (int y = 0; y < p.from_box.size[1]; ++y)
-        for (int x = 0; x < p.from_box.size[0]; ++x) {
-          const Index3 g{p.from_box.lo[0] + x, p.from_box.lo[1] + y, p.from_box.lo[2] + z};
-          source[static_cast<size_t>(p.from_box.offset(g))] = id(g);
-        }
+    for_each_point(p.from_box,
+                   [&](const Index3& g) { source[static_cast<size_t>(p.from_box.offset(g))] = point_id(g); });
     send[r].assign(static_cast<size_t>(p.send_total()), -1);
     run_box_copies_on_host(source.data(), send[r].data(), p.pack, 8);
     recv[r].assign(static_cast<size_t>(p.recv_total()), -1);
   }
-  // Member j of rank r's group is the rank at (j, r2) for rows, (r1, j) for columns.
-  auto rank_of_member = [&](const ReshapePlan& p, int r, int j) {
-    return p.group == Group::row ? j + (r / d.pg.p1) * d.pg.p1 : (r % d.pg.p1) + j * d.pg.p1;
-  };
   for (int r = 0; r < P; ++r) {
     const ReshapePlan& p = plans[static_cast<size_t>(r)];
     for (size_t j = 0; j < p.send_counts.size(); ++j) {
-      const int q = rank_of_member(p, r, static_cast<int>(j));
+      const int q = rank_of_member(d, p, r, static_cast<int>(j));
       const ReshapePlan& pq = plans[static_cast<size_t>(q)];
       ASSERT_EQ(pq.recv_counts[static_cast<size_t>(p.member)], p.send_counts[j]);
       std::copy_n(send[r].begin() + p.send_displs[j], p.send_counts[j],
@@ -158,18 +137,15 @@ void simulate_reshape(const Decomposition& d, int from, int to) {
     const ReshapePlan& p = plans[static_cast<size_t>(r)];
     dest[r].assign(static_cast<size_t>(p.to_box.volume()), -1);
     run_box_copies_on_host(recv[r].data(), dest[r].data(), p.unpack, 8);
-    for (int z = 0; z < p.to_box.size[2]; ++z)
-      for (int y = 0; y < p.to_box.size[1]; ++y)
-        for (int x = 0; x < p.to_box.size[0]; ++x) {
-          const Index3 g{p.to_box.lo[0] + x, p.to_box.lo[1] + y, p.to_box.lo[2] + z};
-          ASSERT_EQ(dest[r][static_cast<size_t>(p.to_box.offset(g))], id(g))
-              << d.str() << " reshape " << from << "->" << to << " rank " << r;
-        }
+    for_each_point(p.to_box, [&](const Index3& g) {
+      ASSERT_EQ(dest[r][static_cast<size_t>(p.to_box.offset(g))], point_id(g))
+          << d.str() << " reshape " << from << "->" << to << " rank " << r;
+    });
   }
 }
 
 TEST(MpiReshape, SimulatedExchangeDeliversEveryPointBothWays) {
-  for (const Case& c : cases()) {
+  for (const DecompositionCase& c : cases()) {
     const Decomposition d = make_decomposition(c.grid, c.kind, c.pg);
     for (int k = 1; k < d.num_layouts(); ++k) {
       simulate_reshape(d, k - 1, k);

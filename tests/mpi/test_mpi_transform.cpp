@@ -9,37 +9,10 @@
 #include <string>
 
 #include "mpi_test_util.h"
+#include "transform_cases.h"
 
 namespace fft3d_mpi_test {
 namespace {
-
-enum class Grid { slab, pencil_auto, pencil_rows, pencil_columns };
-
-struct Case {
-  int nx, ny, nz;
-  Grid grid;
-  fft3d_type type;
-  bool transposed, in_place;
-};
-
-std::string name(const testing::TestParamInfo<Case>& info) {
-  const Case& c = info.param;
-  const char* grids[] = {"slab", "pencil", "pencilPx1", "pencil1xP"};
-  const char* types[] = {"c2c_f32", "c2c_f64", "r2c_f32", "r2c_f64"};
-  return std::to_string(c.nx) + "x" + std::to_string(c.ny) + "x" + std::to_string(c.nz) + "_" +
-         grids[static_cast<int>(c.grid)] + "_" + types[c.type] + (c.transposed ? "_transposed" : "_natural") +
-         (c.in_place ? "_inplace" : "_outofplace");
-}
-
-fft3d_mpi_options options_for(const Case& c) {
-  fft3d_mpi_options o{};
-  const int P = world_size();
-  o.decomposition = c.grid == Grid::slab ? FFT3D_MPI_SLAB : FFT3D_MPI_PENCIL;
-  if (c.grid == Grid::pencil_rows) o.p1 = P, o.p2 = 1;
-  if (c.grid == Grid::pencil_columns) o.p1 = 1, o.p2 = P;
-  o.transposed_out = c.transposed;
-  return o;
-}
 
 // Boxes of all ranks tile the grid: volumes add up and no two overlap.
 void expect_tiling(const fft3d_mpi_box& mine, long long total) {
@@ -158,10 +131,7 @@ TEST(MpiTransformExtra, NormalizedRoundTripOnAutoDecompositionReturnsTheInput) {
   EXPECT_GE(t.exchange, 0.0);
   ASSERT_EQ(fft3d_mpi_get_timings(plan, &t, 0), FFT3D_SUCCESS);
   EXPECT_EQ(t.transforms, 0);
-  size_t needed = 0;
-  ASSERT_EQ(fft3d_mpi_plan_describe(plan, nullptr, 0, &needed), FFT3D_SUCCESS);
-  std::string text(needed, '\0');
-  ASSERT_EQ(fft3d_mpi_plan_describe(plan, &text[0], needed, nullptr), FFT3D_SUCCESS);
+  const std::string text = describe(plan);
   // Auto: the slab's boxes (as a slab, or as the pencil 1 x P where local
   // FFTs run on rows only) while every rank gets planes, else a pencil.
   const char* rows = std::getenv("FFT3D_MPI_CPU_LOCAL");

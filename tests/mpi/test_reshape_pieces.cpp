@@ -15,19 +15,12 @@
 #include "mpi/box_copy.h"
 #include "mpi/decomposition.h"
 #include "mpi/reshape_pieces.h"
+#include "decomposition_cases.h"
 
 namespace fft3d {
 namespace mpi {
 namespace {
 
-long long id(const Index3& p) { return p[0] + 1000LL * (p[1] + 1000LL * p[2]); }
-
-template <typename F>
-void for_each_point(const Box& b, F f) {
-  for (int z = b.lo[2]; z < b.lo[2] + b.size[2]; ++z)
-    for (int y = b.lo[1]; y < b.lo[1] + b.size[1]; ++y)
-      for (int x = b.lo[0]; x < b.lo[0] + b.size[0]; ++x) f(Index3{x, y, z});
-}
 
 // The parts of `whole` tile it: each point in exactly one part, and (when
 // contiguous is set) each part is the run of whole's memory that starts
@@ -42,12 +35,12 @@ void expect_parts_tile(const Box& whole, const std::vector<Box>& parts, bool con
     if (contiguous) EXPECT_EQ(start, next) << what << " part " << part.str();
     for_each_point(part, [&](const Index3& p) {
       ASSERT_TRUE(whole.contains(p)) << what << " part " << part.str() << " outside " << whole.str();
-      ++hits[id(p)];
+      ++hits[point_id(p)];
       if (contiguous) EXPECT_EQ(whole.offset(p), start + part.offset(p)) << what;
     });
     next = start + part.volume();
   }
-  for_each_point(whole, [&](const Index3& p) { EXPECT_EQ(hits[id(p)], 1) << what << " point " << id(p); });
+  for_each_point(whole, [&](const Index3& p) { EXPECT_EQ(hits[point_id(p)], 1) << what << " point " << point_id(p); });
   EXPECT_EQ(static_cast<long long>(hits.size()), whole.volume()) << what;
 }
 
@@ -73,22 +66,8 @@ TEST(MpiReshapePieces, MessageChunksAreContiguousRunsThatTileTheMessage) {
   EXPECT_THROW(message_chunk(b, 0, 0), Error);
 }
 
-struct Case {
-  Grid grid;
-  DecompositionKind kind;
-  ProcessGrid pg;
-};
-
-std::vector<Case> cases() {
-  std::vector<Case> out;
-  const std::vector<Grid> grids = {{7, 5, 9, false}, {12, 10, 6, true}, {5, 4, 2, false}, {2, 3, 1, true}};
-  for (const Grid& g : grids)
-    for (int ranks = 1; ranks <= 6; ++ranks) {
-      out.push_back({g, DecompositionKind::slab, {1, ranks}});
-      for (int p1 = 1; p1 <= ranks; ++p1)
-        if (ranks % p1 == 0) out.push_back({g, DecompositionKind::pencil, {p1, ranks / p1}});
-    }
-  return out;
+std::vector<DecompositionCase> cases() {
+  return decomposition_cases({{7, 5, 9, false}, {12, 10, 6, true}, {5, 4, 2, false}, {2, 3, 1, true}}, 6);
 }
 
 // Each rank's pieces: pairwise rounds in order, every peer's chunks tile its
@@ -137,18 +116,15 @@ void simulate_pipelined_reshape(const Decomposition& d, int from, int to, int ch
     const ReshapePlan& p = plans.back();
     std::vector<long long>& src = source[static_cast<size_t>(r)];
     src.assign(static_cast<size_t>(p.from_box.volume()), -1);
-    for_each_point(p.from_box, [&](const Index3& g) { src[static_cast<size_t>(p.from_box.offset(g))] = id(g); });
+    for_each_point(p.from_box, [&](const Index3& g) { src[static_cast<size_t>(p.from_box.offset(g))] = point_id(g); });
     dest[static_cast<size_t>(r)].assign(static_cast<size_t>(p.to_box.volume()), -1);
     run_box_copies_on_host(src.data(), dest[static_cast<size_t>(r)].data(), pieces.back().own, 8);
   }
-  auto rank_of_member = [&](const ReshapePlan& p, int r, int j) {
-    return p.group == Group::row ? j + (r / d.pg.p1) * d.pg.p1 : (r % d.pg.p1) + j * d.pg.p1;
-  };
   for (int r = 0; r < P; ++r) {
     const ReshapePieces& mine = pieces[static_cast<size_t>(r)];
     for (size_t i = 0; i < mine.pieces.size(); ++i) {
       const ReshapePiece& s = mine.pieces[i];
-      const int q = rank_of_member(plans[static_cast<size_t>(r)], r, s.send_to);
+      const int q = rank_of_member(d, plans[static_cast<size_t>(r)], r, s.send_to);
       const ReshapePiece& t = pieces[static_cast<size_t>(q)].pieces[i];
       ASSERT_EQ(t.recv_from, plans[static_cast<size_t>(r)].member) << what;
       ASSERT_EQ(t.recv_count(), s.send_count()) << what;
@@ -161,13 +137,13 @@ void simulate_pipelined_reshape(const Decomposition& d, int from, int to, int ch
   for (int r = 0; r < P; ++r) {
     const Box& b = plans[static_cast<size_t>(r)].to_box;
     for_each_point(b, [&](const Index3& g) {
-      ASSERT_EQ(dest[static_cast<size_t>(r)][static_cast<size_t>(b.offset(g))], id(g)) << what << " rank " << r;
+      ASSERT_EQ(dest[static_cast<size_t>(r)][static_cast<size_t>(b.offset(g))], point_id(g)) << what << " rank " << r;
     });
   }
 }
 
 TEST(MpiReshapePieces, PipelinedReshapeSimulatedPieceByPieceDeliversEveryPoint) {
-  for (const Case& c : cases()) {
+  for (const DecompositionCase& c : cases()) {
     const Decomposition d = make_decomposition(c.grid, c.kind, c.pg);
     for (int chunks : {1, 2, 3, 7})
       for (int k = 1; k < d.num_layouts(); ++k) {
