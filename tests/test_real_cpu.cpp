@@ -6,25 +6,18 @@
 #include <cmath>
 #include <complex>
 #include <limits>
-#include <random>
 #include <vector>
 
 #include "fft3d.h"
 #include "fft3d/plan.h"
 #include "oracle.h"
+#include "real_oracle.h"
 
 namespace {
 
 using fft3d_test::cplx;
 constexpr unsigned kCpu = FFT3D_ESTIMATE | FFT3D_BACKEND_CPU;
 
-std::vector<double> random_real(size_t n, unsigned seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> u(-1, 1);
-  std::vector<double> v(n);
-  for (auto& x : v) x = u(rng);
-  return v;
-}
 
 // FFTW's r2c of an unpadded nx*ny*nz real array: (nx/2+1)*ny*nz values.
 std::vector<cplx> fftw_r2c(std::vector<double> in, int nx, int ny, int nz) {
@@ -42,7 +35,7 @@ void check_grid(int nx, int ny, int nz) {
   const int half = nx / 2 + 1;
   const size_t n = size_t(nx) * ny * nz, rows = size_t(ny) * nz;
   const double bound = fft3d_test::fft_error_bound(single, double(n));
-  const auto real = random_real(n, nx * 100 + ny * 10 + nz);
+  const auto real = fft3d_test::random_reals(n, nx * 100 + ny * 10 + nz);
   std::vector<double> rounded(real.begin(), real.end());
   for (auto& x : rounded) x = static_cast<Real>(x);
   const auto want = fftw_r2c(rounded, nx, ny, nz);
@@ -100,7 +93,7 @@ TEST(RealCpu, EvenOddNonCubicAndDegenerate) {
 TEST(RealCpu, NormalizedInverseAndBatchedRows) {
   fft3d_plan plan = nullptr;
   ASSERT_EQ(fft3d_plan_create_3d(&plan, 12, 10, 6, FFT3D_R2C_F64, kCpu | FFT3D_NORMALIZE), FFT3D_SUCCESS);
-  const auto real = random_real(720, 3);
+  const auto real = fft3d_test::random_reals(720, 3);
   std::vector<cplx> spectrum(7 * 10 * 6);
   std::vector<double> back(720);
   ASSERT_EQ(fft3d_forward_out(plan, real.data(), spectrum.data()), FFT3D_SUCCESS);
@@ -110,7 +103,7 @@ TEST(RealCpu, NormalizedInverseAndBatchedRows) {
 
   // Batched rows: 5 rows of 9 reals -> 5 x 5 complex values.
   ASSERT_EQ(fft3d_plan_create_1d_batched(&plan, 9, 5, FFT3D_R2C_F64, kCpu), FFT3D_SUCCESS);
-  const auto rows = random_real(45, 4);
+  const auto rows = fft3d_test::random_reals(45, 4);
   std::vector<cplx> out(25);
   ASSERT_EQ(fft3d_forward_out(plan, rows.data(), out.data()), FFT3D_SUCCESS);
   for (int r = 0; r < 5; ++r)
@@ -129,7 +122,7 @@ TEST(RealCpu, NormalizedInverseAndBatchedRows) {
 TEST(RealCpu, MeasuredPlansAndUnalignedData) {
   fft3d_plan plan = nullptr;
   ASSERT_EQ(fft3d_plan_create_3d(&plan, 10, 6, 4, FFT3D_R2C_F32, FFT3D_MEASURE | FFT3D_BACKEND_CPU), FFT3D_SUCCESS);
-  const auto real = random_real(240, 5);
+  const auto real = fft3d_test::random_reals(240, 5);
   std::vector<double> rounded(real);
   for (auto& x : rounded) x = static_cast<float>(x);
   const auto want = fftw_r2c(rounded, 10, 6, 4);

@@ -13,7 +13,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -57,14 +56,6 @@ double relative_l2(const std::vector<double>& a, const std::vector<double>& b) {
   return std::sqrt(num / den);
 }
 
-std::vector<double> random_values(size_t n, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<double> u(-1, 1);
-  std::vector<double> v(n);
-  for (auto& x : v) x = u(rng);
-  return v;
-}
-
 // HDF5 types for the test files: {r, i} compounds of doubles in memory, of
 // `component` in the file.
 struct Compound {
@@ -95,7 +86,7 @@ class H5fftMpi : public h5fft_test::ScratchFolderTest {
 
   // A complex f64 field as a compound {r, i}, dims [nz][ny][nx].
   std::vector<cplx> write_complex_f64(const std::string& file, int nx, int ny, int nz, unsigned seed) const {
-    const std::vector<double> v = random_values(2 * size_t(nx) * ny * nz, seed);
+    const std::vector<double> v = fft3d_test::random_reals(2 * size_t(nx) * ny * nz, seed);
     const Compound type(H5T_IEEE_F64LE), memory(H5T_NATIVE_DOUBLE);
     h5fft_test::write_dataset(file, "field", {hsize_t(nz), hsize_t(ny), hsize_t(nx)}, type.id, memory.id, v.data());
     std::vector<cplx> z(v.size() / 2);
@@ -159,7 +150,7 @@ TEST_F(H5fftMpi, ComplexRoundTripRestoresTheInput) {
 TEST_F(H5fftMpi, RealFloatR2CMatchesFftwAndRoundTrips) {
   const int nx = 9, ny = 10, nz = 7, half = nx / 2 + 1;
   const std::string in = path("real.h5"), k = path("half.h5"), back = path("back.h5");
-  const std::vector<double> v = random_values(size_t(nx) * ny * nz, 13);
+  const std::vector<double> v = fft3d_test::random_reals(size_t(nx) * ny * nz, 13);
   const std::vector<float> f(v.begin(), v.end());
   h5fft_test::write_dataset(in, "/data/real", {hsize_t(nz), hsize_t(ny), hsize_t(nx)}, H5T_IEEE_F32LE,
                             H5T_NATIVE_FLOAT, f.data());
@@ -185,7 +176,7 @@ TEST_F(H5fftMpi, RealFloatR2CMatchesFftwAndRoundTrips) {
 // f64 field through c2c is taken as complex.
 TEST_F(H5fftMpi, TrailingPairsAndRealInputThroughC2C) {
   const int nx = 7, ny = 6, nz = 5;
-  const std::vector<double> v = random_values(2 * size_t(nx) * ny * nz, 14);
+  const std::vector<double> v = fft3d_test::random_reals(2 * size_t(nx) * ny * nz, 14);
   const std::vector<float> f(v.begin(), v.end());
   const std::string pairs = path("pairs.h5"), pk = path("pairs_k.h5");
   h5fft_test::write_dataset(pairs, "field", {hsize_t(nz), hsize_t(ny), hsize_t(nx), 2}, H5T_IEEE_F32LE,
