@@ -44,6 +44,13 @@ std::vector<std::vector<int>> all_radix_multisets(int n) {
   return all;
 }
 
+std::optional<std::vector<int>> balanced_radix_pair(int n, int max_radix) {
+  std::optional<std::vector<int>> best;
+  for (const std::vector<int>& m : all_radix_multisets(n))  // each sorted descending
+    if (m.size() == 2 && m[0] <= max_radix && (!best || m[0] < (*best)[0])) best = m;
+  return best;
+}
+
 std::vector<int> preferred_radices(int n) {
   std::vector<int> radices;
   int bits = 0;

@@ -1,6 +1,7 @@
 // Choosing the radices of an X-axis transform: which multiset of codelet
 // radices makes up N, and every distinct order in which to apply them.
 #pragma once
+#include <optional>
 #include <vector>
 
 namespace fft3d {
@@ -8,6 +9,11 @@ namespace fft3d {
 // Every non-increasing sequence of supported radices (codelets.h) whose
 // product is n; empty for n < 2 or n not 7-smooth.
 std::vector<std::vector<int>> all_radix_multisets(int n);
+
+// The two supported radices of at most max_radix whose product is n, the
+// larger as small as possible (192 = 16 * 12, not 32 * 6), sorted
+// descending; nothing where no such pair exists.
+std::optional<std::vector<int>> balanced_radix_pair(int n, int max_radix);
 
 // The ESTIMATE's multiset for a 7-smooth n >= 2: pairs of 3s as 9, then 3,
 // 5 and 7 as themselves, the power of two split into the fewest radices from

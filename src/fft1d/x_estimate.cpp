@@ -2,7 +2,6 @@
 // fitted to H100 timings of the variant space (fft3d-x-explore; the numbers
 // are in docs/BENCHMARKS.md). The tuner replaces them with measurements.
 #include <algorithm>
-#include <functional>
 #include <optional>
 #include <vector>
 
@@ -39,10 +38,9 @@ int threads_per_row_estimate(int n, const std::vector<int>& radices, int max_thr
 // keep preferred_radices.
 std::optional<std::vector<int>> composite_radices(int n) {
   if ((n & (n - 1)) == 0 || n < 240 || preferred_radices(n).size() <= 2) return std::nullopt;
-  std::vector<int> best;
-  for (const std::vector<int>& m : all_radix_multisets(n))  // each sorted descending
-    if (m.size() == 2 && m[0] <= 25 && m[0] <= 2 * m[1] && (best.empty() || m[0] < best[0])) best = m;
-  if (best.empty()) return std::nullopt;
+  // The most balanced pair is the one most likely within 2:1.
+  const std::optional<std::vector<int>> best = balanced_radix_pair(n, 25);
+  if (!best || (*best)[0] > 2 * (*best)[1]) return std::nullopt;
   return best;
 }
 
@@ -77,8 +75,7 @@ std::optional<std::vector<int>> column_two_stages(int n) {
 // an H100. Up to 512 only, like column_two_stages.
 std::optional<std::vector<int>> column_merged_stages(int n) {
   if (n > 512) return std::nullopt;
-  std::vector<int> radices = preferred_radices(n);
-  std::sort(radices.begin(), radices.end(), std::greater<int>());
+  std::vector<int> radices = preferred_radices(n);  // sorted descending
   const auto three = std::find(radices.begin(), radices.end(), 3);
   if (radices.size() < 4 || three == radices.end() || std::find(radices.begin(), radices.end(), 5) == radices.end())
     return std::nullopt;

@@ -47,10 +47,7 @@ int even_group(int lines, int max_per_group) {
 // X and 8 in Y) and 0.126 ms for separate passes.
 std::optional<std::vector<int>> two_stage_radices(int n) {
   if ((n & (n - 1)) == 0) return std::nullopt;
-  std::optional<std::vector<int>> best;
-  for (const std::vector<int>& m : all_radix_multisets(n))  // each sorted descending
-    if (m.size() == 2 && m[0] <= kTwoStageMaxRadix && (!best || m[0] < (*best)[0])) best = m;
-  return best;
+  return balanced_radix_pair(n, kTwoStageMaxRadix);
 }
 
 // Rows apply the larger radix first, columns the smaller; one butterfly of
