@@ -74,14 +74,16 @@ TEST(Nvrtc, FiveStepKernelsCompileWithoutLocalMemory) {
 }
 
 // The fused XY kernels (cluster barriers and distributed shared memory are
-// sm_90 features) compile without local memory, both precisions.
+// sm_90 features) compile without local memory, both precisions, with the
+// load in chunks (240) and double-buffered (192).
 TEST(Nvrtc, FusedXYKernelsCompileWithoutLocalMemory) {
   if (std::atoi(FFT3D_TEST_CUDA_ARCH) < 90) GTEST_SKIP() << "clusters need sm_90";
-  for (int n : {256, 240, 512}) {
+  for (int n : {256, 240, 512, 192}) {
     for (Precision p : {Precision::f32, Precision::f64}) {
       auto v = estimate_xy_variant(n, n, n, p, DeviceLimits{}, false);
       if (!v) continue;  // 512 x 512 doubles do not fit a cluster
       v->load_chunks = n == 240 ? 4 : 1;
+      v->buffers = n == 192 ? 2 : 1;
       const std::string source = xy_kernel_source(n, n, p, *v);
       EXPECT_GT(compile_with_nvrtc(source, kArch).cubin.size(), 1000u);
       const std::string ptx = compile_to_ptx(source, "compute_" FFT3D_TEST_CUDA_ARCH);

@@ -54,11 +54,15 @@ struct XYColumnIo {
   }
 };
 
-// The cluster's shares as the CPU executor holds them: one array per block.
+// The cluster's shares as the CPU executor holds them: one array per block,
+// the share `offset` bytes into it (the second of a double-buffered layout).
 template <typename Real>
 struct HostShares {
   void* const* blocks;
-  FFT3D_HD const Complex<Real>* of(int rank) const { return static_cast<const Complex<Real>*>(blocks[rank]); }
+  long long offset;
+  FFT3D_HD const Complex<Real>* of(int rank) const {
+    return reinterpret_cast<const Complex<Real>*>(static_cast<const unsigned char*>(blocks[rank]) + offset);
+  }
 };
 
 // The block's rows of the plane: where they start and how many complex
@@ -72,24 +76,25 @@ FFT3D_HD const Complex<Real>* xy_block_rows(const XYLayout& L, int rank, long lo
   return (a.in ? a.in : a.data) + plane * a.plane_stride + static_cast<long long>(first_row) * L.nx();
 }
 
-// The load phase as plain element copies (the CPU executor's form; the GPU
-// issues the same copies asynchronously, see xy_load_device).
+// The load phase as plain element copies into `share` (the CPU executor's
+// form; the GPU issues the same copies asynchronously, see xy_load_device).
 template <typename Real>
-FFT3D_HD void xy_load_phase(const XYLayout& L, int tid, int rank, long long plane, unsigned char* smem,
+FFT3D_HD void xy_load_phase(const XYLayout& L, int tid, int rank, long long plane, unsigned char* share_base,
                             const XYArgs<Real>& a) {
   int count = 0;
   const Complex<Real>* rows = xy_block_rows(L, rank, plane, a, &count);
-  Complex<Real>* share = reinterpret_cast<Complex<Real>*>(smem);
+  Complex<Real>* share = reinterpret_cast<Complex<Real>*>(share_base);
   for (int i = tid; i < count; i += L.threads_per_block()) share[i] = rows[i];
 }
 
 // One phase (stage g, phase ph) of part G for group `group`, for one thread
-// of block `rank` of the cluster working on `plane`; smem is the block's
-// shared memory. R is the stage's radix.
+// of block `rank` of the cluster working on `plane` in share `buffer`; smem
+// is the block's shared memory, `shares` the cluster's shares of that
+// buffer. R is the stage's radix.
 template <int Sign, int R, typename Real, int Capacity, class Shares>
 FFT3D_HD void xy_stage_phase(const XYPartGeom& G, int group, const StageGeom& g, const PhaseInfo& ph, int tid,
-                             int rank, long long plane, XRegs<Real, Capacity>& regs, unsigned char* smem,
-                             const Shares& shares, const XYArgs<Real>& a) {
+                             int rank, long long plane, int buffer, XRegs<Real, Capacity>& regs,
+                             unsigned char* smem, const Shares& shares, const XYArgs<Real>& a) {
   if (tid >= G.threads) return;
   Real* exchange = reinterpret_cast<Real*>(smem + G.exchange_offset);
   Complex<Real>* const plane_data = a.data + plane * a.plane_stride;
@@ -98,7 +103,7 @@ FFT3D_HD void xy_stage_phase(const XYPartGeom& G, int group, const StageGeom& g,
     const int row = group * G.lines_per_group + local;  // in this block's share
     const int y = rank * G.rows_per_cta + row;
     const bool live = row < G.rows_per_cta && y < G.ny;
-    Complex<Real>* share = reinterpret_cast<Complex<Real>*>(smem);
+    Complex<Real>* share = reinterpret_cast<Complex<Real>*>(smem + buffer * G.share_stride);
     const XYRowIo<Real> io{share + row * G.nx, live};
     Real* re = exchange + local * G.row_stride;
     stockham_stage_phase<Sign, R>(g, ph, t, re, re + G.lines_per_group * G.row_stride, G.twiddle_table,
@@ -115,19 +120,23 @@ FFT3D_HD void xy_stage_phase(const XYPartGeom& G, int group, const StageGeom& g,
   }
 }
 
-// Run-time dispatch of one phase, for the CPU cluster executor.
+// Run-time dispatch of phase p of one plane (XYLayout::phase) in share
+// `buffer`, for the CPU cluster executor; blocks[r] is block r's shared memory.
 template <int Sign, typename Real, int Capacity>
-inline void xy_phase_on_host(const XYLayout& L, int p, int tid, int rank, long long plane,
-                             XRegs<Real, Capacity>& regs, unsigned char* smem, const HostShares<Real>& shares,
-                             const XYArgs<Real>& a) {
+inline void xy_phase_on_host(const XYLayout& L, int p, int tid, int rank, long long plane, int buffer,
+                             XRegs<Real, Capacity>& regs, void* const* blocks, const XYArgs<Real>& a) {
   const XYPhase q = L.phase(p);
-  if (q.part == kLoadPart) return xy_load_phase(L, tid, rank, plane, smem, a);
+  unsigned char* smem = static_cast<unsigned char*>(blocks[rank]);
+  const long long share_offset = buffer * L.share_stride(sizeof(Real));
+  if (q.part == kLoadPart) return xy_load_phase(L, tid, rank, plane, smem + share_offset, a);
   const XLayout& part = q.part == 0 ? L.x : L.y;
   const XYPartGeom G = L.part_geom(q.part, sizeof(Real));
   const PhaseInfo ph = part.phase(q.sub);
   const StageGeom g = part.stage(ph.stage);
+  const HostShares<Real> shares{blocks, share_offset};
   with_radix(g.radix, [&](auto radix) {
-    xy_stage_phase<Sign, decltype(radix)::value>(G, q.group, g, ph, tid, rank, plane, regs, smem, shares, a);
+    xy_stage_phase<Sign, decltype(radix)::value>(G, q.group, g, ph, tid, rank, plane, buffer, regs, smem, shares,
+                                                 a);
   });
 }
 
@@ -156,16 +165,16 @@ __device__ __forceinline__ void xy_copy_async(const char* src, unsigned dst, uns
 }
 
 // The load phase on the GPU: the block's rows are contiguous, so they are
-// copied with cp.async, every copy in flight at once, in load_chunks()
-// commit groups of whole X groups; xy_await_chunk waits for one.
+// copied into `share` with cp.async, every copy in flight at once, in
+// load_chunks() commit groups of whole X groups; xy_await_chunk waits for one.
 template <class Cfg, typename Real>
-__device__ __forceinline__ void xy_load_device(int rank, long long plane, unsigned char* smem,
+__device__ __forceinline__ void xy_load_device(int rank, long long plane, unsigned char* share,
                                                const XYArgs<Real>& a) {
   constexpr XYLayout L = Cfg::layout();
   int count = 0;
   const Complex<Real>* rows = xy_block_rows(L, rank, plane, a, &count);
   const char* src = reinterpret_cast<const char*>(rows);
-  const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(smem));
+  const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(share));
   const long long bytes = static_cast<long long>(count) * sizeof(Complex<Real>);
   constexpr long long kChunkRowBytes = static_cast<long long>(L.x.rows_per_block) * L.nx() * sizeof(Complex<Real>);
 #pragma unroll 1
@@ -205,20 +214,42 @@ __device__ __forceinline__ void xy_cluster_sync() {
 // The phases of one group of one part, unrolled at compile time. Cfg
 // provides `Real`, `kSign` and a constexpr `layout()` (an XYLayout).
 template <class Cfg, int Part, int Sub, typename Real, int Capacity>
-__device__ __forceinline__ void xy_run_part(int group, int rank, long long plane, XRegs<Real, Capacity>& regs,
-                                            unsigned char* smem, const ClusterShares<Real>& shares,
-                                            const XYArgs<Real>& a) {
+__device__ __forceinline__ void xy_run_part(int group, int rank, long long plane, int buffer,
+                                            XRegs<Real, Capacity>& regs, unsigned char* smem,
+                                            const ClusterShares<Real>& shares, const XYArgs<Real>& a) {
   constexpr XYLayout L = Cfg::layout();
   constexpr XLayout P = Part == 0 ? L.x : L.y;
   if constexpr (Sub < P.phases()) {
     constexpr PhaseInfo ph = P.phase(Sub);
     constexpr StageGeom g = P.stage(ph.stage);
     constexpr XYPartGeom G = L.part_geom(Part, sizeof(Real));
-    xy_stage_phase<Cfg::kSign, g.radix>(G, group, g, ph, static_cast<int>(threadIdx.x), rank, plane, regs, smem,
-                                        shares, a);
+    xy_stage_phase<Cfg::kSign, g.radix>(G, group, g, ph, static_cast<int>(threadIdx.x), rank, plane, buffer, regs,
+                                        smem, shares, a);
     __syncthreads();
-    xy_run_part<Cfg, Part, Sub + 1>(group, rank, plane, regs, smem, shares, a);
+    xy_run_part<Cfg, Part, Sub + 1>(group, rank, plane, buffer, regs, smem, shares, a);
   }
+}
+
+// The X groups (each after its load chunk has arrived), the cluster barrier,
+// the Y groups and the closing cluster barrier of one plane in share
+// `buffer`.
+template <class Cfg, typename Real, int Capacity>
+__device__ __forceinline__ void xy_plane_device(int rank, long long plane, int buffer, XRegs<Real, Capacity>& regs,
+                                                unsigned char* smem, const XYArgs<Real>& a) {
+  constexpr XYLayout L = Cfg::layout();
+  const ClusterShares<Real> shares{
+      reinterpret_cast<const Complex<Real>*>(smem + buffer * L.share_stride(sizeof(Real)))};
+#pragma unroll 1
+  for (int group = 0; group < L.x_groups(); ++group) {
+    if (L.buffers == 1 && (group == 0 || L.chunk_of_group(group) != L.chunk_of_group(group - 1)))
+      xy_await_chunk<Cfg>(L.chunk_of_group(group));
+    xy_run_part<Cfg, 0, 0>(group, rank, plane, buffer, regs, smem, shares, a);
+  }
+  xy_cluster_sync();  // every share complete
+#pragma unroll 1
+  for (int group = 0; group < L.y_groups(); ++group)
+    xy_run_part<Cfg, 1, 0>(group, rank, plane, buffer, regs, smem, shares, a);
+  xy_cluster_sync();  // no block leaves (or reloads its share) while another reads it
 }
 
 template <class Cfg>
@@ -227,21 +258,28 @@ __device__ __forceinline__ void xy_block_device(const XYArgs<typename Cfg::Real>
   constexpr XYLayout L = Cfg::layout();
   XRegs<Real, L.elems_per_thread()> regs;
   const int rank = static_cast<int>(__clusterRelativeBlockRank());
-  const long long plane = static_cast<long long>(blockIdx.x) / L.cluster;
+  long long plane = static_cast<long long>(blockIdx.x) / L.cluster;
   unsigned char* smem = fft3d_shared_memory;
-  const ClusterShares<Real> shares{reinterpret_cast<const Complex<Real>*>(smem)};
-  xy_load_device<Cfg>(rank, plane, smem, a);
+  if constexpr (L.buffers == 1) {  // one cluster per plane
+    xy_load_device<Cfg>(rank, plane, smem, a);
+    xy_plane_device<Cfg>(rank, plane, 0, regs, smem, a);
+  } else {  // persistent: every block of a cluster walks the same planes
+    static_assert(L.buffers == 2 && L.load_chunks() == 1, "double buffers load each plane in one chunk");
+    constexpr long long kStride = L.share_stride(sizeof(Real));
+    const long long step = static_cast<long long>(gridDim.x) / L.cluster;
+    if (plane < a.planes) xy_load_device<Cfg>(rank, plane, smem, a);
 #pragma unroll 1
-  for (int group = 0; group < L.x_groups(); ++group) {
-    if (group == 0 || L.chunk_of_group(group) != L.chunk_of_group(group - 1))
-      xy_await_chunk<Cfg>(L.chunk_of_group(group));
-    xy_run_part<Cfg, 0, 0>(group, rank, plane, regs, smem, shares, a);
+    for (int buffer = 0; plane < a.planes; plane += step, buffer ^= 1) {
+      // The other share's last readers passed the previous plane's closing
+      // cluster barrier: load the next plane into it while this one computes.
+      const bool next = plane + step < a.planes;
+      if (next) xy_load_device<Cfg>(rank, plane + step, smem + (buffer ^ 1) * kStride, a);
+      if (next) cp_async_wait_group<1>();
+      else cp_async_wait_group<0>();
+      __syncthreads();
+      xy_plane_device<Cfg>(rank, plane, buffer, regs, smem, a);
+    }
   }
-  xy_cluster_sync();  // every share complete
-#pragma unroll 1
-  for (int group = 0; group < L.y_groups(); ++group)
-    xy_run_part<Cfg, 1, 0>(group, rank, plane, regs, smem, shares, a);
-  xy_cluster_sync();  // no block leaves while another reads its share
 }
 #endif
 

@@ -1,5 +1,12 @@
 // The fused XY kernel as the CPU cluster executor runs it: the layout is
 // run-time data and each phase dispatches on its stage's radix.
+//
+// A double-buffered layout runs persistently, as on the GPU: `grid_clusters`
+// clusters, cluster c taking planes c, c + grid_clusters, ... Its phases are
+// the first plane's load into share 0, then per iteration i (share i % 2)
+// the load of the next plane into the other share, followed by the plane's
+// X and Y phases. The executor completes each load at once, so a load into
+// a share some block still reads shows up as a wrong result.
 #pragma once
 #include <stdexcept>
 
@@ -15,30 +22,57 @@ struct XYKernelOnHost {
 
   kern::XYLayout layout;
   kern::XYArgs<Real> args;
+  long long grid_clusters;  // double-buffered layouts: clusters in the persistent grid
+
+  bool persistent() const { return layout.buffers == 2; }
+  long long iterations() const { return persistent() ? (args.planes + grid_clusters - 1) / grid_clusters : 1; }
+  long long clusters() const { return persistent() ? grid_clusters : args.planes; }
 
   int cluster() const { return layout.cluster; }
   int threads() const { return layout.threads_per_block(); }
   long long shared_bytes() const { return layout.shared_bytes(sizeof(Real)); }
-  int phases() const { return layout.phases(); }
-  int barrier_after(int p) const { return layout.phase(p).barrier_after; }
-  void phase(int p, int tid, int rank, long long plane, Regs& regs, void* const* shared) const {
-    kern::xy_phase_on_host<Sign>(layout, p, tid, rank, plane, regs, static_cast<unsigned char*>(shared[rank]),
-                                 kern::HostShares<Real>{shared}, args);
+  int phases() const {
+    return persistent() ? 1 + static_cast<int>(iterations()) * layout.phases() : layout.phases();
+  }
+  int barrier_after(int p) const {
+    if (!persistent() || p == 0) return layout.phase(p).barrier_after;
+    return layout.phase((p - 1) % layout.phases()).barrier_after;  // a load ends in a block barrier
+  }
+  void phase(int p, int tid, int rank, long long c, Regs& regs, void* const* shared) const {
+    if (!persistent()) return kern::xy_phase_on_host<Sign>(layout, p, tid, rank, c, 0, regs, shared, args);
+    if (p == 0) {
+      if (c < args.planes) kern::xy_phase_on_host<Sign>(layout, 0, tid, rank, c, 0, regs, shared, args);
+      return;
+    }
+    const long long i = (p - 1) / layout.phases();
+    const int q = (p - 1) % layout.phases();
+    const long long plane = c + i * grid_clusters;
+    const int buffer = static_cast<int>(i % 2);
+    if (plane >= args.planes) return;
+    if (q > 0) return kern::xy_phase_on_host<Sign>(layout, q, tid, rank, plane, buffer, regs, shared, args);
+    if (plane + grid_clusters < args.planes)  // q = 0: the next plane's load
+      kern::xy_phase_on_host<Sign>(layout, 0, tid, rank, plane + grid_clusters, 1 - buffer, regs, shared, args);
   }
 };
 
 // Transforms args.planes planes in place with the executor; sign -1 forward.
+// Double-buffered layouts run on grid_clusters clusters (at least 1).
 template <typename Real>
 void run_xy_kernel_on_cpu(const kern::XYLayout& layout, int sign, const kern::XYArgs<Real>& args,
-                          BlockOrder order = BlockOrder::ascending) {
+                          BlockOrder order = BlockOrder::ascending, long long grid_clusters = 1) {
   if (layout.elems_per_thread() > XYKernelOnHost<Real, -1>::kCapacity)
     throw std::invalid_argument("XY layout holds more registers per thread than the executor models");
   if (layout.cluster < 1 || layout.cluster > kern::kMaxCluster)
     throw std::invalid_argument("XY layout with a cluster size outside 1..16");
-  if (sign < 0)
-    run_clusters_on_cpu(XYKernelOnHost<Real, -1>{layout, args}, args.planes, order);
-  else
-    run_clusters_on_cpu(XYKernelOnHost<Real, +1>{layout, args}, args.planes, order);
+  if (layout.buffers < 1 || layout.buffers > 2 || grid_clusters < 1)
+    throw std::invalid_argument("XY layout with other than 1 or 2 buffers, or an empty grid");
+  if (sign < 0) {
+    const XYKernelOnHost<Real, -1> k{layout, args, grid_clusters};
+    run_clusters_on_cpu(k, k.clusters(), order);
+  } else {
+    const XYKernelOnHost<Real, +1> k{layout, args, grid_clusters};
+    run_clusters_on_cpu(k, k.clusters(), order);
+  }
 }
 
 }  // namespace fft3d

@@ -17,6 +17,12 @@
 // The share comes first in a block's shared memory, then the exchange buffers
 // the X and Y stages use in turn. Everything the kernel, the launcher, the
 // CPU cluster executor and the tuner need is derived here.
+//
+// Double-buffered layouts (buffers == 2) hold two shares and run
+// persistently: a grid of as many clusters as fit on the device walks the
+// planes (cluster c takes planes c, c + clusters, ...), and each iteration
+// first starts loading the cluster's next plane into the other share, so
+// that its DRAM reads overlap the transforms of the current plane.
 #pragma once
 #include "common/device_defs.h"
 #include "fft1d/x_layout.h"
@@ -49,6 +55,7 @@ struct XYPartGeom {
   int row_stride;          // exchange elements per row or column
   bool twiddle_table;
   int nx, ny, rows_per_cta, cols_per_cta;
+  long long share_stride;     // bytes between the two shares of a double-buffered layout
   long long exchange_offset;  // bytes
 };
 
@@ -57,6 +64,7 @@ struct XYLayout {
   XLayout y;    // columns of ny (columns: true; rows_per_block columns per group)
   int cluster;  // blocks per cluster, one cluster per plane
   int load_depth = 1;  // at most this many chunks in the GPU's load (1..kMaxLoadChunks)
+  int buffers = 1;     // shares per block: 2 = double-buffered, persistent
 
   FFT3D_HD constexpr int nx() const { return x.n; }
   FFT3D_HD constexpr int ny() const { return y.n; }
@@ -72,10 +80,9 @@ struct XYLayout {
   FFT3D_HD constexpr long long share_bytes(int real_bytes) const {
     return 2LL * rows_per_cta() * nx() * real_bytes;
   }
-  // The exchange buffers start after the share, 16-byte aligned.
-  FFT3D_HD constexpr long long exchange_offset(int real_bytes) const {
-    return (share_bytes(real_bytes) + 15) / 16 * 16;
-  }
+  // Shares and then the exchange buffers, each 16-byte aligned.
+  FFT3D_HD constexpr long long share_stride(int real_bytes) const { return (share_bytes(real_bytes) + 15) / 16 * 16; }
+  FFT3D_HD constexpr long long exchange_offset(int real_bytes) const { return buffers * share_stride(real_bytes); }
   FFT3D_HD constexpr long long shared_bytes(int real_bytes) const {
     const long long ex = x.shared_bytes(real_bytes), ey = y.shared_bytes(real_bytes);
     return exchange_offset(real_bytes) + (ex > ey ? ex : ey);
@@ -83,7 +90,8 @@ struct XYLayout {
   FFT3D_HD constexpr XYPartGeom part_geom(int part, int real_bytes) const {
     const XLayout& L = part == 0 ? x : y;
     return XYPartGeom{part, L.threads_per_row, L.rows_per_block, L.threads_per_block(), L.row_stride(),
-                      L.twiddle_table, nx(), ny(), rows_per_cta(), cols_per_cta(), exchange_offset(real_bytes)};
+                      L.twiddle_table, nx(), ny(), rows_per_cta(), cols_per_cta(), share_stride(real_bytes),
+                      exchange_offset(real_bytes)};
   }
   // The GPU issues the load in chunks of whole X groups, one cp.async group
   // each, and waits for a chunk only before its first X group: the X

@@ -33,10 +33,20 @@ cudaLaunchConfig_t cluster_launch(long long blocks, const XYVariantFacts& facts,
 }
 
 // One cluster per plane; a grid has at most 2^31 - 1 blocks, so very many
-// planes take several launches.
+// planes take several launches. A persistent (double-buffered) kernel runs
+// `persistent_clusters` clusters that walk the planes between them.
 template <typename Real>
-void launch(cudaKernel_t kernel, const XYVariantFacts& facts, int cluster_size, kern::XYArgs<Real> args,
-            cudaStream_t stream) {
+void launch(cudaKernel_t kernel, const XYVariantFacts& facts, int cluster_size, long long persistent_clusters,
+            kern::XYArgs<Real> args, cudaStream_t stream) {
+  if (persistent_clusters > 0) {
+    cudaLaunchAttribute cluster;
+    const long long blocks = std::min(persistent_clusters, args.planes) * cluster_size;
+    const cudaLaunchConfig_t config = cluster_launch(blocks, facts, stream, &cluster, cluster_size);
+    void* params[] = {&args};
+    FFT3D_CUDA_CHECK(cudaLaunchKernelExC(&config, reinterpret_cast<const void*>(kernel), params));
+    FFT3D_CUDA_CHECK(cudaGetLastError());
+    return;
+  }
   const long long max_planes = 2147483647LL / cluster_size;
   kern::Complex<Real>* const first_plane = args.data;
   const kern::Complex<Real>* const first_in = args.in;
@@ -74,14 +84,17 @@ XYPass::XYPass(int nx, int ny, Precision precision, const XYVariant& variant, co
   library_ = std::make_unique<GpuLibrary>(cached_cubin(xy_kernel_source(nx, ny, precision, variant), device.arch()));
   forward_ = library_->kernel(kXYForwardKernel, facts_.shared_bytes);
   inverse_ = library_->kernel(kXYInverseKernel, facts_.shared_bytes);
+  // The fewer of the two kernels' resident clusters: the persistent grid.
   for (cudaKernel_t k : {forward_, inverse_}) {
     if (variant.cluster > kPortableCluster)
       FFT3D_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(k),
                                             cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
     cudaLaunchAttribute cluster;
     const cudaLaunchConfig_t config = cluster_launch(variant.cluster, facts_, nullptr, &cluster, variant.cluster);
-    FFT3D_CUDA_CHECK(cudaOccupancyMaxActiveClusters(&max_active_clusters_, reinterpret_cast<const void*>(k), &config));
-    if (max_active_clusters_ < 1)
+    int clusters = 0;
+    FFT3D_CUDA_CHECK(cudaOccupancyMaxActiveClusters(&clusters, reinterpret_cast<const void*>(k), &config));
+    max_active_clusters_ = k == forward_ ? clusters : std::min(max_active_clusters_, clusters);
+    if (clusters < 1)
       fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "the device cannot schedule a cluster of " + std::to_string(variant.cluster) +
                                              " blocks with " + std::to_string(facts_.shared_bytes) +
                                              " B of shared memory each (" + variant.name() + ")");
@@ -101,11 +114,13 @@ void XYPass::run_out(const void* in, void* out, long long planes, int sign, cuda
   cudaKernel_t k = sign < 0 ? forward_ : inverse_;
   const void* xt = x_twiddles_.get();
   const void* yt = y_twiddles_.get();
+  const long long persistent = variant_.buffers == 2 ? max_active_clusters_ : 0;
   if (precision_ == Precision::f32)
-    launch<float>(k, facts_, variant_.cluster, make_args<float>(in, out, planes, plane_stride, xt, yt, scale), stream);
+    launch<float>(k, facts_, variant_.cluster, persistent,
+                  make_args<float>(in, out, planes, plane_stride, xt, yt, scale), stream);
   else
-    launch<double>(k, facts_, variant_.cluster, make_args<double>(in, out, planes, plane_stride, xt, yt, scale),
-                   stream);
+    launch<double>(k, facts_, variant_.cluster, persistent,
+                   make_args<double>(in, out, planes, plane_stride, xt, yt, scale), stream);
 }
 
 std::string XYPass::describe() const {
@@ -113,7 +128,8 @@ std::string XYPass::describe() const {
   s << "fused XY (cluster of " << variant_.cluster << " blocks per plane, distributed shared memory), " << nx_
     << " x " << ny_ << " " << precision_name(precision_) << ", variant " << variant_.name() << ", "
     << facts_.threads_per_block << " threads/block, " << facts_.shared_bytes << " B shared/block ("
-    << facts_.share_bytes << " B share), " << max_active_clusters_ << " clusters resident";
+    << facts_.share_bytes << " B share" << (variant_.buffers == 2 ? ", two of them: persistent, double-buffered" : "")
+    << "), " << max_active_clusters_ << " clusters resident";
   return s.str();
 }
 

@@ -66,13 +66,14 @@ std::string XYVariant::name() const {
   std::ostringstream s;
   s << "xy.c" << cluster << ".mb" << min_blocks_per_sm;
   if (load_chunks != 1) s << ".l" << load_chunks;
+  if (buffers != 1) s << ".b" << buffers;
   s << "|" << x.name() << "|" << y.name();
   return s.str();
 }
 
 bool XYVariant::operator==(const XYVariant& o) const {
   return cluster == o.cluster && x == o.x && y == o.y && min_blocks_per_sm == o.min_blocks_per_sm &&
-         load_chunks == o.load_chunks;
+         load_chunks == o.load_chunks && buffers == o.buffers;
 }
 
 XYVariant parse_xy_variant(const std::string& name) {
@@ -82,35 +83,39 @@ XYVariant parse_xy_variant(const std::string& name) {
   if (bar2 == std::string::npos || name.find('|', bar2 + 1) != std::string::npos) bad();
   XYVariant v;
   std::istringstream head(name.substr(0, bar1));
-  std::string xy, c, mb, l;
+  std::string xy, c, mb;
   if (!std::getline(head, xy, '.') || xy != "xy" || !std::getline(head, c, '.') || c.size() < 2 || c[0] != 'c' ||
       !std::getline(head, mb, '.') || mb.size() < 3 || mb.rfind("mb", 0) != 0)
     bad();
-  if (head.peek() != EOF && (!std::getline(head, l, '.') || l.size() < 2 || l[0] != 'l' || head.peek() != EOF)) bad();
-  try {
+  // The number after `prefix` (the whole field but the prefix).
+  auto number = [&](const std::string& field, size_t prefix) {
     size_t used = 0;
-    v.cluster = std::stoi(c.substr(1), &used);
-    if (used != c.size() - 1) bad();
-    v.min_blocks_per_sm = std::stoi(mb.substr(2), &used);
-    if (used != mb.size() - 2) bad();
-    if (!l.empty()) {
-      v.load_chunks = std::stoi(l.substr(1), &used);
-      if (used != l.size() - 1 || v.load_chunks == 1) bad();  // 1 is written without ".l1"
-    }
+    const int value = std::stoi(field.substr(prefix), &used);
+    if (used != field.size() - prefix) bad();
+    return value;
+  };
+  try {
+    v.cluster = number(c, 1);
+    v.min_blocks_per_sm = number(mb, 2);
+    // Optional fields in order, each written only where it is not 1.
+    std::string field;
+    if (head.peek() == 'l' && std::getline(head, field, '.') && (v.load_chunks = number(field, 1)) == 1) bad();
+    if (head.peek() == 'b' && std::getline(head, field, '.') && (v.buffers = number(field, 1)) == 1) bad();
+    if (head.peek() != EOF) bad();
   } catch (const std::logic_error&) {
     bad();
   }
   v.x = parse_x_variant(name.substr(bar1 + 1, bar2 - bar1 - 1));
   v.y = parse_x_variant(name.substr(bar2 + 1));
   if (v.cluster < 1 || v.cluster > kern::kMaxCluster || v.x.columns || !v.y.columns || v.x.real != RealRows::none ||
-      v.load_chunks < 1 || v.load_chunks > kern::kMaxLoadChunks)
+      v.load_chunks < 1 || v.load_chunks > kern::kMaxLoadChunks || v.buffers < 1 || v.buffers > 2)
     bad();
   return v;
 }
 
 kern::XYLayout make_xy_layout(int nx, int ny, Precision precision, const XYVariant& v) {
   return kern::XYLayout{make_x_layout(nx, precision, v.x), make_x_layout(ny, precision, v.y), v.cluster,
-                        v.load_chunks};
+                        v.load_chunks, v.buffers};
 }
 
 XYVariantFacts xy_variant_facts(int nx, int ny, Precision precision, const XYVariant& v) {
@@ -124,6 +129,7 @@ XYVariantFacts xy_variant_facts(int nx, int ny, Precision precision, const XYVar
 bool xy_variant_valid(int nx, int ny, Precision precision, const XYVariant& v, const DeviceLimits& limits) {
   if (v.cluster < 1 || v.cluster > std::min(limits.max_cluster, kern::kMaxCluster)) return false;
   if (v.load_chunks < 1 || v.load_chunks > kern::kMaxLoadChunks) return false;
+  if (v.buffers < 1 || v.buffers > 2 || (v.buffers == 2 && v.load_chunks != 1)) return false;
   if (v.cluster > nx || v.cluster > ny) return false;  // every block owns rows and columns
   if (v.x.columns || v.x.real != RealRows::none || !v.y.columns || v.y.real != RealRows::none) return false;
   if (!variant_factors(v.x, nx) || !variant_factors(v.y, ny)) return false;

@@ -19,9 +19,10 @@ struct XYVariant {
   XVariant y;       // columns of ny (columns: true); rows_per_block = columns per group
   int min_blocks_per_sm = 0;  // __launch_bounds__ occupancy hint; 0 = none
   int load_chunks = 1;  // cp.async groups the load is cut into (at most kern::kMaxLoadChunks)
+  int buffers = 1;      // 2: two shares per block, persistent grid (kern::XYLayout); one load chunk
 
   // A readable, parseable name: "xy.c8.mb0|<x variant>|<y variant>", with
-  // ".l4" after "mb0" where load_chunks > 1.
+  // ".l4" after "mb0" where load_chunks > 1 and ".b2" where buffers is 2.
   std::string name() const;
   bool operator==(const XYVariant& o) const;
 };
