@@ -35,6 +35,9 @@ struct XArgs {
   // place, nx reals out of place.
   Complex<Real>* out = nullptr;
   long long in_pitch = 0, out_pitch = 0;
+  // Walk the blocks from the last (walked_block): same work, other order,
+  // so a pass can start on what the previous pass wrote last (still in L2).
+  bool reversed = false;
 };
 
 template <typename Real, int Capacity>
@@ -46,6 +49,12 @@ struct ThreadCoord {
   int tid;          // thread index in the block
   long long block;  // block index in the grid
 };
+
+// The block whose rows (or columns) grid block `block` transforms: itself,
+// or counted from the last of the ceil(rows / per_block) blocks when reversed.
+FFT3D_HD long long walked_block(long long block, long long rows, int per_block, bool reversed) {
+  return reversed ? (rows + per_block - 1) / per_block - 1 - block : block;
+}
 
 // Twiddle of output k of butterfly j in a stage: exp(Sign 2 pi i (j % P) k / (P r)).
 template <int Sign, typename Real>
@@ -112,7 +121,7 @@ FFT3D_HD RowAccess<Real> row_access(int n, int threads, int row_stride, int rows
   RowAccess<Real> r;
   r.local_row = columns ? tc.tid % rows_per_block : tc.tid / threads;
   r.t = columns ? tc.tid / rows_per_block : tc.tid % threads;
-  const long long row = tc.block * rows_per_block + r.local_row;
+  const long long row = walked_block(tc.block, a.rows, rows_per_block, a.reversed) * rows_per_block + r.local_row;
   r.live = row < a.rows;
   r.element_stride = columns ? a.geometry.stride : 1;
   if (columns) {

@@ -14,7 +14,8 @@ namespace {
 
 // Launches the kernel over args.rows rows or columns. A grid has at most
 // 2^31 - 1 blocks; larger batches take several launches (for columns, of
-// whole column groups, so that each launch starts at row 0 of a group).
+// whole column groups, so that each launch starts at row 0 of a group),
+// the last first when the pass is reversed.
 template <typename Real>
 void launch(cudaKernel_t kernel, const XVariantFacts& facts, int rows_per_block, int n, bool columns,
             kern::XArgs<Real> args, cudaStream_t stream) {
@@ -25,7 +26,9 @@ void launch(cudaKernel_t kernel, const XVariantFacts& facts, int rows_per_block,
   const long long out_pitch = args.out_pitch ? args.out_pitch : 2LL * n;
   Real* const in = reinterpret_cast<Real*>(args.data);
   Real* const out = reinterpret_cast<Real*>(args.out);
-  for (long long first = 0; first < rows; first += max_rows) {
+  const long long launches = (rows + max_rows - 1) / max_rows;
+  for (long long i = 0; i < launches; ++i) {
+    const long long first = (args.reversed ? launches - 1 - i : i) * max_rows;
     if (columns) {
       args.data = reinterpret_cast<kern::Complex<Real>*>(in) + first / args.geometry.inner * args.geometry.outer;
     } else {
@@ -90,12 +93,15 @@ void XPass::launch_rows(const void* in, void* out, long long rows, int sign, cud
   cudaKernel_t k = sign < 0 ? forward_ : inverse_;
   const bool cols = variant_.columns;
   const int rpb = variant_.rows_per_block;
-  if (precision_ == Precision::f32)
-    launch<float>(k, facts_, rpb, n_, cols,
-                  make_args<float>(in, out, rows, twiddles_.get(), geometry, scale, in_pitch, out_pitch), stream);
-  else
-    launch<double>(k, facts_, rpb, n_, cols,
-                   make_args<double>(in, out, rows, twiddles_.get(), geometry, scale, in_pitch, out_pitch), stream);
+  if (precision_ == Precision::f32) {
+    auto args = make_args<float>(in, out, rows, twiddles_.get(), geometry, scale, in_pitch, out_pitch);
+    args.reversed = reversed_;
+    launch<float>(k, facts_, rpb, n_, cols, args, stream);
+  } else {
+    auto args = make_args<double>(in, out, rows, twiddles_.get(), geometry, scale, in_pitch, out_pitch);
+    args.reversed = reversed_;
+    launch<double>(k, facts_, rpb, n_, cols, args, stream);
+  }
 }
 
 // Length-1 complex rows out of place: one strided copy.

@@ -31,6 +31,9 @@ class XPass final : public GpuPass {
   void run_rows(const void* in, void* out, long long rows, int sign, cudaStream_t stream, long long in_pitch,
                 long long out_pitch, double scale = 1.0) const;
 
+  // Later runs walk the blocks from the last (same results; see XArgs::reversed).
+  void set_reversed(bool reversed) { reversed_ = reversed; }
+
   const XVariant& variant() const { return variant_; }
   std::string describe() const override;
 
@@ -47,6 +50,7 @@ class XPass final : public GpuPass {
   std::unique_ptr<GpuLibrary> library_;
   cudaKernel_t forward_ = nullptr, inverse_ = nullptr;
   DeviceBuffer twiddles_;
+  bool reversed_ = false;
 };
 
 }  // namespace fft3d

@@ -12,11 +12,13 @@
 #include "fft1d/x_pass.h"
 #include "fft3d/gpu_plan_common.h"
 #include "fft3d/grid_schedule.h"
+#include "fft3d/pass_order.h"
 #include "gpu/cuda_check.h"
 #include "gpu/device.h"
 #include "gpu/device_buffer.h"
 #include "gpu/event_timer.h"
 #include "multirow/five_step_pass.h"
+#include "tune/pass_order_choice.h"
 #include "tune/tune_grid.h"
 #include "tune/tune_schedule.h"
 #include "tune/wisdom.h"
@@ -59,7 +61,16 @@ class GpuGridPlan final : public GpuPlan {
         passes_(make_gpu_passes(schedule_, problem.precision(), device)) {}
 
   // A line the description ends with (how the schedule was chosen).
-  void set_note(std::string note) { note_ = std::move(note); }
+  void add_note(std::string note) { notes_.push_back(std::move(note)); }
+
+  const std::vector<GridPass>& schedule() const { return schedule_; }
+
+  // Which passes walk their blocks from the last (apply_pass_order); the
+  // compiled passes are kept, the direction is a run-time argument.
+  void set_pass_order(PassOrder order) {
+    apply_pass_order(schedule_, order);
+    for (size_t i = 0; i < schedule_.size(); ++i) set_direction(schedule_[i], *passes_[i]);
+  }
 
   void execute(void* data, int sign, CUstream_st* stream) override { run_passes(data, 0, sign, stream); }
 
@@ -91,7 +102,7 @@ class GpuGridPlan final : public GpuPlan {
       std::istringstream lines(describe_pass(p, problem().precision()));
       for (std::string line; std::getline(lines, line);) s << "  " << line << "\n";
     }
-    if (!note_.empty()) s << "  " << note_ << "\n";
+    for (const std::string& note : notes_) s << "  " << note << "\n";
     return s.str();
   }
 
@@ -107,7 +118,7 @@ class GpuGridPlan final : public GpuPlan {
 
   std::vector<GridPass> schedule_;
   std::vector<std::unique_ptr<GpuPass>> passes_;
-  std::string note_;
+  std::vector<std::string> notes_;
 };
 
 // Median time of a forward transform of `plan` on `data` (scratch), after
@@ -148,7 +159,7 @@ std::unique_ptr<GpuGridPlan> plan_from_xy_verdict(const Problem& problem, const 
     return nullptr;  // a malformed name, or no fused pass on this device after all
   }
   auto plan = std::make_unique<GpuGridPlan>(problem, std::move(schedule), device);
-  plan->set_note(std::string("XY form from wisdom: ") + (*verdict == kSeparateXY ? "separate passes" : "fused"));
+  plan->add_note(std::string("XY form from wisdom: ") + (*verdict == kSeparateXY ? "separate passes" : "fused"));
   return plan;
 }
 
@@ -187,7 +198,7 @@ std::vector<XYVariant> fused_candidates(const Problem& problem, const DeviceInfo
 // against separate X and Y passes, each timed on scratch data; the fastest
 // is kept, and the verdict goes to wisdom, where later plans (ESTIMATE ones
 // too) find it.
-std::unique_ptr<Plan> time_plane_methods(const Problem& problem, const DeviceInfo& device) {
+std::unique_ptr<GpuGridPlan> time_plane_methods(const Problem& problem, const DeviceInfo& device) {
   auto best = std::make_unique<GpuGridPlan>(problem, grid_schedule_for(problem, device, PlaneMethod::separate), device);
   const std::vector<XYVariant> fused = fused_candidates(problem, device);
   if (fused.empty()) return best;
@@ -217,8 +228,28 @@ std::unique_ptr<Plan> time_plane_methods(const Problem& problem, const DeviceInf
     }
   }
   process_wisdom().remember(WisdomEntry{signature_of(device), xy_key(problem), verdict, best_ms});
-  best->set_note(note.str() + (verdict == kSeparateXY ? "; separate kept" : "; fused kept"));
+  best->add_note(note.str() + (verdict == kSeparateXY ? "; separate kept" : "; fused kept"));
   return best;
+}
+
+// The pass order of a 3-D complex plan (choose_pass_order): forced by
+// FFT3D_PASS_ORDER, from wisdom, or under MEASURE and EXHAUSTIVE both
+// orders timed on scratch data like the XY forms, the verdict to wisdom.
+void settle_pass_order(GpuGridPlan& plan, const Problem& problem, const DeviceInfo& device, TuneMode mode) {
+  std::unique_ptr<DeviceBuffer> scratch;  // only when timing
+  const PlanOrderTimer time = [&](PassOrder order) {
+    if (!scratch) {
+      scratch = std::make_unique<DeviceBuffer>(static_cast<size_t>(problem.bytes()));
+      FFT3D_CUDA_CHECK(cudaMemset(scratch->get(), 0x3c, scratch->bytes()));  // finite values
+    }
+    plan.set_pass_order(order);
+    return median_forward_ms(plan, scratch->get(), nullptr);
+  };
+  const PassKey key = pass_order_key(problem.nx, problem.ny, problem.nz, problem.precision());
+  const PassOrderChoice choice = choose_pass_order(plan.schedule(), pass_order_from_environment(), mode,
+                                                   process_wisdom(), signature_of(device), key, time);
+  plan.set_pass_order(choice.order);
+  if (!choice.note.empty()) plan.add_note(choice.note);
 }
 
 // The X variant for n: FFT3D_X_VARIANT (a variant name, for experiments)
@@ -274,8 +305,16 @@ std::vector<std::unique_ptr<GpuPass>> make_gpu_passes(const std::vector<GridPass
       passes.push_back(std::make_unique<FiveStepPass>(p.five_step, precision, device));
     else
       passes.push_back(std::make_unique<XPass>(p.n, precision, p.variant, device));
+    set_direction(p, *passes.back());
   }
   return passes;
+}
+
+void set_direction(const GridPass& p, GpuPass& pass) {
+  if (p.is_five_step())
+    static_cast<FiveStepPass&>(pass).set_reversed(p.reversed, p.reversed_b);
+  else if (!p.is_fused_xy())  // the fused pass always walks its planes upwards
+    static_cast<XPass&>(pass).set_reversed(p.reversed);
 }
 
 DeviceSignature signature_of(const DeviceInfo& d) {
@@ -326,13 +365,18 @@ std::unique_ptr<Plan> make_gpu_plan(const Problem& problem, TuneMode mode) {
   if (problem.shape == Shape::grid3d) {
     const DeviceInfo device = current_device_info();
     const PlaneMethod planes = plane_method_from_environment();
+    std::unique_ptr<GpuGridPlan> plan;
     if (planes == PlaneMethod::automatic) {
-      if (auto plan = plan_from_xy_verdict(problem, device)) return plan;
-      if (mode != TuneMode::estimate) return time_plane_methods(problem, device);
+      plan = plan_from_xy_verdict(problem, device);
+      if (!plan && mode != TuneMode::estimate) plan = time_plane_methods(problem, device);
     }
-    std::vector<GridPass> schedule = grid_schedule_for(problem, device, planes);
-    force_xy_variant_from_environment(schedule, problem.precision(), device);
-    return std::make_unique<GpuGridPlan>(problem, std::move(schedule), device);
+    if (!plan) {
+      std::vector<GridPass> schedule = grid_schedule_for(problem, device, planes);
+      force_xy_variant_from_environment(schedule, problem.precision(), device);
+      plan = std::make_unique<GpuGridPlan>(problem, std::move(schedule), device);
+    }
+    settle_pass_order(*plan, problem, device, mode);  // after the XY form: it times the plan as built
+    return plan;
   }
   const int n = problem.nx;
   if (long long f = first_unsupported_factor(n))

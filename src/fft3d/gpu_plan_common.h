@@ -29,9 +29,14 @@ class GpuPlan : public Plan {
 // 1/N for a normalised inverse, else 1: applied as the last pass stores.
 double normalisation(const Problem& p, int sign);
 
-// One compiled pass (X-kernel or five-step) per schedule entry.
+// One compiled pass (X-kernel or five-step) per schedule entry, walking its
+// blocks as the entry's reversed flags say (set_direction).
 std::vector<std::unique_ptr<GpuPass>> make_gpu_passes(const std::vector<GridPass>& schedule, Precision precision,
                                                       const DeviceInfo& device);
+
+// Makes `pass`, compiled for `p`, walk its blocks as p.reversed (and, five-step,
+// p.reversed_b) say; the fused XY pass is never reversed.
+void set_direction(const GridPass& p, GpuPass& pass);
 
 DeviceSignature signature_of(const DeviceInfo& device);
 

@@ -171,10 +171,12 @@ std::string describe_pass(const GridPass& pass, Precision precision) {
     s << "pass " << pass.axis << ": n=" << pass.n << " x " << pass.count << " columns, five-step A: "
       << v.n2 << " x " << v.n1 << "-point register FFTs and twiddles, " << v.name() << ", "
       << five_step_layout(v, false).threads_per_block() << " threads/block, no shared memory"
+      << (pass.reversed ? ", reversed" : "")
       << (pass.five_step_from_wisdom ? "; five-step from wisdom (tuned)" : "") << "\n"
       << "pass " << pass.axis << ": n=" << pass.n << " x " << pass.count << " columns, five-step B: "
       << v.n1 << " x " << v.n2 << "-point register FFTs to natural order, "
-      << five_step_layout(v, true).threads_per_block() << " threads/block, no shared memory";
+      << five_step_layout(v, true).threads_per_block() << " threads/block, no shared memory"
+      << (pass.reversed_b ? ", reversed" : "");
     return s.str();
   }
   const XVariantFacts f = x_variant_facts(pass.n, precision, pass.variant);
@@ -182,7 +184,8 @@ std::string describe_pass(const GridPass& pass, Precision precision) {
   s << "pass " << pass.axis << ": n=" << pass.n << " x " << pass.count
     << (pass.axis == 'x' ? " rows, shared-memory Stockham" : " columns, one-pass column Stockham")
     << ", variant " << pass.variant.name() << ", " << f.threads_per_block << " threads/block, "
-    << f.shared_bytes << " B shared/block, worst bank-conflict degree " << f.worst_conflict_degree;
+    << f.shared_bytes << " B shared/block" << (pass.reversed ? ", reversed" : "")
+    << ", worst bank-conflict degree " << f.worst_conflict_degree;
   return s.str();
 }
 

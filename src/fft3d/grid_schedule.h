@@ -27,6 +27,10 @@ struct GridPass {
   XYVariant xy{};             // cluster > 0: the fused XY pass, X and Y in one pass
   int ny = 0;                 // the fused pass's length along y
   bool five_step_from_wisdom = false;  // five-step because wisdom measured it faster than one pass
+  // The pass walks its blocks from the last (pass_order.h); a five-step
+  // pass's first sweep (A) as `reversed` says, its second (B) as `reversed_b`.
+  bool reversed = false;
+  bool reversed_b = false;
 
   bool is_five_step() const { return five_step.n1 > 0; }
   bool is_fused_xy() const { return xy.cluster > 0; }
@@ -107,7 +111,8 @@ std::optional<FiveStepVariant> valid_five_step_preference(const VariantPreferenc
 
 // One line per pass over memory (two for five-step, the first ending in
 // "; five-step from wisdom (tuned)" where it was wisdom's verdict), as
-// fft3d_plan_describe shows them.
+// fft3d_plan_describe shows them; a sweep that walks its blocks from the
+// last says ", reversed" after its shared memory.
 std::string describe_pass(const GridPass& pass, Precision precision);
 
 }  // namespace fft3d

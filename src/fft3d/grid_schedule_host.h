@@ -16,13 +16,14 @@ void run_grid_schedule_on_cpu(const std::vector<GridPass>& passes, kern::Complex
   for (const GridPass& p : passes) {
     const auto table = forward_twiddle_table<Real>(p.n);
     const Real scale = static_cast<Real>(&p == &passes.back() ? last_scale : 1.0);
-    const kern::XArgs<Real> args{data, p.count, table.data(), p.geometry, scale};
+    kern::XArgs<Real> args{data, p.count, table.data(), p.geometry, scale};
+    args.reversed = p.reversed;
     if (p.is_fused_xy()) {
       const auto y_table = forward_twiddle_table<Real>(p.ny);
       const kern::XYArgs<Real> xy{data, p.count, p.geometry.outer, table.data(), y_table.data(), scale};
       run_xy_kernel_on_cpu<Real>(make_xy_layout(p.n, p.ny, precision, p.xy), sign, xy);
     } else if (p.is_five_step())
-      run_five_step_on_cpu<Real>(p.five_step, sign, args);
+      run_five_step_on_cpu<Real>(p.five_step, sign, args, p.reversed_b);
     else
       run_x_kernel_on_cpu<Real>(make_x_layout(p.n, precision, p.variant), sign, args);
   }

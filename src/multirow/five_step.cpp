@@ -75,18 +75,20 @@ std::string five_step_kernel_source(const FiveStepVariant& v, Precision precisio
 }
 
 template <typename Real>
-void run_five_step_on_cpu(const FiveStepVariant& v, int sign, const kern::XArgs<Real>& args) {
+void run_five_step_on_cpu(const FiveStepVariant& v, int sign, const kern::XArgs<Real>& args, bool reversed_b) {
   for (bool pass_b : {false, true}) {
     const kern::FiveStepLayout L = five_step_layout(v, pass_b);
     const long long blocks = (args.rows + L.columns_per_block - 1) / L.columns_per_block;
+    kern::XArgs<Real> a = args;
+    if (pass_b) a.reversed = reversed_b;
     if (sign < 0)
-      run_blocks_on_cpu(FiveStepOnHost<Real, -1>{L, args}, blocks);
+      run_blocks_on_cpu(FiveStepOnHost<Real, -1>{L, a}, blocks);
     else
-      run_blocks_on_cpu(FiveStepOnHost<Real, +1>{L, args}, blocks);
+      run_blocks_on_cpu(FiveStepOnHost<Real, +1>{L, a}, blocks);
   }
 }
 
-template void run_five_step_on_cpu<float>(const FiveStepVariant&, int, const kern::XArgs<float>&);
-template void run_five_step_on_cpu<double>(const FiveStepVariant&, int, const kern::XArgs<double>&);
+template void run_five_step_on_cpu<float>(const FiveStepVariant&, int, const kern::XArgs<float>&, bool);
+template void run_five_step_on_cpu<double>(const FiveStepVariant&, int, const kern::XArgs<double>&, bool);
 
 }  // namespace fft3d

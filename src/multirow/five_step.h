@@ -29,8 +29,10 @@ kern::FiveStepLayout five_step_layout(const FiveStepVariant& v, bool pass_b);
 // Source with kernels fft3d_fivestep_{a,b}_{forward,inverse}.
 std::string five_step_kernel_source(const FiveStepVariant& v, Precision precision);
 
-// Runs both passes with the CPU block executor (tests).
+// Runs both passes with the CPU block executor (tests): pass A walks its
+// blocks as args.reversed says, pass B as reversed_b.
 template <typename Real>
-void run_five_step_on_cpu(const FiveStepVariant& v, int sign, const kern::XArgs<Real>& args);
+void run_five_step_on_cpu(const FiveStepVariant& v, int sign, const kern::XArgs<Real>& args,
+                          bool reversed_b = false);
 
 }  // namespace fft3d

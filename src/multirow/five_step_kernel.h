@@ -51,7 +51,8 @@ FFT3D_HD void five_step_phase(const FiveStepLayout& L, int phase, const ThreadCo
                               FiveStepRegs<Real>& regs, const XArgs<Real>& a) {
   const int local_col = tc.tid % L.columns_per_block;
   const int t = tc.tid / L.columns_per_block;  // b in pass A, c in pass B
-  const long long col = tc.block * L.columns_per_block + local_col;
+  const long long block = walked_block(tc.block, a.rows, L.columns_per_block, a.reversed);
+  const long long col = block * L.columns_per_block + local_col;
   if (col >= a.rows) return;  // ragged last block: no work, and no barrier is skipped
                               // (a returning thread counts as arrived at __syncthreads)
   const RowGeometry& g = a.geometry;

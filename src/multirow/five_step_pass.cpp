@@ -11,14 +11,18 @@ namespace {
 
 template <typename Real>
 void launch(cudaKernel_t kernel, const kern::FiveStepLayout& L, void* data, long long columns,
-            const void* twiddles, kern::RowGeometry g, double scale, cudaStream_t stream) {
-  // At most 2^31 - 1 blocks per launch, each launch starting on a column group.
+            const void* twiddles, kern::RowGeometry g, double scale, bool reversed, cudaStream_t stream) {
+  // At most 2^31 - 1 blocks per launch, each launch starting on a column
+  // group; reversed, the last launch first.
   long long max_cols = 2147483647LL * L.columns_per_block;
   max_cols -= max_cols % g.inner;
-  for (long long first = 0; first < columns; first += max_cols) {
+  const long long launches = (columns + max_cols - 1) / max_cols;
+  for (long long i = 0; i < launches; ++i) {
+    const long long first = (reversed ? launches - 1 - i : i) * max_cols;
     kern::XArgs<Real> args{static_cast<kern::Complex<Real>*>(data) + first / g.inner * g.outer,
                            std::min(max_cols, columns - first), static_cast<const kern::Complex<Real>*>(twiddles), g,
                            static_cast<Real>(scale)};
+    args.reversed = reversed;
     const long long blocks = (args.rows + L.columns_per_block - 1) / L.columns_per_block;
     void* params[] = {&args};
     FFT3D_CUDA_CHECK(cudaLaunchKernel(reinterpret_cast<const void*>(kernel), dim3(static_cast<unsigned>(blocks)),
@@ -50,9 +54,9 @@ void FiveStepPass::run(void* data, long long columns, int sign, cudaStream_t str
     const kern::FiveStepLayout L = five_step_layout(variant_, b == 1);
     const double s = b == 1 ? scale : 1.0;  // pass B stores the final values
     if (precision_ == Precision::f32)
-      launch<float>(kernels_[b][inv], L, data, columns, twiddles_.get(), geometry, s, stream);
+      launch<float>(kernels_[b][inv], L, data, columns, twiddles_.get(), geometry, s, reversed_[b], stream);
     else
-      launch<double>(kernels_[b][inv], L, data, columns, twiddles_.get(), geometry, s, stream);
+      launch<double>(kernels_[b][inv], L, data, columns, twiddles_.get(), geometry, s, reversed_[b], stream);
   }
 }
 

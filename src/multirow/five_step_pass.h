@@ -17,6 +17,12 @@ class FiveStepPass final : public GpuPass {
   void run(void* data, long long columns, int sign, cudaStream_t stream,
            kern::RowGeometry geometry, double scale = 1.0) const override;
   std::string describe() const override;
+  // Later runs walk the blocks of pass A and of pass B from the last (same
+  // results; see XArgs::reversed).
+  void set_reversed(bool a, bool b) {
+    reversed_[0] = a;
+    reversed_[1] = b;
+  }
 
  private:
   FiveStepVariant variant_;
@@ -24,6 +30,7 @@ class FiveStepPass final : public GpuPass {
   std::unique_ptr<GpuLibrary> library_;
   cudaKernel_t kernels_[2][2] = {};  // [pass b][inverse]
   DeviceBuffer twiddles_;
+  bool reversed_[2] = {false, false};  // [pass b]
 };
 
 }  // namespace fft3d

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "common/error.h"
+#include "fft3d/pass_order.h"
 
 namespace fft3d {
 
@@ -20,12 +21,15 @@ using nlohmann::json;
 
 constexpr int kFormat = 1;
 
+// Kinds keyed by a whole grid (ny and planes in the key), not by one pass.
+bool is_grid_kind(const std::string& kind) { return kind == "xy-plane" || kind == "pass-order"; }
+
 json to_json(const WisdomEntry& e) {
   json pass{{"kind", e.pass.kind},
             {"n", e.pass.n},
             {"precision", precision_name(e.pass.precision)},
             {"stride", e.pass.stride}};
-  if (e.pass.kind == "xy-plane") {
+  if (is_grid_kind(e.pass.kind)) {
     pass["ny"] = e.pass.ny;
     pass["planes"] = e.pass.planes;
   }
@@ -53,21 +57,23 @@ WisdomEntry from_json(const json& j) {
   const json& p = j.at("pass");
   e.pass.kind = p.at("kind").get<std::string>();
   if (e.pass.kind != "rows" && e.pass.kind != "columns" && e.pass.kind != "five-step" &&
-      e.pass.kind != "real-rows" && e.pass.kind != "xy-plane")
+      e.pass.kind != "real-rows" && !is_grid_kind(e.pass.kind))
     throw std::invalid_argument("pass kind '" + e.pass.kind +
-                                "' is not rows, real-rows, columns, five-step or xy-plane");
+                                "' is not rows, real-rows, columns, five-step, xy-plane or pass-order");
   e.pass.n = p.at("n").get<int>();
   const std::string prec = p.at("precision").get<std::string>();
   if (prec != "f32" && prec != "f64") throw std::invalid_argument("precision '" + prec + "'");
   e.pass.precision = prec == "f32" ? Precision::f32 : Precision::f64;
   e.pass.stride = p.value("stride", 0LL);  // absent in files written before strides were kept
   if (e.pass.stride < 0) throw std::invalid_argument("negative stride");
-  if (e.pass.kind == "xy-plane") {
+  if (is_grid_kind(e.pass.kind)) {
     e.pass.ny = p.at("ny").get<int>();
     e.pass.planes = p.at("planes").get<long long>();
-    if (e.pass.ny < 1 || e.pass.planes < 1) throw std::invalid_argument("xy-plane without ny and planes");
+    if (e.pass.ny < 1 || e.pass.planes < 1) throw std::invalid_argument(e.pass.kind + " without ny and planes");
   }
   e.variant = j.at("variant").get<std::string>();
+  if (e.pass.kind == "pass-order" && !parse_pass_order(e.variant))
+    throw std::invalid_argument("pass order '" + e.variant + "' is not in-order or alternating");
   e.ms = j.value("ms", 0.0);
   return e;
 }

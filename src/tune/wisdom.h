@@ -23,9 +23,11 @@ struct DeviceSignature {
 struct PassKey {
   // "rows" (X), "real-rows" (X of real data, n = nx), "columns" (Y, Z
   // one-pass), "five-step" (Y, Z in two register passes: present where
-  // the tuner found it faster than one pass), or "xy-plane": how a 3-D plan
+  // the tuner found it faster than one pass), "xy-plane": how a 3-D plan
   // transforms X and Y, fused (the XYVariant name) or "separate", as timed
-  // for `planes` planes of n x ny.
+  // for `planes` planes of n x ny, or "pass-order": the order its passes
+  // walk the volume, "in-order" or "alternating" (fft3d/pass_order.h),
+  // keyed like xy-plane.
   std::string kind;
   int n = 0;
   Precision precision = Precision::f32;
@@ -33,8 +35,8 @@ struct PassKey {
   // any geometry (the variant a plan uses for every pass of this kind and
   // length; files without the field have only these).
   long long stride = 0;
-  int ny = 0;            // xy-plane only
-  long long planes = 0;  // xy-plane only
+  int ny = 0;            // xy-plane and pass-order only
+  long long planes = 0;  // xy-plane and pass-order only
   bool operator==(const PassKey& o) const;
 };
 
@@ -44,7 +46,7 @@ constexpr const char* kSeparateXY = "separate";
 struct WisdomEntry {
   DeviceSignature device;
   PassKey pass;
-  std::string variant;  // an XVariant, five-step or XYVariant name, or kSeparateXY
+  std::string variant;  // an XVariant, five-step or XYVariant name, kSeparateXY, or a pass order
   double ms = 0;        // its measured time (informative)
 };
 

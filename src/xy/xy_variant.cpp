@@ -212,16 +212,20 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
   //   against 0.013 ms; 64^3 f64, 4 MB, was slower fused: 0.018 against
   //   0.014 ms);
   // - single-precision planes of at least 256 KB from two stages of at most
-  //   16 points each way (192^3 f32: 0.110 against 0.126 ms; 240^3: 0.234
-  //   against 0.253; 210 = 15 * 14: 0.194 against 0.200), not double (192^3 f64: 0.252 against 0.242 ms; 240^3:
-  //   0.554 against 0.489).
+  //   16 points each way, one of them 16 (192^3 f32: 0.110 against 0.126 ms;
+  //   240^3: 0.234 against 0.253), not double (192^3 f64: 0.252 against
+  //   0.242 ms; 240^3: 0.554 against 0.489).
   // One block per SM serialises its load, transforms and stores with nothing
   // to overlap them (512^3 f32: 2.53 ms fused against 1.84 ms); other mixed
-  // radices ran 7-45 % slower fused (243, 343, 384, 400, 480, 500;
-  // 300 and 320 tied); 128^3 sat in L2 and gained nothing.
+  // radices ran 7-45 % slower fused (243, 343, 384, 400, 480, 500; 300 and
+  // 320 tied), 210 = 15 * 14 3 % slower (0.193 against 0.187 ms in
+  // alternating pass order); 128^3 sat in L2 and gained nothing.
   const long long plane_bytes = static_cast<long long>(nx) * ny * complex_bytes(precision);
   const bool pow2 = (nx & (nx - 1)) == 0 && (ny & (ny - 1)) == 0;
-  const bool two_stages = (x_pair || (nx & (nx - 1)) == 0) && (y_pair || (ny & (ny - 1)) == 0);
+  auto sixteen_first = [](int n, const std::optional<std::vector<int>>& pair) {
+    return (n & (n - 1)) == 0 || (pair && (*pair)[0] == 16);  // pairs are sorted descending
+  };
+  const bool two_stages = sixteen_first(nx, x_pair) && sixteen_first(ny, y_pair);
   const bool two_blocks = 2 * xy_variant_facts(nx, ny, precision, v).shared_bytes <= limits.shared_bytes_per_block;
   const bool sized = pow2 ? plane_bytes >= kLargePlane || plane_bytes * planes <= kSmallGrid
                           : two_stages && precision == Precision::f32 && plane_bytes >= kTwoStagePlane;
