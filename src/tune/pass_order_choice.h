@@ -25,8 +25,11 @@ PassKey pass_order_key(int nx, int ny, int nz, Precision precision);
 // Throws Error(INVALID_ARGUMENT) for any other value.
 std::optional<PassOrder> pass_order_from_environment();
 
+// The order of plans without a verdict, and of the XY forms as they are timed.
+constexpr PassOrder kDefaultPassOrder = PassOrder::alternating;
+
 struct PassOrderChoice {
-  PassOrder order = PassOrder::alternating;
+  PassOrder order = kDefaultPassOrder;
   std::string note;  // how it was chosen, for fft3d_plan_describe; empty for the default
 };
 
