@@ -150,6 +150,28 @@ TEST(GpuReal, FiveStepColumns) {
   unsetenv("FFT3D_COLUMN_METHOD");
 }
 
+// The in-place forward as one fused XY pass per plane then Z (forced: the
+// ESTIMATE does not fuse real planes yet); the inverse and out-of-place
+// transforms keep separate passes, so the round trip checks both.
+TEST(GpuReal, FusedXYForward) {
+  FFT3D_REQUIRE_GPU();
+  ASSERT_EQ(setenv("FFT3D_XY_PASS", "fused", 1), 0);
+  fft3d_plan plan = make_plan({64, 48, 20, 0}, true);
+  ASSERT_NE(plan, nullptr);
+  char text[4096];
+  ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
+  EXPECT_NE(std::string(text).find("in-place forward in 2 passes: pass xy"), std::string::npos) << text;
+  fft3d_plan_destroy(plan);
+  unsigned seed = 40;
+  for (const Shape& s : {Shape{64, 64, 64, 0}, Shape{256, 256, 32, 0}, Shape{100, 50, 30, 0}, Shape{2, 6, 4, 0},
+                         Shape{192, 192, 16, 0}, Shape{48, 40, 1, 0}}) {
+    check<float>(s, true, seed++);
+    check<double>(s, true, seed++);
+  }
+  check<float>({64, 48, 20, 0}, false, seed++);
+  unsetenv("FFT3D_XY_PASS");
+}
+
 TEST(GpuReal, LargeCubes) {
   FFT3D_REQUIRE_GPU();
   check<float>({256, 256, 256, 0}, true, 11);

@@ -7,13 +7,17 @@
 // C2R do), then X into the output. Each pass takes its variant from
 // wisdom (the tuner's "real-rows" and "columns" entries, and for columns
 // its "five-step" verdicts, through make_column_schedule) where valid, else
-// the ESTIMATE choice.
+// the ESTIMATE choice. Where the plan fuses (estimate_real_xy_variant, or
+// FFT3D_XY_PASS=fused), the in-place forward runs X and Y as one fused pass
+// per plane (xy/), then Z: two passes over memory; the inverse and
+// out-of-place transforms keep the separate passes.
 #include <sstream>
 
 #include "common/error.h"
 #include "fft1d/x_pass.h"
 #include "fft3d/gpu_plan_common.h"
 #include "gpu/cuda_check.h"
+#include "xy/xy_pass.h"
 
 namespace fft3d {
 
@@ -22,12 +26,13 @@ namespace {
 class GpuRealPlan final : public GpuPlan {
  public:
   GpuRealPlan(const Problem& problem, RealRowsPass x, bool x_from_wisdom, std::vector<GridPass> columns,
-              const DeviceInfo& device)
+              std::unique_ptr<XYPass> fused, const DeviceInfo& device)
       : GpuPlan(problem, device),
         x_(std::move(x)),
         x_from_wisdom_(x_from_wisdom),
         columns_(std::move(columns)),
-        column_passes_(make_gpu_passes(columns_, problem.precision(), device)) {
+        column_passes_(make_gpu_passes(columns_, problem.precision(), device)),
+        fused_(std::move(fused)) {
     if (x_.kernel_n > 0)
       x_pass_ = std::make_unique<XPass>(x_.kernel_n, problem.precision(), x_.variant, device);
     half_ = problem.nx / 2 + 1;
@@ -43,8 +48,11 @@ class GpuRealPlan final : public GpuPlan {
     const long long passes = 1 + static_cast<long long>(column_passes_.size());
     s << problem().str() << " on " << device_.name << " (" << device_.arch() << ")\n"
       << "  " << passes << " passes over memory; " << half_
-      << " complex values per x row, in place the real rows are padded to " << 2 * half_ << " reals\n"
-      << "  " << describe_real_rows_pass(x_, problem().precision())
+      << " complex values per x row, in place the real rows are padded to " << 2 * half_ << " reals\n";
+    if (fused_)
+      s << "  in-place forward in " << (has_z() ? 2 : 1) << " passes: pass xy: " << fused_->describe()
+        << (has_z() ? ", then the z pass below" : "") << "; the inverse and out of place run:\n";
+    s << "  " << describe_real_rows_pass(x_, problem().precision())
       << (x_.kernel_n == 0 ? "" : x_from_wisdom_ ? "; variant from wisdom (tuned)" : "; ESTIMATE variant") << "\n";
     for (const GridPass& p : columns_) {
       std::istringstream lines(describe_pass(p, problem().precision()));
@@ -54,10 +62,19 @@ class GpuRealPlan final : public GpuPlan {
   }
 
  private:
+  // The last column pass is the Z pass where the grid has nz > 1.
+  bool has_z() const { return !columns_.empty() && columns_.back().axis == 'z'; }
+
   void run(void* in, void* out, int sign, CUstream_st* stream) {
     const bool in_place = in == out;
     const long long real_pitch = in_place ? 2 * half_ : problem().nx, complex_pitch = 2 * half_;
     const double scale = normalisation(problem(), sign);
+    if (sign < 0 && in_place && fused_) {  // the forward needs no scale
+      fused_->run_out(in, out, problem().nz, sign, stream, half_ * problem().ny);
+      if (has_z())
+        column_passes_.back()->run(out, columns_.back().count, sign, stream, columns_.back().geometry, 1.0);
+      return;
+    }
     if (sign < 0) {
       run_rows(in, out, sign, real_pitch, complex_pitch, 1.0, stream);
       run_columns(out, sign, 1.0, stream);
@@ -95,6 +112,7 @@ class GpuRealPlan final : public GpuPlan {
   std::vector<GridPass> columns_;
   std::vector<std::unique_ptr<GpuPass>> column_passes_;
   std::unique_ptr<XPass> x_pass_;
+  std::unique_ptr<XYPass> fused_;  // the in-place forward's X and Y, where fused
   long long half_ = 0;
 };
 
@@ -108,10 +126,23 @@ std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInf
   const bool x_from_wisdom =  // make_real_rows_pass takes the entry whenever it is valid
       x.kernel_n > 0 && valid_preference(preferred, "real-rows", problem.nx, precision, device.limits()).has_value();
   std::vector<GridPass> columns;
-  if (grid)
+  std::unique_ptr<XYPass> fused;
+  if (grid) {
     columns = make_column_schedule(problem.nx / 2 + 1, problem.ny, problem.nz, precision, device.limits(),
                                    column_method_from_environment(), preferred);
-  return std::make_unique<GpuRealPlan>(problem, std::move(x), x_from_wisdom, std::move(columns), device);
+    const PlaneMethod planes = plane_method_from_environment();
+    std::optional<XYVariant> xy;
+    if (planes != PlaneMethod::separate && problem.ny > 1)
+      xy = estimate_real_xy_variant(problem.nx, problem.ny, problem.nz, precision, device.limits(),
+                                    planes == PlaneMethod::automatic);
+    try {
+      if (xy) fused = std::make_unique<XYPass>(problem.nx, problem.ny, precision, *xy, device);
+    } catch (const Error& e) {
+      if (e.status() != FFT3D_ERROR_UNSUPPORTED_SIZE) throw;  // the device cannot schedule it: separate passes
+    }
+  }
+  return std::make_unique<GpuRealPlan>(problem, std::move(x), x_from_wisdom, std::move(columns), std::move(fused),
+                                       device);
 }
 
 }  // namespace fft3d

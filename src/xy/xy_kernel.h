@@ -41,16 +41,16 @@ struct XYRowIo {
 template <typename Real, class Shares>
 struct XYColumnIo {
   const Shares& shares;
-  int x, nx, rows_per_cta;
-  Complex<Real>* out;  // element y of the column at out[y * nx]
+  int x, pitch, rows_per_cta;
+  Complex<Real>* out;  // element y of the column at out[y * pitch]
   Real scale;
   bool live;
   FFT3D_HD Complex<Real> load(int y) const {
     if (!live) return make_complex(Real(0), Real(0));
-    return shares.of(y / rows_per_cta)[(y % rows_per_cta) * nx + x];
+    return shares.of(y / rows_per_cta)[(y % rows_per_cta) * pitch + x];
   }
   FFT3D_HD void store(int y, Complex<Real> v) const {
-    if (live) out[static_cast<long long>(y) * nx] = fft3d::kern::scale(v, scale);
+    if (live) out[static_cast<long long>(y) * pitch] = fft3d::kern::scale(v, scale);
   }
 };
 
@@ -72,8 +72,8 @@ FFT3D_HD const Complex<Real>* xy_block_rows(const XYLayout& L, int rank, long lo
                                           int* count) {
   const int first_row = rank * L.rows_per_cta();
   const int rows = min_of(L.rows_per_cta(), L.ny() - first_row);
-  *count = rows > 0 ? rows * L.nx() : 0;
-  return (a.in ? a.in : a.data) + plane * a.plane_stride + static_cast<long long>(first_row) * L.nx();
+  *count = rows > 0 ? rows * L.pitch() : 0;
+  return (a.in ? a.in : a.data) + plane * a.plane_stride + static_cast<long long>(first_row) * L.pitch();
 }
 
 // The load phase as plain element copies into `share` (the CPU executor's
@@ -104,7 +104,7 @@ FFT3D_HD void xy_stage_phase(const XYPartGeom& G, int group, const StageGeom& g,
     const int y = rank * G.rows_per_cta + row;
     const bool live = row < G.rows_per_cta && y < G.ny;
     Complex<Real>* share = reinterpret_cast<Complex<Real>*>(smem + buffer * G.share_stride);
-    const XYRowIo<Real> io{share + row * G.nx, live};
+    const XYRowIo<Real> io{share + row * G.pitch, live};
     Real* re = exchange + local * G.row_stride;
     stockham_stage_phase<Sign, R>(g, ph, t, re, re + G.lines_per_group * G.row_stride, G.twiddle_table,
                                   a.x_twiddles, io, regs);
@@ -112,11 +112,36 @@ FFT3D_HD void xy_stage_phase(const XYPartGeom& G, int group, const StageGeom& g,
     const int local = tid % G.lines_per_group, t = tid / G.lines_per_group;
     const int col = group * G.lines_per_group + local;
     const int x = rank * G.cols_per_cta + col;
-    const bool live = col < G.cols_per_cta && x < G.nx;
-    const XYColumnIo<Real, Shares> io{shares, x, G.nx, G.rows_per_cta, plane_data + x, a.scale, live};
+    const bool live = col < G.cols_per_cta && x < G.pitch;
+    const XYColumnIo<Real, Shares> io{shares, x, G.pitch, G.rows_per_cta, plane_data + x, a.scale, live};
     Real* re = exchange + local * G.row_stride;
     stockham_stage_phase<Sign, R>(g, ph, t, re, re + G.lines_per_group * G.row_stride, G.twiddle_table,
                                   a.y_twiddles, io, regs);
+  }
+}
+
+// The real post-processing of the X part (R2C forward, XYLayout::real_rows):
+// row `row` of the share receives the half spectrum X[0..n] of its 2n reals
+// from Z = FFT(z), which the last stage left unpadded in the row's exchange
+// (see x_real_phase); each thread takes pairs (k, n - k), so the row's
+// values are written by the thread that read them.
+template <typename Real>
+FFT3D_HD void xy_real_post_phase(const XYPartGeom& G, int group, int tid, int rank, int buffer,
+                                 unsigned char* smem) {
+  if (tid >= G.threads) return;
+  const int local = tid / G.threads_per_row, t = tid % G.threads_per_row;
+  const int row = group * G.lines_per_group + local;
+  if (row >= G.rows_per_cta || rank * G.rows_per_cta + row >= G.ny) return;
+  const int n = G.pitch - 1;
+  const Real* re = reinterpret_cast<const Real*>(smem + G.exchange_offset) + local * G.row_stride;
+  const Real* im = re + G.lines_per_group * G.row_stride;
+  Complex<Real>* out = reinterpret_cast<Complex<Real>*>(smem + buffer * G.share_stride) + row * G.pitch;
+  for (int k = t; 2 * k <= n; k += G.threads_per_row) {
+    const int m = k == 0 ? 0 : n - k;
+    Complex<Real> lo, hi;
+    real_pair<-1>(k, n, make_complex(re[k], im[k]), make_complex(re[m], im[m]), &lo, &hi);
+    out[k] = lo;
+    out[n - k] = hi;
   }
 }
 
@@ -132,6 +157,7 @@ inline void xy_phase_on_host(const XYLayout& L, int p, int tid, int rank, long l
   const XLayout& part = q.part == 0 ? L.x : L.y;
   const XYPartGeom G = L.part_geom(q.part, sizeof(Real));
   const PhaseInfo ph = part.phase(q.sub);
+  if (ph.stage == kPostPhase) return xy_real_post_phase<Real>(G, q.group, tid, rank, buffer, smem);
   const StageGeom g = part.stage(ph.stage);
   const HostShares<Real> shares{blocks, share_offset};
   with_radix(g.radix, [&](auto radix) {
@@ -176,7 +202,8 @@ __device__ __forceinline__ void xy_load_device(int rank, long long plane, unsign
   const char* src = reinterpret_cast<const char*>(rows);
   const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(share));
   const long long bytes = static_cast<long long>(count) * sizeof(Complex<Real>);
-  constexpr long long kChunkRowBytes = static_cast<long long>(L.x.rows_per_block) * L.nx() * sizeof(Complex<Real>);
+  constexpr long long kChunkRowBytes =
+      static_cast<long long>(L.x.rows_per_block) * L.pitch() * sizeof(Complex<Real>);
 #pragma unroll 1
   for (int c = 0; c < L.load_chunks(); ++c) {
     const long long begin = min_of(L.first_group_of_chunk(c) * kChunkRowBytes, bytes);
@@ -221,10 +248,14 @@ __device__ __forceinline__ void xy_run_part(int group, int rank, long long plane
   constexpr XLayout P = Part == 0 ? L.x : L.y;
   if constexpr (Sub < P.phases()) {
     constexpr PhaseInfo ph = P.phase(Sub);
-    constexpr StageGeom g = P.stage(ph.stage);
     constexpr XYPartGeom G = L.part_geom(Part, sizeof(Real));
-    xy_stage_phase<Cfg::kSign, g.radix>(G, group, g, ph, static_cast<int>(threadIdx.x), rank, plane, buffer, regs,
-                                        smem, shares, a);
+    if constexpr (ph.stage == kPostPhase) {
+      xy_real_post_phase<Real>(G, group, static_cast<int>(threadIdx.x), rank, buffer, smem);
+    } else {
+      constexpr StageGeom g = P.stage(ph.stage);
+      xy_stage_phase<Cfg::kSign, g.radix>(G, group, g, ph, static_cast<int>(threadIdx.x), rank, plane, buffer,
+                                          regs, smem, shares, a);
+    }
     __syncthreads();
     xy_run_part<Cfg, Part, Sub + 1>(group, rank, plane, buffer, regs, smem, shares, a);
   }

@@ -66,6 +66,7 @@ void run_xy_kernel_on_cpu(const kern::XYLayout& layout, int sign, const kern::XY
     throw std::invalid_argument("XY layout with a cluster size outside 1..16");
   if (layout.buffers < 1 || layout.buffers > 2 || grid_clusters < 1)
     throw std::invalid_argument("XY layout with other than 1 or 2 buffers, or an empty grid");
+  if (layout.real_rows() && sign > 0) throw std::invalid_argument("the fused XY pass of real rows is forward only");
   if (sign < 0) {
     const XYKernelOnHost<Real, -1> k{layout, args, grid_clusters};
     run_clusters_on_cpu(k, k.clusters(), order);

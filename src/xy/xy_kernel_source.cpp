@@ -1,6 +1,7 @@
 #include "xy/xy_kernel_source.h"
 
 #include <sstream>
+#include <vector>
 
 #include "fft1d/x_kernel_source.h"
 
@@ -12,7 +13,9 @@ std::string xy_kernel_source(int nx, int ny, Precision precision, const XYVarian
   std::ostringstream s;
   s << "// fft3d fused XY kernel: " << nx << " x " << ny << " " << precision_name(precision) << " " << v.name()
     << "\n#include \"xy/xy_kernel.h\"\n\n";
-  for (int sign : {-1, +1}) {
+  // Real rows are fused forward only (R2C): the inverse would need Y before X.
+  const std::vector<int> signs = L.real_rows() ? std::vector<int>{-1} : std::vector<int>{-1, +1};
+  for (int sign : signs) {
     s << "struct Cfg" << (sign < 0 ? "Forward" : "Inverse") << " {\n"
       << "  using Real = " << real << ";\n"
       << "  static constexpr int kSign = " << sign << ";\n"
@@ -23,7 +26,7 @@ std::string xy_kernel_source(int nx, int ny, Precision precision, const XYVarian
   std::ostringstream bounds;
   bounds << L.threads_per_block();
   if (v.min_blocks_per_sm > 0) bounds << ", " << v.min_blocks_per_sm;
-  for (int sign : {-1, +1}) {
+  for (int sign : signs) {
     s << "\nextern \"C\" __global__ void __launch_bounds__(" << bounds.str() << ") "
       << (sign < 0 ? kXYForwardKernel : kXYInverseKernel) << "(fft3d::kern::XYArgs<" << real
       << "> a) {\n  fft3d::kern::xy_block_device<Cfg" << (sign < 0 ? "Forward" : "Inverse") << ">(a);\n}\n";

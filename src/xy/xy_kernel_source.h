@@ -1,7 +1,8 @@
 // The NVRTC source of one fused XY variant: a compile-time Cfg per direction
-// and two extern "C" kernels, fft3d_xy_forward and fft3d_xy_inverse, that run
-// xy_block_device<Cfg> from the embedded xy/xy_kernel.h. The cluster size is
-// given at launch (a launch attribute), not compiled in.
+// and two extern "C" kernels, fft3d_xy_forward and fft3d_xy_inverse (only
+// the forward for real rows, R2C), that run xy_block_device<Cfg> from the
+// embedded xy/xy_kernel.h. The cluster size is given at launch (a launch
+// attribute), not compiled in.
 #pragma once
 #include <string>
 

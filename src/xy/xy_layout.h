@@ -54,7 +54,7 @@ struct XYPartGeom {
   int threads;             // threads the part uses
   int row_stride;          // exchange elements per row or column
   bool twiddle_table;
-  int nx, ny, rows_per_cta, cols_per_cta;
+  int pitch, ny, rows_per_cta, cols_per_cta;  // pitch: XYLayout::pitch()
   long long share_stride;     // bytes between the two shares of a double-buffered layout
   long long exchange_offset;  // bytes
 };
@@ -66,19 +66,24 @@ struct XYLayout {
   int load_depth = 1;  // at most this many chunks in the GPU's load (1..kMaxLoadChunks)
   int buffers = 1;     // shares per block: 2 = double-buffered, persistent
 
-  FFT3D_HD constexpr int nx() const { return x.n; }
   FFT3D_HD constexpr int ny() const { return y.n; }
+  // Real rows (R2C forward): rows of 2 x.n reals transformed as x.n complex
+  // points, post-processed into x.n + 1 values of the half spectrum.
+  FFT3D_HD constexpr bool real_rows() const { return x.real_io == kRealHalfForward; }
+  // Complex values per row, in the share and in the plane in memory: the
+  // columns the Y part transforms.
+  FFT3D_HD constexpr int pitch() const { return x.n + (real_rows() ? 1 : 0); }
   FFT3D_HD constexpr int rows_per_cta() const { return (ny() + cluster - 1) / cluster; }
-  FFT3D_HD constexpr int cols_per_cta() const { return (nx() + cluster - 1) / cluster; }
+  FFT3D_HD constexpr int cols_per_cta() const { return (pitch() + cluster - 1) / cluster; }
   FFT3D_HD constexpr int x_groups() const { return (rows_per_cta() + x.rows_per_block - 1) / x.rows_per_block; }
   FFT3D_HD constexpr int y_groups() const { return (cols_per_cta() + y.rows_per_block - 1) / y.rows_per_block; }
   FFT3D_HD constexpr int threads_per_block() const {
     return max_of(x.threads_per_block(), y.threads_per_block());
   }
   FFT3D_HD constexpr int elems_per_thread() const { return max_of(x.elems_per_thread(), y.elems_per_thread()); }
-  // The block's share of the plane: rows_per_cta rows of nx complex values.
+  // The block's share of the plane: rows_per_cta rows of pitch() complex values.
   FFT3D_HD constexpr long long share_bytes(int real_bytes) const {
-    return 2LL * rows_per_cta() * nx() * real_bytes;
+    return 2LL * rows_per_cta() * pitch() * real_bytes;
   }
   // Shares and then the exchange buffers, each 16-byte aligned.
   FFT3D_HD constexpr long long share_stride(int real_bytes) const { return (share_bytes(real_bytes) + 15) / 16 * 16; }
@@ -90,7 +95,7 @@ struct XYLayout {
   FFT3D_HD constexpr XYPartGeom part_geom(int part, int real_bytes) const {
     const XLayout& L = part == 0 ? x : y;
     return XYPartGeom{part, L.threads_per_row, L.rows_per_block, L.threads_per_block(), L.row_stride(),
-                      L.twiddle_table, nx(), ny(), rows_per_cta(), cols_per_cta(), share_stride(real_bytes),
+                      L.twiddle_table, pitch(), ny(), rows_per_cta(), cols_per_cta(), share_stride(real_bytes),
                       exchange_offset(real_bytes)};
   }
   // The GPU issues the load in chunks of whole X groups, one cp.async group

@@ -83,9 +83,11 @@ XYPass::XYPass(int nx, int ny, Precision precision, const XYVariant& variant, co
   facts_ = xy_variant_facts(nx, ny, precision, variant);
   library_ = std::make_unique<GpuLibrary>(cached_cubin(xy_kernel_source(nx, ny, precision, variant), device.arch()));
   forward_ = library_->kernel(kXYForwardKernel, facts_.shared_bytes);
-  inverse_ = library_->kernel(kXYInverseKernel, facts_.shared_bytes);
+  const bool real = variant.x.real == RealRows::half;  // forward only (xy_kernel_source)
+  if (!real) inverse_ = library_->kernel(kXYInverseKernel, facts_.shared_bytes);
   // The fewer of the two kernels' resident clusters: the persistent grid.
   for (cudaKernel_t k : {forward_, inverse_}) {
+    if (!k) continue;
     if (variant.cluster > kPortableCluster)
       FFT3D_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(k),
                                             cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
@@ -99,7 +101,7 @@ XYPass::XYPass(int nx, int ny, Precision precision, const XYVariant& variant, co
                                              " blocks with " + std::to_string(facts_.shared_bytes) +
                                              " B of shared memory each (" + variant.name() + ")");
   }
-  if (variant.x.twiddle_table) x_twiddles_ = upload_twiddle_table(nx, precision);
+  if (variant.x.twiddle_table) x_twiddles_ = upload_twiddle_table(xy_row_points(nx, variant), precision);
   if (variant.y.twiddle_table) y_twiddles_ = upload_twiddle_table(ny, precision);
 }
 
@@ -112,6 +114,7 @@ void XYPass::run_out(const void* in, void* out, long long planes, int sign, cuda
                      long long plane_stride, double scale) const {
   if (planes == 0) return;
   cudaKernel_t k = sign < 0 ? forward_ : inverse_;
+  if (!k) fail(FFT3D_ERROR_INTERNAL, "the fused XY pass of real rows runs forward only");
   const void* xt = x_twiddles_.get();
   const void* yt = y_twiddles_.get();
   const long long persistent = variant_.buffers == 2 ? max_active_clusters_ : 0;

@@ -26,7 +26,8 @@ class XYPass final : public GpuPass {
            double scale = 1.0) const override;
 
   // Planes read from `in` and written to `out` (equal: in place; otherwise
-  // not overlapping), both `plane_stride` complex values apart.
+  // not overlapping), both `plane_stride` complex values apart. A variant of
+  // real rows runs forward only (sign -1; else Error(INTERNAL)), in place.
   void run_out(const void* in, void* out, long long planes, int sign, cudaStream_t stream, long long plane_stride,
                double scale = 1.0) const;
 

@@ -40,7 +40,7 @@ int even_group(int lines, int max_per_group) {
 // The fused pass's own stages for a length that is not a power of two: two
 // codelets of at most 16 points, the most balanced pair (192 = 16 * 12,
 // 240 = 16 * 15), sorted descending; none for lengths without such a pair
-// (210, 243 = 27 * 9, 300 = 20 * 15). Each thread holds at most 16 values
+// (243 = 27 * 9, 300 = 20 * 15). Each thread holds at most 16 values
 // in both parts, so registers stay low enough for three blocks per SM:
 // 192^3 f32 on an H100 ran its fused pass in 0.111 ms this way, against
 // 0.132 ms from the separate passes' rows (r3-8-8, 3 values per thread in
@@ -107,15 +107,16 @@ XYVariant parse_xy_variant(const std::string& name) {
   }
   v.x = parse_x_variant(name.substr(bar1 + 1, bar2 - bar1 - 1));
   v.y = parse_x_variant(name.substr(bar2 + 1));
-  if (v.cluster < 1 || v.cluster > kern::kMaxCluster || v.x.columns || !v.y.columns || v.x.real != RealRows::none ||
-      v.load_chunks < 1 || v.load_chunks > kern::kMaxLoadChunks || v.buffers < 1 || v.buffers > 2)
+  if (v.cluster < 1 || v.cluster > kern::kMaxCluster || v.x.columns || !v.y.columns || v.y.real != RealRows::none ||
+      v.load_chunks < 1 || v.load_chunks > kern::kMaxLoadChunks || v.buffers < 1 || v.buffers > 2 ||
+      v.x.real == RealRows::full)
     bad();
   return v;
 }
 
 kern::XYLayout make_xy_layout(int nx, int ny, Precision precision, const XYVariant& v) {
-  return kern::XYLayout{make_x_layout(nx, precision, v.x), make_x_layout(ny, precision, v.y), v.cluster,
-                        v.load_chunks, v.buffers};
+  return kern::XYLayout{make_x_layout(xy_row_points(nx, v), precision, v.x), make_x_layout(ny, precision, v.y),
+                        v.cluster, v.load_chunks, v.buffers};
 }
 
 XYVariantFacts xy_variant_facts(int nx, int ny, Precision precision, const XYVariant& v) {
@@ -126,37 +127,50 @@ XYVariantFacts xy_variant_facts(int nx, int ny, Precision precision, const XYVar
                         L.elems_per_thread(), std::max(fx.registers_estimate, fy.registers_estimate)};
 }
 
+int xy_row_points(int nx, const XYVariant& v) { return v.x.real == RealRows::half ? nx / 2 : nx; }
+
 bool xy_variant_valid(int nx, int ny, Precision precision, const XYVariant& v, const DeviceLimits& limits) {
   if (v.cluster < 1 || v.cluster > std::min(limits.max_cluster, kern::kMaxCluster)) return false;
   if (v.load_chunks < 1 || v.load_chunks > kern::kMaxLoadChunks) return false;
   if (v.buffers < 1 || v.buffers > 2 || (v.buffers == 2 && v.load_chunks != 1)) return false;
-  if (v.cluster > nx || v.cluster > ny) return false;  // every block owns rows and columns
-  if (v.x.columns || v.x.real != RealRows::none || !v.y.columns || v.y.real != RealRows::none) return false;
-  if (!variant_factors(v.x, nx) || !variant_factors(v.y, ny)) return false;
+  const bool real = v.x.real == RealRows::half;
+  if (real && (nx % 2 != 0 || nx < 4)) return false;  // half-length rows need an even nx
+  const int row_points = xy_row_points(nx, v), pitch = real ? row_points + 1 : nx;
+  if (v.cluster > pitch || v.cluster > ny) return false;  // every block owns rows and columns
+  if (v.x.columns || v.x.real == RealRows::full || !v.y.columns || v.y.real != RealRows::none) return false;
+  if (!variant_factors(v.x, row_points) || !variant_factors(v.y, ny)) return false;
   // X rows are transformed in place in the share: the first stage's reads
   // and the last stage's writes must be different phases.
   if (v.x.radices.size() < 2) return false;
   if (v.x.threads_per_row < 1 || v.x.rows_per_block < 1 || v.y.threads_per_row < 1 || v.y.rows_per_block < 1)
     return false;
-  if (!x_variant_fits(x_variant_facts(nx, precision, v.x), limits) ||
+  if (!x_variant_fits(x_variant_facts(row_points, precision, v.x), limits) ||
       !x_variant_fits(x_variant_facts(ny, precision, v.y), limits))
     return false;
   const XYVariantFacts f = xy_variant_facts(nx, ny, precision, v);
   return f.threads_per_block <= limits.threads_per_block && f.shared_bytes <= limits.shared_bytes_per_block;
 }
 
-std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, Precision precision,
-                                             const DeviceLimits& limits, bool only_where_faster,
-                                             const XYBase& base) {
+namespace {
+
+// estimate_xy_variant (real: false) and estimate_real_xy_variant (true).
+std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes, Precision precision,
+                                                const DeviceLimits& limits, bool only_where_faster,
+                                                const XYBase& base, bool real) {
+  if (real && (nx % 2 != 0 || nx < 4)) return std::nullopt;
+  // The X transform's points and the complex values per row (Y's columns).
+  const int row_n = real ? nx / 2 : nx, pitch = real ? row_n + 1 : nx;
   // At least 8 rows and 8 columns per block where the plane allows it:
   // narrower column groups lose coalescing and tiny blocks lose latency hiding.
-  const int max_cluster =
-      std::min({limits.max_cluster, kern::kMaxCluster, nx, ny, std::max(1, std::min(nx, ny) / kMinLinesPerBlock)});
-  if (limits.max_cluster < 1 || nx < 2 || ny < 2 || planes < 1) return std::nullopt;
+  const int max_cluster = std::min(
+      {limits.max_cluster, kern::kMaxCluster, pitch, ny, std::max(1, std::min(pitch, ny) / kMinLinesPerBlock)});
+  if (limits.max_cluster < 1 || row_n < 2 || ny < 2 || planes < 1) return std::nullopt;
   XYVariant v;
-  const std::optional<std::vector<int>> x_pair = two_stage_radices(nx), y_pair = two_stage_radices(ny);
+  const std::optional<std::vector<int>> x_pair = two_stage_radices(row_n), y_pair = two_stage_radices(ny);
   try {
-    v.x = base.x ? *base.x : x_pair ? two_stage_variant(nx, *x_pair, false) : estimate_x_variant(nx, precision, limits);
+    v.x = base.x   ? *base.x
+          : x_pair ? two_stage_variant(row_n, *x_pair, false)
+                   : estimate_x_variant(row_n, precision, limits);
     v.y = base.y ? *base.y : y_pair ? two_stage_variant(ny, *y_pair, true) : estimate_column_variant(ny, precision, limits);
     v.x.min_blocks_per_sm = v.y.min_blocks_per_sm = 0;  // the fused kernel's own hint is v.min_blocks_per_sm
   } catch (const Error&) {
@@ -170,15 +184,16 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
       if (r % d == 0 && kern::is_supported_radix(d) && kern::is_supported_radix(r / d)) a = d;
     if (a == 0) return std::nullopt;  // a prime length: separate passes
     // One butterfly of the smaller radix per thread.
-    v.x = XVariant{{a, r / a}, nx / std::min(a, r / a), v.x.rows_per_block, PadMethod::none, false, 0};
+    v.x = XVariant{{a, r / a}, row_n / std::min(a, r / a), v.x.rows_per_block, PadMethod::none, false, 0};
   }
+  if (real) v.x.real = RealRows::half;
   if (base.cluster > 0) {
-    if (base.cluster > std::min({limits.max_cluster, kern::kMaxCluster, nx, ny})) return std::nullopt;
+    if (base.cluster > std::min({limits.max_cluster, kern::kMaxCluster, pitch, ny})) return std::nullopt;
     v.cluster = base.cluster;
   } else {
     v.cluster = largest_power_of_two_at_most(max_cluster);
     for (int c = 1; c <= max_cluster; c *= 2) {  // powers of two: even splits of power-of-two planes
-      const long long share = static_cast<long long>((ny + c - 1) / c) * nx * complex_bytes(precision);
+      const long long share = static_cast<long long>((ny + c - 1) / c) * pitch * complex_bytes(precision);
       if (share <= kShareTarget && planes * c >= std::min<long long>(kTargetBlocks, planes * max_cluster)) {
         v.cluster = c;
         break;
@@ -186,10 +201,10 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
     }
   }
   const int rows_per_cta = (ny + v.cluster - 1) / v.cluster;
-  const int cols_per_cta = (nx + v.cluster - 1) / v.cluster;
+  const int cols_per_cta = (pitch + v.cluster - 1) / v.cluster;
   // A share above the target leaves room for one block per SM: let it have
   // up to 1024 threads, so that it keeps more loads in flight.
-  const long long share = static_cast<long long>(rows_per_cta) * nx * complex_bytes(precision);
+  const long long share = static_cast<long long>(rows_per_cta) * pitch * complex_bytes(precision);
   const int target_threads = share > kShareTarget ? 1024 : kTargetThreads;
   // Neighbouring columns per group: as wide as the column ESTIMATE (coalesced
   // segments), no wider than the block's columns, in even groups.
@@ -220,17 +235,32 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
   // radices ran 7-45 % slower fused (243, 343, 384, 400, 480, 500; 300 and
   // 320 tied), 210 = 15 * 14 3 % slower (0.193 against 0.187 ms in
   // alternating pass order); 128^3 sat in L2 and gained nothing.
-  const long long plane_bytes = static_cast<long long>(nx) * ny * complex_bytes(precision);
-  const bool pow2 = (nx & (nx - 1)) == 0 && (ny & (ny - 1)) == 0;
+  const long long plane_bytes = static_cast<long long>(pitch) * ny * complex_bytes(precision);
+  const bool pow2 = (row_n & (row_n - 1)) == 0 && (ny & (ny - 1)) == 0;
   auto sixteen_first = [](int n, const std::optional<std::vector<int>>& pair) {
     return (n & (n - 1)) == 0 || (pair && (*pair)[0] == 16);  // pairs are sorted descending
   };
-  const bool two_stages = sixteen_first(nx, x_pair) && sixteen_first(ny, y_pair);
+  const bool two_stages = sixteen_first(row_n, x_pair) && sixteen_first(ny, y_pair);
   const bool two_blocks = 2 * xy_variant_facts(nx, ny, precision, v).shared_bytes <= limits.shared_bytes_per_block;
   const bool sized = pow2 ? plane_bytes >= kLargePlane || plane_bytes * planes <= kSmallGrid
                           : two_stages && precision == Precision::f32 && plane_bytes >= kTwoStagePlane;
   if (only_where_faster && (!two_blocks || !sized)) return std::nullopt;
   return v;
+}
+
+}  // namespace
+
+std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, Precision precision,
+                                             const DeviceLimits& limits, bool only_where_faster,
+                                             const XYBase& base) {
+  return estimate_plane_variant(nx, ny, planes, precision, limits, only_where_faster, base, false);
+}
+
+std::optional<XYVariant> estimate_real_xy_variant(int nx, int ny, long long planes, Precision precision,
+                                                  const DeviceLimits& limits, bool only_where_faster) {
+  // Not yet measured against separate passes: fused only where asked for.
+  if (only_where_faster) return std::nullopt;
+  return estimate_plane_variant(nx, ny, planes, precision, limits, false, {}, true);
 }
 
 }  // namespace fft3d

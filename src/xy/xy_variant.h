@@ -30,6 +30,13 @@ struct XYVariant {
 // Parses XYVariant::name(); throws Error(INVALID_ARGUMENT) on a malformed name.
 XYVariant parse_xy_variant(const std::string& name);
 
+// Real rows (x.real == RealRows::half, R2C forward only): nx is the real row
+// length; the X part transforms nx / 2 complex points per row and the plane
+// holds nx / 2 + 1 complex values per row (FFTW's and cuFFT's in-place
+// padding), the columns the Y part transforms. xy_row_points: the complex
+// points of the X transform (nx / 2, or nx for complex rows).
+int xy_row_points(int nx, const XYVariant& v);
+
 // The kernel layout of a variant for nx * ny planes.
 kern::XYLayout make_xy_layout(int nx, int ny, Precision precision, const XYVariant& v);
 
@@ -67,5 +74,12 @@ struct XYBase {
 std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, Precision precision,
                                              const DeviceLimits& limits, bool only_where_faster = true,
                                              const XYBase& base = {});
+
+// The same for the forward R2C plane of nx reals by ny (in place: rows of
+// nx / 2 + 1 complex values), its X part half-length rows with the real
+// post-processing fused; nothing for odd nx or nx < 4. With
+// only_where_faster, only where that was measured faster than separate passes.
+std::optional<XYVariant> estimate_real_xy_variant(int nx, int ny, long long planes, Precision precision,
+                                                  const DeviceLimits& limits, bool only_where_faster = true);
 
 }  // namespace fft3d
