@@ -10,13 +10,18 @@
 // the ESTIMATE choice. Where the plan fuses (estimate_real_xy_variant, or
 // FFT3D_XY_PASS=fused), the in-place forward runs X and Y as one fused pass
 // per plane (xy/), then Z: two passes over memory; the inverse and
-// out-of-place transforms keep the separate passes.
+// out-of-place transforms keep the separate passes. The inverse runs its
+// columns from Z down, so that in alternating pass order (pass_order.h, the
+// default) Y walks the planes after X in the forward, and X after Y in the
+// inverse, from the top plane, where the pass before ended.
 #include <sstream>
 
 #include "common/error.h"
 #include "fft1d/x_pass.h"
 #include "fft3d/gpu_plan_common.h"
+#include "fft3d/pass_order.h"
 #include "gpu/cuda_check.h"
+#include "tune/pass_order_choice.h"
 #include "xy/xy_pass.h"
 
 namespace fft3d {
@@ -26,13 +31,14 @@ namespace {
 class GpuRealPlan final : public GpuPlan {
  public:
   GpuRealPlan(const Problem& problem, RealRowsPass x, bool x_from_wisdom, std::vector<GridPass> columns,
-              std::unique_ptr<XYPass> fused, const DeviceInfo& device)
+              std::unique_ptr<XYPass> fused, PassOrder order, const DeviceInfo& device)
       : GpuPlan(problem, device),
         x_(std::move(x)),
         x_from_wisdom_(x_from_wisdom),
         columns_(std::move(columns)),
         column_passes_(make_gpu_passes(columns_, problem.precision(), device)),
-        fused_(std::move(fused)) {
+        fused_(std::move(fused)),
+        order_(order) {
     if (x_.kernel_n > 0)
       x_pass_ = std::make_unique<XPass>(x_.kernel_n, problem.precision(), x_.variant, device);
     half_ = problem.nx / 2 + 1;
@@ -58,6 +64,10 @@ class GpuRealPlan final : public GpuPlan {
       std::istringstream lines(describe_pass(p, problem().precision()));
       for (std::string line; std::getline(lines, line);) s << "  " << line << "\n";
     }
+    s << "  pass order " << pass_order_name(order_)
+      << (order_ == PassOrder::alternating ? ": the forward's Y and the inverse's X (after Z, Y) walk from the top plane"
+                                            : "")
+      << "\n";
     return s.str();
   }
 
@@ -75,6 +85,7 @@ class GpuRealPlan final : public GpuPlan {
         column_passes_.back()->run(out, columns_.back().count, sign, stream, columns_.back().geometry, 1.0);
       return;
     }
+    set_directions(sign);
     if (sign < 0) {
       run_rows(in, out, sign, real_pitch, complex_pitch, 1.0, stream);
       run_columns(out, sign, 1.0, stream);
@@ -85,10 +96,31 @@ class GpuRealPlan final : public GpuPlan {
     }
   }
 
+  // The forward's columns Y then Z; the inverse's Z then Y.
+  size_t column_index(int sign, size_t i) const { return sign < 0 ? i : columns_.size() - 1 - i; }
+
   void run_columns(void* data, int sign, double last_scale, CUstream_st* stream) {
-    for (size_t i = 0; i < columns_.size(); ++i)
-      column_passes_[i]->run(data, columns_[i].count, sign, stream, columns_[i].geometry,
+    for (size_t i = 0; i < columns_.size(); ++i) {
+      const size_t c = column_index(sign, i);
+      column_passes_[c]->run(data, columns_[c].count, sign, stream, columns_[c].geometry,
                              i + 1 == columns_.size() ? last_scale : 1.0);
+    }
+  }
+
+  // Each pass's direction for the sequence `sign` runs (X then the columns,
+  // or the columns then X), as apply_pass_order sets them in order_.
+  void set_directions(int sign) {
+    GridPass x{};
+    x.axis = 'x';
+    std::vector<GridPass> sequence;
+    if (sign < 0) sequence.push_back(x);
+    for (size_t i = 0; i < columns_.size(); ++i) sequence.push_back(columns_[column_index(sign, i)]);
+    if (sign > 0) sequence.push_back(x);
+    apply_pass_order(sequence, order_);
+    const size_t first_column = sign < 0 ? 1 : 0;
+    if (x_pass_) x_pass_->set_reversed(sequence[sign < 0 ? 0 : sequence.size() - 1].reversed);
+    for (size_t i = 0; i < columns_.size(); ++i)
+      set_direction(sequence[first_column + i], *column_passes_[column_index(sign, i)]);
   }
 
   void run_rows(const void* in, void* out, int sign, long long in_pitch, long long out_pitch, double scale,
@@ -113,6 +145,7 @@ class GpuRealPlan final : public GpuPlan {
   std::vector<std::unique_ptr<GpuPass>> column_passes_;
   std::unique_ptr<XPass> x_pass_;
   std::unique_ptr<XYPass> fused_;  // the in-place forward's X and Y, where fused
+  PassOrder order_;
   long long half_ = 0;
 };
 
@@ -141,8 +174,9 @@ std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInf
       if (e.status() != FFT3D_ERROR_UNSUPPORTED_SIZE) throw;  // the device cannot schedule it: separate passes
     }
   }
+  const PassOrder order = pass_order_from_environment().value_or(kDefaultPassOrder);
   return std::make_unique<GpuRealPlan>(problem, std::move(x), x_from_wisdom, std::move(columns), std::move(fused),
-                                       device);
+                                       order, device);
 }
 
 }  // namespace fft3d
