@@ -39,19 +39,6 @@ const std::vector<Grid> kDefaultGrids = {
     {512, 512, 512}, {256, 128, 64},  {512, 256, 128}, {128, 128, 512}, {1024, 64, 64}};
 constexpr int kWarmup = 3;  // untimed runs before each timed set, as in --batched1d
 
-// Passes over memory as the plan tells them: one line "  pass AXIS: ..." per
-// pass (not notes such as "  pass order from wisdom: ..."); -1 (unknown)
-// when the description has no such lines.
-int count_passes(const std::string& description) {
-  int passes = 0;
-  std::istringstream lines(description);
-  for (std::string line; std::getline(lines, line);) {
-    const size_t axis_end = line.find_first_of(" :", 7);
-    if (line.rfind("  pass ", 0) == 0 && axis_end != std::string::npos && line[axis_end] == ':') ++passes;
-  }
-  return passes > 0 ? passes : -1;
-}
-
 // False, with fft3d's reason printed, when fft3d does not support the grid on
 // the GPU: the 3-D path is young, and one size it lacks should not end the run.
 template <typename T>

@@ -157,12 +157,7 @@ std::optional<RealRow> run_grid(const BenchOptions& options, const Stream& strea
   row.size = g.name();
   row.side = g.nx;
   row.bytes = double(bytes);
-  row.passes = 0;
-  for (std::istringstream lines(description); !lines.eof();) {
-    std::string line;
-    std::getline(lines, line);
-    if (line.rfind("  pass", 0) == 0) ++row.passes;
-  }
+  row.passes = count_passes(description);
 
   // Errors, and the spectrum the inverse timings start from (cuFFT's).
   const bool check = g.points() <= kMaxCheckedPoints;

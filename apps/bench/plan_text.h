@@ -1,5 +1,6 @@
 // A plan's fft3d_plan_describe text, as printed under each size.
 #pragma once
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,19 @@ inline std::string describe_plan(fft3d_plan plan) {
   std::string text(buf.data());
   while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
   return text;
+}
+
+// Passes over memory as the plan tells them: one line "  pass AXIS: ..." per
+// pass (not notes such as "  pass order from wisdom: ..."); -1 (unknown)
+// when the description has no such lines.
+inline int count_passes(const std::string& description) {
+  int passes = 0;
+  std::istringstream lines(description);
+  for (std::string line; std::getline(lines, line);) {
+    const size_t axis_end = line.find_first_of(" :", 7);
+    if (line.rfind("  pass ", 0) == 0 && axis_end != std::string::npos && line[axis_end] == ':') ++passes;
+  }
+  return passes > 0 ? passes : -1;
 }
 
 // "plan: " followed by the description, continuation lines indented to match,
