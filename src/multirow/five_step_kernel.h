@@ -51,8 +51,7 @@ FFT3D_HD void five_step_phase(const FiveStepLayout& L, int phase, const ThreadCo
                               FiveStepRegs<Real>& regs, const XArgs<Real>& a) {
   const int local_col = tc.tid % L.columns_per_block;
   const int t = tc.tid / L.columns_per_block;  // b in pass A, c in pass B
-  const long long block = walked_block(tc.block, a.rows, L.columns_per_block, a.reversed);
-  const long long col = block * L.columns_per_block + local_col;
+  const long long col = tc.block * L.columns_per_block + local_col;  // tc.block: the walked block
   if (col >= a.rows) return;  // ragged last block: no work, and no barrier is skipped
                               // (a returning thread counts as arrived at __syncthreads)
   const RowGeometry& g = a.geometry;
@@ -89,8 +88,9 @@ FFT3D_HD void five_step_phase(const FiveStepLayout& L, int phase, const ThreadCo
 
 // Run-time dispatch on (n1, n2) for the CPU block executor.
 template <int Sign, typename Real>
-inline void five_step_phase_on_host(const FiveStepLayout& L, int phase, const ThreadCoord& tc,
+inline void five_step_phase_on_host(const FiveStepLayout& L, int phase, const ThreadCoord& grid_tc,
                                     FiveStepRegs<Real>& regs, const XArgs<Real>& a) {
+  const ThreadCoord tc{grid_tc.tid, walked_block(grid_tc.block, a.rows, L.columns_per_block, a.reversed)};
   with_radix_in(FiveStepRadices{}, L.n1, [&](auto n1) {
     with_radix_in(FiveStepRadices{}, L.n2, [&](auto n2) {
       five_step_phase<Sign, decltype(n1)::value, decltype(n2)::value>(L, phase, tc, regs, a);
@@ -104,7 +104,8 @@ template <class Cfg>
 __device__ __forceinline__ void five_step_block_device(const XArgs<typename Cfg::Real>& a) {
   constexpr FiveStepLayout L = Cfg::layout();
   FiveStepRegs<typename Cfg::Real> regs;
-  const ThreadCoord tc{static_cast<int>(threadIdx.x), static_cast<long long>(blockIdx.x)};
+  const unsigned block = a.reversed ? gridDim.x - 1 - blockIdx.x : blockIdx.x;  // walked_block
+  const ThreadCoord tc{static_cast<int>(threadIdx.x), static_cast<long long>(block)};
   five_step_phase<Cfg::kSign, Cfg::kN1, Cfg::kN2>(L, 0, tc, regs, a);
   if constexpr (L.pass_b) {
     __syncthreads();
