@@ -101,6 +101,22 @@ TEST(Nvrtc, FusedXYKernelsCompileWithoutLocalMemory) {
   EXPECT_EQ(count(ptx, ".local"), 0) << real->name();
 }
 
+// Kernels that walk their blocks from the last are compiled as such (a
+// compile-time Cfg::kReversed, so the usual kernels carry no trace of it).
+TEST(Nvrtc, ReversedKernelsCompileWithoutLocalMemory) {
+  const XVariant x = estimate_x_variant(320, Precision::f64, DeviceLimits{});
+  const FiveStepVariant f{16, 16, 16, true};
+  for (const auto& [plain, reversed] :
+       {std::pair{x_kernel_source(320, Precision::f64, x), x_kernel_source(320, Precision::f64, x, true)},
+        std::pair{five_step_kernel_source(f, Precision::f32), five_step_kernel_source(f, Precision::f32, true)}}) {
+    EXPECT_NE(plain.find("kReversed = false"), std::string::npos);
+    EXPECT_NE(reversed.find("kReversed = true"), std::string::npos);
+    const std::string ptx = compile_to_ptx(reversed, "compute_" FFT3D_TEST_CUDA_ARCH);
+    EXPECT_EQ(count(ptx, ".local"), 0);
+    EXPECT_NE(ptx, compile_to_ptx(plain, "compute_" FFT3D_TEST_CUDA_ARCH));
+  }
+}
+
 TEST(Nvrtc, CompileErrorCarriesLog) {
   try {
     compile_with_nvrtc("extern \"C\" __global__ void k() { this_is_not_defined(); }", kArch);

@@ -37,6 +37,7 @@ struct XArgs {
   long long in_pitch = 0, out_pitch = 0;
   // Walk the blocks from the last (walked_block): same work, other order,
   // so a pass can start on what the previous pass wrote last (still in L2).
+  // The CPU executors read it; GPU kernels are compiled one way or the other.
   bool reversed = false;
 };
 
@@ -52,10 +53,11 @@ struct ThreadCoord {
 
 // The block whose rows (or columns) grid block `block` transforms: itself,
 // or counted from the last of the ceil(rows / per_block) blocks when reversed.
-// Mapped where a block starts on the GPU (from gridDim) and in the CPU
-// executors' per-phase dispatch (x_phase_on_host, five_step_phase_on_host),
-// so that the phases see the walked block in ThreadCoord::block: computed
-// in every phase on the GPU, it cost f64 kernels 7-10 % (H100).
+// Mapped where a block starts on the GPU (from gridDim, in kernels compiled
+// with Cfg::kReversed; XArgs::reversed says which the launcher chose) and
+// in the CPU executors' per-phase dispatch (x_phase_on_host,
+// five_step_phase_on_host), so that the phases see the walked block in
+// ThreadCoord::block.
 FFT3D_HD long long walked_block(long long block, long long rows, int per_block, bool reversed) {
   return reversed ? (rows + per_block - 1) / per_block - 1 - block : block;
 }
@@ -320,8 +322,9 @@ inline void x_phase_on_host(const XLayout& L, int p, const ThreadCoord& grid_tc,
 #if defined(__CUDACC_RTC__) || defined(__CUDACC__)
 extern __shared__ __align__(16) unsigned char fft3d_shared_memory[];
 
-// Compile-time unrolled phase sequence. Cfg provides `Real`, `kSign` and a
-// constexpr `layout()`, so every geometry value below folds to a constant.
+// Compile-time unrolled phase sequence. Cfg provides `Real`, `kSign`,
+// `kReversed` and a constexpr `layout()`, so every geometry value below folds
+// to a constant.
 template <class Cfg, int P, typename Real, int Capacity>
 __device__ __forceinline__ void x_run_phases(const ThreadCoord& tc, XRegs<Real, Capacity>& regs,
                                              Real* smem, const XArgs<Real>& a) {
@@ -345,7 +348,7 @@ __device__ __forceinline__ void x_block_device(const XArgs<typename Cfg::Real>& 
   using Real = typename Cfg::Real;
   constexpr XLayout L = Cfg::layout();
   XRegs<Real, L.elems_per_thread()> regs;
-  const unsigned block = a.reversed ? gridDim.x - 1 - blockIdx.x : blockIdx.x;  // walked_block
+  const unsigned block = Cfg::kReversed ? gridDim.x - 1 - blockIdx.x : blockIdx.x;  // walked_block
   const ThreadCoord tc{static_cast<int>(threadIdx.x), static_cast<long long>(block)};
   x_run_phases<Cfg, 0>(tc, regs, reinterpret_cast<Real*>(fft3d_shared_memory), a);
 }

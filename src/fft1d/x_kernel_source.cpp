@@ -16,16 +16,17 @@ std::string x_layout_initializer(const kern::XLayout& L) {
   return s.str();
 }
 
-std::string x_kernel_source(int n, Precision precision, const XVariant& v) {
+std::string x_kernel_source(int n, Precision precision, const XVariant& v, bool reversed) {
   const kern::XLayout L = make_x_layout(n, precision, v);
   const char* real = precision == Precision::f32 ? "float" : "double";
   std::ostringstream s;
   s << "// fft3d X-axis kernel: n=" << n << " " << precision_name(precision) << " " << v.name()
-    << "\n#include \"fft1d/x_kernel.h\"\n\n";
+    << (reversed ? ", blocks walked from the last" : "") << "\n#include \"fft1d/x_kernel.h\"\n\n";
   for (int sign : {-1, +1}) {
     s << "struct Cfg" << (sign < 0 ? "Forward" : "Inverse") << " {\n"
       << "  using Real = " << real << ";\n"
       << "  static constexpr int kSign = " << sign << ";\n"
+      << "  static constexpr bool kReversed = " << (reversed ? "true" : "false") << ";\n"
       << "  __host__ __device__ static constexpr fft3d::kern::XLayout layout() {\n"
       << "    return " << x_layout_initializer(L.for_direction(sign)) << ";\n  }\n};\n";
   }

@@ -15,6 +15,9 @@ constexpr const char* kXInverseKernel = "fft3d_x_inverse";
 // so that a kernel sees its geometry as constants.
 std::string x_layout_initializer(const kern::XLayout& L);
 
-std::string x_kernel_source(int n, Precision precision, const XVariant& v);
+// reversed: the kernels walk their blocks from the last (pass_order.h), a
+// compile-time choice so that the usual kernels carry no trace of it (as a
+// run-time flag it cost f64 kernels up to 6 registers and 7-10 %, H100).
+std::string x_kernel_source(int n, Precision precision, const XVariant& v, bool reversed = false);
 
 }  // namespace fft3d

@@ -60,7 +60,7 @@ kern::XArgs<Real> make_args(const void* in, void* out, long long rows, const voi
 }  // namespace
 
 XPass::XPass(int n, Precision precision, const XVariant& variant, const DeviceInfo& device)
-    : n_(n), precision_(precision), variant_(variant) {
+    : n_(n), precision_(precision), variant_(variant), arch_(device.arch()) {
   if (n_ == 1) return;  // a length-1 transform is the identity
   facts_ = x_variant_facts(n, precision, variant);
   if (!x_variant_fits(facts_, device.limits()))
@@ -71,6 +71,14 @@ XPass::XPass(int n, Precision precision, const XVariant& variant, const DeviceIn
   inverse_ = library_->kernel(kXInverseKernel, facts_.shared_bytes);
   if (variant.twiddle_table)
     twiddles_ = upload_twiddle_table(n, precision);
+}
+
+void XPass::set_reversed(bool reversed) {
+  reversed_ = reversed;
+  if (!reversed || n_ == 1 || reversed_library_) return;
+  reversed_library_ = std::make_unique<GpuLibrary>(cached_cubin(x_kernel_source(n_, precision_, variant_, true), arch_));
+  reversed_forward_ = reversed_library_->kernel(kXForwardKernel, facts_.shared_bytes);
+  reversed_inverse_ = reversed_library_->kernel(kXInverseKernel, facts_.shared_bytes);
 }
 
 void XPass::run(void* data, long long rows, int sign, cudaStream_t stream, kern::RowGeometry geometry,
@@ -90,7 +98,7 @@ void XPass::launch_rows(const void* in, void* out, long long rows, int sign, cud
     if (in != out) copy_rows(in, out, rows, in_pitch, out_pitch, stream);
     return;
   }
-  cudaKernel_t k = sign < 0 ? forward_ : inverse_;
+  cudaKernel_t k = reversed_ ? (sign < 0 ? reversed_forward_ : reversed_inverse_) : sign < 0 ? forward_ : inverse_;
   const bool cols = variant_.columns;
   const int rpb = variant_.rows_per_block;
   if (precision_ == Precision::f32) {

@@ -31,8 +31,9 @@ class XPass final : public GpuPass {
   void run_rows(const void* in, void* out, long long rows, int sign, cudaStream_t stream, long long in_pitch,
                 long long out_pitch, double scale = 1.0) const;
 
-  // Later runs walk the blocks from the last (same results; see XArgs::reversed).
-  void set_reversed(bool reversed) { reversed_ = reversed; }
+  // Later runs walk the blocks from the last (same results; see
+  // XArgs::reversed): kernels compiled that way, the first time it is asked.
+  void set_reversed(bool reversed);
 
   const XVariant& variant() const { return variant_; }
   std::string describe() const override;
@@ -47,8 +48,10 @@ class XPass final : public GpuPass {
   Precision precision_;
   XVariant variant_;
   XVariantFacts facts_{};
-  std::unique_ptr<GpuLibrary> library_;
+  std::string arch_;
+  std::unique_ptr<GpuLibrary> library_, reversed_library_;
   cudaKernel_t forward_ = nullptr, inverse_ = nullptr;
+  cudaKernel_t reversed_forward_ = nullptr, reversed_inverse_ = nullptr;
   DeviceBuffer twiddles_;
   bool reversed_ = false;
 };

@@ -53,10 +53,11 @@ kern::FiveStepLayout five_step_layout(const FiveStepVariant& v, bool pass_b) {
   return kern::FiveStepLayout{v.n1, v.n2, v.columns_per_block, pass_b, v.twiddle_table};
 }
 
-std::string five_step_kernel_source(const FiveStepVariant& v, Precision precision) {
+std::string five_step_kernel_source(const FiveStepVariant& v, Precision precision, bool reversed) {
   const char* real = precision == Precision::f32 ? "float" : "double";
   std::ostringstream s;
-  s << "// fft3d five-step column kernels: " << v.name() << " " << precision_name(precision) << "\n"
+  s << "// fft3d five-step column kernels: " << v.name() << " " << precision_name(precision)
+    << (reversed ? ", blocks walked from the last" : "") << "\n"
     << "#include \"multirow/five_step_kernel.h\"\n";
   for (bool pass_b : {false, true})
     for (int sign : {-1, +1}) {
@@ -64,6 +65,7 @@ std::string five_step_kernel_source(const FiveStepVariant& v, Precision precisio
       const kern::FiveStepLayout L = five_step_layout(v, pass_b);
       s << "struct " << cfg << " {\n  using Real = " << real << ";\n  static constexpr int kSign = " << sign
         << ", kN1 = " << v.n1 << ", kN2 = " << v.n2 << ";\n"
+        << "  static constexpr bool kReversed = " << (reversed ? "true" : "false") << ";\n"
         << "  __host__ __device__ static constexpr fft3d::kern::FiveStepLayout layout() {\n"
         << "    return fft3d::kern::FiveStepLayout{" << L.n1 << ", " << L.n2 << ", " << L.columns_per_block
         << ", " << (pass_b ? "true" : "false") << ", " << (L.twiddle_table ? "true" : "false") << "};\n  }\n};\n"

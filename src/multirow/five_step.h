@@ -27,7 +27,8 @@ FiveStepVariant estimate_five_step_variant(int n, Precision precision);
 kern::FiveStepLayout five_step_layout(const FiveStepVariant& v, bool pass_b);
 
 // Source with kernels fft3d_fivestep_{a,b}_{forward,inverse}.
-std::string five_step_kernel_source(const FiveStepVariant& v, Precision precision);
+// reversed: every kernel walks its blocks from the last (see x_kernel_source).
+std::string five_step_kernel_source(const FiveStepVariant& v, Precision precision, bool reversed = false);
 
 // Runs both passes with the CPU block executor (tests): pass A walks its
 // blocks as args.reversed says, pass B as reversed_b.

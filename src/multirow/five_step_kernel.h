@@ -99,12 +99,12 @@ inline void five_step_phase_on_host(const FiveStepLayout& L, int phase, const Th
 }
 
 #if defined(__CUDACC_RTC__) || defined(__CUDACC__)
-// Cfg provides Real, kSign, kN1, kN2 and a constexpr layout().
+// Cfg provides Real, kSign, kN1, kN2, kReversed and a constexpr layout().
 template <class Cfg>
 __device__ __forceinline__ void five_step_block_device(const XArgs<typename Cfg::Real>& a) {
   constexpr FiveStepLayout L = Cfg::layout();
   FiveStepRegs<typename Cfg::Real> regs;
-  const unsigned block = a.reversed ? gridDim.x - 1 - blockIdx.x : blockIdx.x;  // walked_block
+  const unsigned block = Cfg::kReversed ? gridDim.x - 1 - blockIdx.x : blockIdx.x;  // walked_block
   const ThreadCoord tc{static_cast<int>(threadIdx.x), static_cast<long long>(block)};
   five_step_phase<Cfg::kSign, Cfg::kN1, Cfg::kN2>(L, 0, tc, regs, a);
   if constexpr (L.pass_b) {

@@ -31,19 +31,29 @@ void launch(cudaKernel_t kernel, const kern::FiveStepLayout& L, void* data, long
   }
 }
 
+const char* const kNames[2][2] = {{"fft3d_fivestep_a_forward", "fft3d_fivestep_a_inverse"},
+                                  {"fft3d_fivestep_b_forward", "fft3d_fivestep_b_inverse"}};
 }  // namespace
 
 FiveStepPass::FiveStepPass(const FiveStepVariant& variant, Precision precision, const DeviceInfo& device)
-    : variant_(variant), precision_(precision) {
-  library_ = std::make_unique<GpuLibrary>(cached_cubin(five_step_kernel_source(variant, precision), device.arch()));
-  const char* names[2][2] = {{"fft3d_fivestep_a_forward", "fft3d_fivestep_a_inverse"},
-                             {"fft3d_fivestep_b_forward", "fft3d_fivestep_b_inverse"}};
+    : variant_(variant), precision_(precision), arch_(device.arch()) {
+  library_ = std::make_unique<GpuLibrary>(cached_cubin(five_step_kernel_source(variant, precision), arch_));
   for (int b = 0; b < 2; ++b)
-    for (int i = 0; i < 2; ++i) kernels_[b][i] = library_->kernel(names[b][i], 0);
+    for (int i = 0; i < 2; ++i) kernels_[b][i] = library_->kernel(kNames[b][i], 0);
   if (variant.twiddle_table) {
     const int n = variant.n1 * variant.n2;
     twiddles_ = upload_twiddle_table(n, precision);
   }
+}
+
+void FiveStepPass::set_reversed(bool a, bool b) {
+  reversed_[0] = a;
+  reversed_[1] = b;
+  if (!(a || b) || reversed_library_) return;
+  reversed_library_ =
+      std::make_unique<GpuLibrary>(cached_cubin(five_step_kernel_source(variant_, precision_, true), arch_));
+  for (int p = 0; p < 2; ++p)
+    for (int i = 0; i < 2; ++i) reversed_kernels_[p][i] = reversed_library_->kernel(kNames[p][i], 0);
 }
 
 void FiveStepPass::run(void* data, long long columns, int sign, cudaStream_t stream,
@@ -53,10 +63,11 @@ void FiveStepPass::run(void* data, long long columns, int sign, cudaStream_t str
   for (int b = 0; b < 2; ++b) {
     const kern::FiveStepLayout L = five_step_layout(variant_, b == 1);
     const double s = b == 1 ? scale : 1.0;  // pass B stores the final values
+    cudaKernel_t k = reversed_[b] ? reversed_kernels_[b][inv] : kernels_[b][inv];
     if (precision_ == Precision::f32)
-      launch<float>(kernels_[b][inv], L, data, columns, twiddles_.get(), geometry, s, reversed_[b], stream);
+      launch<float>(k, L, data, columns, twiddles_.get(), geometry, s, reversed_[b], stream);
     else
-      launch<double>(kernels_[b][inv], L, data, columns, twiddles_.get(), geometry, s, reversed_[b], stream);
+      launch<double>(k, L, data, columns, twiddles_.get(), geometry, s, reversed_[b], stream);
   }
 }
 

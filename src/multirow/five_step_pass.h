@@ -18,17 +18,18 @@ class FiveStepPass final : public GpuPass {
            kern::RowGeometry geometry, double scale = 1.0) const override;
   std::string describe() const override;
   // Later runs walk the blocks of pass A and of pass B from the last (same
-  // results; see XArgs::reversed).
-  void set_reversed(bool a, bool b) {
-    reversed_[0] = a;
-    reversed_[1] = b;
-  }
+  // results; see XArgs::reversed): kernels compiled that way, the first time
+  // either is asked.
+  void set_reversed(bool a, bool b);
 
  private:
   FiveStepVariant variant_;
   Precision precision_;
   std::unique_ptr<GpuLibrary> library_;
-  cudaKernel_t kernels_[2][2] = {};  // [pass b][inverse]
+  std::string arch_;
+  std::unique_ptr<GpuLibrary> reversed_library_;
+  cudaKernel_t kernels_[2][2] = {};           // [pass b][inverse]
+  cudaKernel_t reversed_kernels_[2][2] = {};  // the same, walking from the last block
   DeviceBuffer twiddles_;
   bool reversed_[2] = {false, false};  // [pass b]
 };
