@@ -65,10 +65,11 @@ void print_pass(const PassTuning& t, long long bytes) {
   for (const std::string& r : t.result.rejected) std::printf("  rejected: %s\n", r.c_str());
 }
 
-// A 3-D complex plan's XY form, fused or separate, is chosen by timing when
-// a MEASURE plan is made; that plan writes its verdict to wisdom. The passes
-// are tuned by now, so making it times only the two forms.
-void settle_xy_form(const Problem& p) {
+// A 3-D complex plan's XY form (fused or separate) and pass order
+// (in-order or alternating) are chosen by timing when a MEASURE plan is
+// made; that plan writes both verdicts to wisdom. The passes are tuned by
+// now, so making it times only those whole-plan choices.
+void settle_whole_plan_choices(const Problem& p) {
   if (p.is_real()) return;
   fft3d_plan plan = nullptr;
   if (fft3d_plan_create_3d(&plan, p.nx, p.ny, p.nz, p.type, FFT3D_BACKEND_GPU | FFT3D_MEASURE) == FFT3D_SUCCESS)
@@ -131,7 +132,7 @@ int main(int argc, char** argv) {
     if (!r.note.empty()) std::printf("note: %s\n", r.note.c_str());
     long long elements = static_cast<long long>(t == FFT3D_C2C_F32 || t == FFT3D_C2C_F64 ? nx : nx / 2 + 1) * ny * nz;
     for (const PassTuning& pass : r.passes) print_pass(pass, elements * complex_bytes(problem.precision()));
-    settle_xy_form(problem);
+    settle_whole_plan_choices(problem);
     print_plan(problem);
     process_wisdom().export_file(wisdom_path);
     std::printf("\nwisdom: %zu entries written by this run, %zu in %s\n", r.written.size(), process_wisdom().size(),

@@ -42,6 +42,10 @@ class GpuRealPlan final : public GpuPlan {
     if (x_.kernel_n > 0)
       x_pass_ = std::make_unique<XPass>(x_.kernel_n, problem.precision(), x_.variant, device);
     half_ = problem.nx / 2 + 1;
+    // Compiles the reversed kernels either direction needs now, not in the
+    // first execute: a run only flips the passes' directions.
+    set_directions(+1);
+    set_directions(-1);
   }
 
   void execute(void* data, int sign, CUstream_st* stream) override { run(data, data, sign, stream); }
@@ -79,13 +83,13 @@ class GpuRealPlan final : public GpuPlan {
     const bool in_place = in == out;
     const long long real_pitch = in_place ? 2 * half_ : problem().nx, complex_pitch = 2 * half_;
     const double scale = normalisation(problem(), sign);
+    set_directions(sign);
     if (sign < 0 && in_place && fused_) {  // the forward needs no scale
       fused_->run_out(in, out, problem().nz, sign, stream, half_ * problem().ny);
       if (has_z())
         column_passes_.back()->run(out, columns_.back().count, sign, stream, columns_.back().geometry, 1.0);
       return;
     }
-    set_directions(sign);
     if (sign < 0) {
       run_rows(in, out, sign, real_pitch, complex_pitch, 1.0, stream);
       run_columns(out, sign, 1.0, stream);
