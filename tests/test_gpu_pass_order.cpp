@@ -14,6 +14,7 @@
 #include "fft3d.h"
 #include "fft3d/pass_order.h"
 #include "gpu_test_util.h"
+#include "gpu_plan_check.h"
 #include "oracle.h"
 #include "tune/device_signature.h"
 #include "tune/pass_order_choice.h"
@@ -29,22 +30,7 @@ std::string describe(fft3d_plan plan) {
 
 // A forward and an inverse of random data by `plan` against FFTW.
 void expect_matches_fftw(fft3d_plan plan, int nx, int ny, int nz) {
-  const size_t count = static_cast<size_t>(nx) * ny * nz;
-  const auto in = fft3d_test::random_complex(count, 91);
-  for (int sign : {-1, +1}) {
-    std::vector<std::complex<float>> host(in.begin(), in.end());
-    const std::vector<fft3d_test::cplx> rounded(host.begin(), host.end());
-    void* dev = nullptr;
-    CUDA_OK(cudaMalloc(&dev, count * sizeof host[0]));
-    CUDA_OK(cudaMemcpy(dev, host.data(), count * sizeof host[0], cudaMemcpyHostToDevice));
-    EXPECT_EQ(sign < 0 ? fft3d_forward(plan, dev) : fft3d_inverse(plan, dev), FFT3D_SUCCESS)
-        << fft3d_last_error_message();
-    EXPECT_EQ(cudaMemcpy(host.data(), dev, count * sizeof host[0], cudaMemcpyDeviceToHost), cudaSuccess);
-    cudaFree(dev);
-    EXPECT_LE(fft3d_test::relative_l2_error(host, fft3d_test::fftw_3d(rounded, nx, ny, nz, sign)),
-              fft3d_test::fft_error_bound(true, static_cast<double>(count)))
-        << "sign " << sign;
-  }
+  for (int sign : {-1, +1}) fft3d_test::expect_plan_matches_fftw<float>(plan, nx, ny, nz, sign);
 }
 
 TEST(GpuPassOrder, EachOrderMatchesFFTW) {

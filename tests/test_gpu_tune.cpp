@@ -17,6 +17,7 @@
 #include "fft3d.h"
 #include "fft3d/problem.h"
 #include "gpu_test_util.h"
+#include "gpu_plan_check.h"
 #include "oracle.h"
 #include "real_oracle.h"
 #include "tune/device_signature.h"
@@ -29,29 +30,9 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-// One transform (sign -1 forward, +1 unnormalised inverse) of random data
-// by `plan` against FFTW.
-template <typename Real>
-void expect_matches_fftw(fft3d_plan plan, int nx, int ny, int nz, int sign) {
-  const size_t count = static_cast<size_t>(nx) * ny * nz;
-  const auto in = fft3d_test::random_complex(count, 77);
-  std::vector<std::complex<Real>> host(in.begin(), in.end());
-  const std::vector<fft3d_test::cplx> rounded(host.begin(), host.end());
-  void* dev = nullptr;
-  CUDA_OK(cudaMalloc(&dev, count * sizeof host[0]));
-  CUDA_OK(cudaMemcpy(dev, host.data(), count * sizeof host[0], cudaMemcpyHostToDevice));
-  EXPECT_EQ(sign < 0 ? fft3d_forward(plan, dev) : fft3d_inverse(plan, dev), FFT3D_SUCCESS)
-      << fft3d_last_error_message();
-  EXPECT_EQ(cudaMemcpy(host.data(), dev, count * sizeof host[0], cudaMemcpyDeviceToHost), cudaSuccess);
-  EXPECT_LE(fft3d_test::relative_l2_error(host, fft3d_test::fftw_3d(rounded, nx, ny, nz, sign)),
-            fft3d_test::fft_error_bound(sizeof(Real) == 4, static_cast<double>(count)))
-      << "sign " << sign;
-  cudaFree(dev);
-}
-
 template <typename Real>
 void expect_forward_matches_fftw(fft3d_plan plan, int nx, int ny, int nz) {
-  expect_matches_fftw<Real>(plan, nx, ny, nz, -1);
+  fft3d_test::expect_plan_matches_fftw<Real>(plan, nx, ny, nz, -1);
 }
 
 // A plan made now (ESTIMATE: wisdom, no tuning) against FFTW. The tuner
@@ -185,8 +166,8 @@ TEST(GpuTune, PlansTakeAFiveStepVerdictFromWisdom) {
     EXPECT_EQ(lines.size(), fused ? 1u : 2u) << xy << "\n" << text;
     if (!lines.empty()) EXPECT_NE(lines.back().find("pass z: n=256"), std::string::npos) << lines.back();
     if (std::string(xy) == "separate") EXPECT_FALSE(fused) << text;
-    expect_matches_fftw<float>(plan, 64, 256, 256, -1);
-    expect_matches_fftw<float>(plan, 64, 256, 256, +1);
+    fft3d_test::expect_plan_matches_fftw<float>(plan, 64, 256, 256, -1);
+    fft3d_test::expect_plan_matches_fftw<float>(plan, 64, 256, 256, +1);
     fft3d_plan_destroy(plan);
   }
   ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);

@@ -16,6 +16,7 @@
 #include "fft3d/grid_schedule.h"
 #include "fft3d/grid_schedule_host.h"
 #include "fft3d/pass_order.h"
+#include "multirow/five_step_host.h"
 #include "oracle.h"
 #include "tune/pass_check.h"
 
@@ -26,20 +27,6 @@ using fft3d_test::cplx;
 
 template <typename Real>
 using Data = std::vector<kern::Complex<Real>>;
-
-// One sweep of five-step pass A or B as a block kernel (forward).
-template <typename Real>
-struct FiveStepSweep {
-  using Regs = kern::FiveStepRegs<Real>;
-  kern::FiveStepLayout layout;
-  kern::XArgs<Real> args;
-  int threads() const { return layout.threads_per_block(); }
-  long long shared_bytes() const { return 0; }
-  int phases() const { return layout.phases(); }
-  void phase(int p, const kern::ThreadCoord& tc, Regs& regs, void*) const {
-    kern::five_step_phase_on_host<-1>(layout, p, tc, regs, args);
-  }
-};
 
 // One forward sweep of a grid pass (its X kernel, or five-step A or B):
 // rows or columns per block, and a run of its first `blocks` grid blocks
@@ -60,7 +47,7 @@ struct Sweep {
     const long long all = (pass.count + per_block() - 1) / per_block();
     if (blocks < 0) blocks = all;
     if (pass.is_five_step())
-      run_blocks_on_cpu(FiveStepSweep<Real>{five_step_layout(pass.five_step, five_step_b), args}, blocks);
+      run_blocks_on_cpu(FiveStepOnHost<Real, -1>{five_step_layout(pass.five_step, five_step_b), args}, blocks);
     else
       run_blocks_on_cpu(XKernelOnHost<Real, -1>{make_x_layout(pass.n, precision, pass.variant).for_direction(-1), args},
                         blocks);

@@ -6,25 +6,10 @@
 
 #include "common/block_executor.h"
 #include "common/error.h"
+#include "multirow/five_step_host.h"
 
 namespace fft3d {
 
-namespace {
-
-template <typename Real, int Sign>
-struct FiveStepOnHost {
-  using Regs = kern::FiveStepRegs<Real>;
-  kern::FiveStepLayout layout;
-  kern::XArgs<Real> args;
-  int threads() const { return layout.threads_per_block(); }
-  long long shared_bytes() const { return 0; }
-  int phases() const { return layout.phases(); }
-  void phase(int p, const kern::ThreadCoord& tc, Regs& regs, void*) const {
-    kern::five_step_phase_on_host<Sign>(layout, p, tc, regs, args);
-  }
-};
-
-}  // namespace
 
 std::string FiveStepVariant::name() const {
   std::ostringstream s;
