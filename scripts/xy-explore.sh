@@ -2,15 +2,17 @@
 # Times variants of the fused XY pass on a GPU (issue 9 experiments): for each
 # cube side, the ESTIMATE variant and variants that change the cluster size
 # and the rows/columns per group, through FFT3D_XY_VARIANT, in fft3d-bench
-# --3d (same process as cuFFT). Usage: [SPECS="x*2 x*4,y*2"] scripts/xy-explore.sh [BUILD] [SIDES] [PRECISION]
+# --3d (same process as cuFFT). TYPE=r2c times the fused R2C forward instead.
+# Usage: [SPECS="x*2 x*4,y*2"] [TYPE=r2c] scripts/xy-explore.sh [BUILD] [SIDES] [PRECISION]
 set -uo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build-gpu}
 sides=${2:-256,512}
 precision=${3:-f32}
 bench=$build/apps/bench/fft3d-bench
+type=(--type "${TYPE:-c2c}")
 for n in ${sides//,/ }; do
-  estimate=$(FFT3D_XY_PASS=fused "$bench" --3d --sizes "$n" --precision "$precision" --describe-only 2>&1 |
+  estimate=$(FFT3D_XY_PASS=fused "$bench" --3d "${type[@]}" --sizes "$n" --precision "$precision" --describe-only 2>&1 |
              grep -o 'xy\.c[0-9]*\.mb[0-9]*|[^ ,]*' | head -1)
   [[ -n $estimate ]] || { echo "$n: no fused pass"; continue; }
   echo "== $n^3 $precision, ESTIMATE $estimate"
@@ -37,11 +39,11 @@ head = re.sub(r'\.c\d+\.', f'.c{c}.', head)
 print('|'.join([head, x, y]))
 PY
 )
-    line=$(FFT3D_XY_PASS=fused FFT3D_XY_VARIANT="$name" "$bench" --3d --sizes "$n" --precision "$precision" \
+    line=$(FFT3D_XY_PASS=fused FFT3D_XY_VARIANT="$name" "$bench" --3d "${type[@]}" --sizes "$n" --precision "$precision" \
            --repeats 10 2>&1 | grep -E "^ +${n}x${n}x${n} |fft3d-bench:" | head -1)
     printf '%-10s %s\n    %s\n' "${spec:-estimate}" "$name" "$line"
   done
-  line=$(FFT3D_XY_PASS=separate "$bench" --3d --sizes "$n" --precision "$precision" --repeats 10 2>&1 |
+  line=$(FFT3D_XY_PASS=separate "$bench" --3d "${type[@]}" --sizes "$n" --precision "$precision" --repeats 10 2>&1 |
          grep -E "^ +${n}x${n}x${n}" | head -1)
   printf '%-10s\n    %s\n' "separate" "$line"
 done

@@ -73,8 +73,9 @@ TEST(XYRealExecutor, EstimateVariantsBothPrecisions) {
   }
 }
 
-// Clusters that split the nx/2 + 1 columns and the rows unevenly (or leave
-// a block none), small groups, and double-buffered persistent grids.
+// Clusters that split the nx/2 columns (column nx/2 packed into column 0)
+// and the rows unevenly (or leave a block none), small groups, and
+// double-buffered persistent grids.
 TEST(XYRealExecutor, UnevenClustersAndDoubleBuffers) {
   const DeviceLimits limits;
   for (int cluster : {1, 3, 5})

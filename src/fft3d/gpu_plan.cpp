@@ -274,21 +274,26 @@ XVariant choose_x_variant(int n, Precision precision, const DeviceInfo& device) 
   return estimate_x_variant(n, precision, device.limits());
 }
 
-// FFT3D_XY_VARIANT (an XY variant name, for experiments) replaces the fused
-// pass's ESTIMATE variant.
 void force_xy_variant_from_environment(std::vector<GridPass>& schedule, Precision precision,
                                        const DeviceInfo& device) {
-  const char* forced = std::getenv("FFT3D_XY_VARIANT");
-  if (!forced || !*forced || schedule.empty() || !schedule[0].is_fused_xy()) return;
+  if (schedule.empty() || !schedule[0].is_fused_xy()) return;
   GridPass& pass = schedule[0];
-  const XYVariant v = parse_xy_variant(forced);
-  if (!xy_variant_valid(pass.n, pass.ny, precision, v, device.limits()))
-    fail(FFT3D_ERROR_INVALID_ARGUMENT, std::string("FFT3D_XY_VARIANT ") + forced + " is not valid for " +
-                                           std::to_string(pass.n) + " x " + std::to_string(pass.ny));
-  pass.xy = v;
+  if (auto v = xy_variant_from_environment(pass.n, pass.ny, false, precision, device)) pass.xy = *v;
 }
 
 }  // namespace
+
+std::optional<XYVariant> xy_variant_from_environment(int nx, int ny, bool real, Precision precision,
+                                                     const DeviceInfo& device) {
+  const char* forced = std::getenv("FFT3D_XY_VARIANT");
+  if (!forced || !*forced) return std::nullopt;
+  const XYVariant v = parse_xy_variant(forced);
+  if ((v.x.real == RealRows::half) != real) return std::nullopt;  // one for the other kind of plan
+  if (!xy_variant_valid(nx, ny, precision, v, device.limits()))
+    fail(FFT3D_ERROR_INVALID_ARGUMENT, std::string("FFT3D_XY_VARIANT ") + forced + " is not valid for " +
+                                           std::to_string(nx) + " x " + std::to_string(ny));
+  return v;
+}
 
 double normalisation(const Problem& p, int sign) {
   return sign > 0 && p.normalize ? 1.0 / static_cast<double>(p.transform_length()) : 1.0;

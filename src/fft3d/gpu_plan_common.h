@@ -3,6 +3,7 @@
 // kernel variants come from (environment, wisdom, estimate).
 #pragma once
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "fft3d/grid_schedule.h"
@@ -10,6 +11,7 @@
 #include "gpu/device.h"
 #include "gpu/gpu_pass.h"
 #include "tune/wisdom.h"
+#include "xy/xy_variant.h"
 
 namespace fft3d {
 
@@ -51,6 +53,13 @@ ColumnMethod column_method_from_environment();
 
 // FFT3D_XY_PASS=fused|separate|automatic forces how X and Y are transformed.
 PlaneMethod plane_method_from_environment();
+
+// FFT3D_XY_VARIANT (an XY variant name, for experiments) replaces a fused
+// pass's ESTIMATE variant for planes of nx by ny (real: nx real values per
+// row, R2C forward), where it is a variant of that kind (complex or real
+// rows); Error(INVALID_ARGUMENT) where it is not valid for those planes.
+std::optional<XYVariant> xy_variant_from_environment(int nx, int ny, bool real, Precision precision,
+                                                     const DeviceInfo& device);
 
 // Real-to-complex plans (R2C forward, C2R inverse): 3-D grids and batched rows.
 std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInfo& device);

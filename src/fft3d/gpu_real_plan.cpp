@@ -172,6 +172,7 @@ std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInf
     if (planes != PlaneMethod::separate && problem.ny > 1)
       xy = estimate_real_xy_variant(problem.nx, problem.ny, problem.nz, precision, device.limits(),
                                     planes == PlaneMethod::automatic);
+    if (xy) xy = xy_variant_from_environment(problem.nx, problem.ny, true, precision, device).value_or(*xy);
     try {
       if (xy) fused = std::make_unique<XYPass>(problem.nx, problem.ny, precision, *xy, device);
     } catch (const Error& e) {

@@ -37,12 +37,15 @@ struct XYRowIo {
 
 // Y part: column x, its first stage read across the cluster's shares
 // (element y lives in block y / rows_per_cta, row y % rows_per_cta), its last
-// stage written to global memory. Shares gives the share of a block rank.
+// stage written to global memory: element y at out[y * out_stride], which
+// for the packed column 0 of real rows is shared memory (unscaled, for
+// xy_unpack_phase). Shares gives the share of a block rank.
 template <typename Real, class Shares>
 struct XYColumnIo {
   const Shares& shares;
   int x, pitch, rows_per_cta;
-  Complex<Real>* out;  // element y of the column at out[y * pitch]
+  Complex<Real>* out;
+  int out_stride;
   Real scale;
   bool live;
   FFT3D_HD Complex<Real> load(int y) const {
@@ -50,7 +53,7 @@ struct XYColumnIo {
     return shares.of(y / rows_per_cta)[(y % rows_per_cta) * pitch + x];
   }
   FFT3D_HD void store(int y, Complex<Real> v) const {
-    if (live) out[static_cast<long long>(y) * pitch] = fft3d::kern::scale(v, scale);
+    if (live) out[static_cast<long long>(y) * out_stride] = fft3d::kern::scale(v, scale);
   }
 };
 
@@ -112,8 +115,16 @@ FFT3D_HD void xy_stage_phase(const XYPartGeom& G, int group, const StageGeom& g,
     const int local = tid % G.lines_per_group, t = tid / G.lines_per_group;
     const int col = group * G.lines_per_group + local;
     const int x = rank * G.cols_per_cta + col;
-    const bool live = col < G.cols_per_cta && x < G.pitch;
-    const XYColumnIo<Real, Shares> io{shares, x, G.pitch, G.rows_per_cta, plane_data + x, a.scale, live};
+    const bool live = col < G.cols_per_cta && x < G.columns;
+    const bool packed = G.unpack_offset > 0 && x == 0;
+    const XYColumnIo<Real, Shares> io{shares,
+                                      x,
+                                      G.pitch,
+                                      G.rows_per_cta,
+                                      packed ? reinterpret_cast<Complex<Real>*>(smem + G.unpack_offset) : plane_data + x,
+                                      packed ? 1 : G.pitch,
+                                      packed ? Real(1) : a.scale,
+                                      live};
     Real* re = exchange + local * G.row_stride;
     stockham_stage_phase<Sign, R>(g, ph, t, re, re + G.lines_per_group * G.row_stride, G.twiddle_table,
                                   a.y_twiddles, io, regs);
@@ -123,8 +134,9 @@ FFT3D_HD void xy_stage_phase(const XYPartGeom& G, int group, const StageGeom& g,
 // The real post-processing of the X part (R2C forward, XYLayout::real_rows):
 // row `row` of the share receives the half spectrum X[0..n] of its 2n reals
 // from Z = FFT(z), which the last stage left unpadded in the row's exchange
-// (see x_real_phase); each thread takes pairs (k, n - k), so the row's
-// values are written by the thread that read them.
+// (see x_real_phase), with the real X[n] packed as the imaginary part of
+// the real X[0]; each thread takes pairs (k, n - k), so the row's values are
+// written by the thread that read them.
 template <typename Real>
 FFT3D_HD void xy_real_post_phase(const XYPartGeom& G, int group, int tid, int rank, int buffer,
                                  unsigned char* smem) {
@@ -140,8 +152,32 @@ FFT3D_HD void xy_real_post_phase(const XYPartGeom& G, int group, int tid, int ra
     const int m = k == 0 ? 0 : n - k;
     Complex<Real> lo, hi;
     real_pair<-1>(k, n, make_complex(re[k], im[k]), make_complex(re[m], im[m]), &lo, &hi);
-    out[k] = lo;
-    out[n - k] = hi;
+    if (k == 0) {
+      out[0] = make_complex(lo.re, hi.re);
+    } else {
+      out[k] = lo;
+      out[n - k] = hi;
+    }
+  }
+}
+
+// Real rows, after the Y part: column 0 held X[0] + i X[n] of every row,
+// both real over y, so its transform Z gives theirs as
+// A[k] = (Z[k] + conj Z[-k]) / 2 (column 0) and B[k] = (Z[k] - conj Z[-k]) / 2i
+// (column n). Block 0 owns column 0 and kept Z in shared memory. G is the
+// Y part's geometry.
+template <typename Real>
+FFT3D_HD void xy_unpack_phase(const XYPartGeom G, int tid, int rank, long long plane, const unsigned char* smem,
+                              const XYArgs<Real>& a) {
+  if (rank != 0 || tid >= G.threads) return;
+  const Complex<Real>* z = reinterpret_cast<const Complex<Real>*>(smem + G.unpack_offset);
+  Complex<Real>* const out = a.data + plane * a.plane_stride;
+  const Real half = Real(0.5);
+  for (int k = tid; k < G.ny; k += G.threads) {
+    const Complex<Real> p = z[k], q = z[k == 0 ? 0 : G.ny - k];
+    const long long at = static_cast<long long>(k) * G.pitch;
+    out[at] = scale(make_complex(half * (p.re + q.re), half * (p.im - q.im)), a.scale);
+    out[at + G.columns] = scale(make_complex(half * (p.im + q.im), half * (q.re - p.re)), a.scale);
   }
 }
 
@@ -154,6 +190,7 @@ inline void xy_phase_on_host(const XYLayout& L, int p, int tid, int rank, long l
   unsigned char* smem = static_cast<unsigned char*>(blocks[rank]);
   const long long share_offset = buffer * L.share_stride(sizeof(Real));
   if (q.part == kLoadPart) return xy_load_phase(L, tid, rank, plane, smem + share_offset, a);
+  if (q.part == kUnpackPart) return xy_unpack_phase(L.part_geom(1, sizeof(Real)), tid, rank, plane, smem, a);
   const XLayout& part = q.part == 0 ? L.x : L.y;
   const XYPartGeom G = L.part_geom(q.part, sizeof(Real));
   const PhaseInfo ph = part.phase(q.sub);
@@ -280,6 +317,11 @@ __device__ __forceinline__ void xy_plane_device(int rank, long long plane, int b
 #pragma unroll 1
   for (int group = 0; group < L.y_groups(); ++group)
     xy_run_part<Cfg, 1, 0>(group, rank, plane, buffer, regs, smem, shares, a);
+  // The last Y phase ended in a block barrier: column 0's transform is whole.
+  if constexpr (L.real_rows()) {
+    constexpr XYPartGeom G = L.part_geom(1, sizeof(Real));
+    xy_unpack_phase(G, static_cast<int>(threadIdx.x), rank, plane, smem, a);
+  }
   xy_cluster_sync();  // no block leaves (or reloads its share) while another reads it
 }
 

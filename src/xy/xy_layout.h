@@ -18,6 +18,12 @@
 // the X and Y stages use in turn. Everything the kernel, the launcher, the
 // CPU cluster executor and the tuner need is derived here.
 //
+// Real rows (R2C forward) give X[0] and X[n] of each row real; X[n] travels
+// as the imaginary part of column 0, so the Y part transforms n columns, an
+// even split over the cluster, and the block owning column 0 keeps that
+// column's transform in shared memory and unpacks it into columns 0 and n
+// (xy_unpack_phase) after its last Y group.
+//
 // Double-buffered layouts (buffers == 2) hold two shares and run
 // persistently: a grid of as many clusters as fit on the device walks the
 // planes (cluster c takes planes c, c + clusters, ...), and each iteration
@@ -38,6 +44,7 @@ constexpr int kMaxLoadChunks = 4;  // cp.async groups the GPU's load is cut into
 // layout for group `group` of rows or columns; and which barrier follows it.
 enum XYBarrier : int { kNoBarrier = 0, kBlockBarrier, kClusterBarrier };
 constexpr int kLoadPart = -1;
+constexpr int kUnpackPart = -2;  // real rows: column 0's transform into columns 0 and n
 struct XYPhase {
   int part;
   int group;
@@ -55,8 +62,10 @@ struct XYPartGeom {
   int row_stride;          // exchange elements per row or column
   bool twiddle_table;
   int pitch, ny, rows_per_cta, cols_per_cta;  // pitch: XYLayout::pitch()
+  int columns;                // XYLayout::columns()
   long long share_stride;     // bytes between the two shares of a double-buffered layout
   long long exchange_offset;  // bytes
+  long long unpack_offset;    // bytes; real rows: column 0's transform (ny values), else 0
 };
 
 struct XYLayout {
@@ -70,11 +79,12 @@ struct XYLayout {
   // Real rows (R2C forward): rows of 2 x.n reals transformed as x.n complex
   // points, post-processed into x.n + 1 values of the half spectrum.
   FFT3D_HD constexpr bool real_rows() const { return x.real_io == kRealHalfForward; }
-  // Complex values per row, in the share and in the plane in memory: the
-  // columns the Y part transforms.
+  // Complex values per row, in the share and in the plane in memory.
   FFT3D_HD constexpr int pitch() const { return x.n + (real_rows() ? 1 : 0); }
+  // The columns the Y part transforms (real rows: column n packed into 0).
+  FFT3D_HD constexpr int columns() const { return x.n; }
   FFT3D_HD constexpr int rows_per_cta() const { return (ny() + cluster - 1) / cluster; }
-  FFT3D_HD constexpr int cols_per_cta() const { return (pitch() + cluster - 1) / cluster; }
+  FFT3D_HD constexpr int cols_per_cta() const { return (columns() + cluster - 1) / cluster; }
   FFT3D_HD constexpr int x_groups() const { return (rows_per_cta() + x.rows_per_block - 1) / x.rows_per_block; }
   FFT3D_HD constexpr int y_groups() const { return (cols_per_cta() + y.rows_per_block - 1) / y.rows_per_block; }
   FFT3D_HD constexpr int threads_per_block() const {
@@ -85,18 +95,23 @@ struct XYLayout {
   FFT3D_HD constexpr long long share_bytes(int real_bytes) const {
     return 2LL * rows_per_cta() * pitch() * real_bytes;
   }
-  // Shares and then the exchange buffers, each 16-byte aligned.
+  // Shares, the exchange buffers and (real rows) column 0's transform,
+  // each 16-byte aligned.
   FFT3D_HD constexpr long long share_stride(int real_bytes) const { return (share_bytes(real_bytes) + 15) / 16 * 16; }
   FFT3D_HD constexpr long long exchange_offset(int real_bytes) const { return buffers * share_stride(real_bytes); }
-  FFT3D_HD constexpr long long shared_bytes(int real_bytes) const {
+  FFT3D_HD constexpr long long unpack_offset(int real_bytes) const {
     const long long ex = x.shared_bytes(real_bytes), ey = y.shared_bytes(real_bytes);
-    return exchange_offset(real_bytes) + (ex > ey ? ex : ey);
+    return exchange_offset(real_bytes) + ((ex > ey ? ex : ey) + 15) / 16 * 16;
+  }
+  FFT3D_HD constexpr long long shared_bytes(int real_bytes) const {
+    return unpack_offset(real_bytes) + (real_rows() ? 2LL * ny() * real_bytes : 0);
   }
   FFT3D_HD constexpr XYPartGeom part_geom(int part, int real_bytes) const {
     const XLayout& L = part == 0 ? x : y;
     return XYPartGeom{part, L.threads_per_row, L.rows_per_block, L.threads_per_block(), L.row_stride(),
-                      L.twiddle_table, pitch(), ny(), rows_per_cta(), cols_per_cta(), share_stride(real_bytes),
-                      exchange_offset(real_bytes)};
+                      L.twiddle_table, pitch(), ny(), rows_per_cta(), cols_per_cta(), columns(),
+                      share_stride(real_bytes), exchange_offset(real_bytes),
+                      real_rows() ? unpack_offset(real_bytes) : 0};
   }
   // The GPU issues the load in chunks of whole X groups, one cp.async group
   // each, and waits for a chunk only before its first X group: the X
@@ -106,13 +121,16 @@ struct XYLayout {
   FFT3D_HD constexpr int first_group_of_chunk(int chunk) const {
     return (chunk * x_groups() + load_chunks() - 1) / load_chunks();
   }
-  FFT3D_HD constexpr int phases() const { return 1 + x_groups() * x.phases() + y_groups() * y.phases(); }
+  FFT3D_HD constexpr int phases() const {
+    return 1 + x_groups() * x.phases() + y_groups() * y.phases() + (real_rows() ? 1 : 0);
+  }
   // Groups reuse the exchange buffers, so a block barrier separates them
   // too; the cluster barrier after the X part makes every share complete
   // before any block reads across the cluster, and the one at the end keeps
   // every block's share alive until no other block reads it.
   FFT3D_HD constexpr XYPhase phase(int p) const {
     if (p == 0) return XYPhase{kLoadPart, 0, 0, kBlockBarrier};
+    if (real_rows() && p + 1 == phases()) return XYPhase{kUnpackPart, 0, 0, kClusterBarrier};
     p -= 1;
     const int x_phases = x_groups() * x.phases();
     if (p < x_phases) {

@@ -135,8 +135,8 @@ bool xy_variant_valid(int nx, int ny, Precision precision, const XYVariant& v, c
   if (v.buffers < 1 || v.buffers > 2 || (v.buffers == 2 && v.load_chunks != 1)) return false;
   const bool real = v.x.real == RealRows::half;
   if (real && (nx % 2 != 0 || nx < 4)) return false;  // half-length rows need an even nx
-  const int row_points = xy_row_points(nx, v), pitch = real ? row_points + 1 : nx;
-  if (v.cluster > pitch || v.cluster > ny) return false;  // every block owns rows and columns
+  const int row_points = xy_row_points(nx, v);  // also the columns Y transforms (kern::XYLayout::columns)
+  if (v.cluster > row_points || v.cluster > ny) return false;  // every block owns rows and columns
   if (v.x.columns || v.x.real == RealRows::full || !v.y.columns || v.y.real != RealRows::none) return false;
   if (!variant_factors(v.x, row_points) || !variant_factors(v.y, ny)) return false;
   // X rows are transformed in place in the share: the first stage's reads
@@ -158,12 +158,13 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
                                                 const DeviceLimits& limits, bool only_where_faster,
                                                 const XYBase& base, bool real) {
   if (real && (nx % 2 != 0 || nx < 4)) return std::nullopt;
-  // The X transform's points and the complex values per row (Y's columns).
+  // The X transform's points, also the columns Y transforms (real rows pack
+  // column row_n into 0), and the complex values per row.
   const int row_n = real ? nx / 2 : nx, pitch = real ? row_n + 1 : nx;
   // At least 8 rows and 8 columns per block where the plane allows it:
   // narrower column groups lose coalescing and tiny blocks lose latency hiding.
   const int max_cluster = std::min(
-      {limits.max_cluster, kern::kMaxCluster, pitch, ny, std::max(1, std::min(pitch, ny) / kMinLinesPerBlock)});
+      {limits.max_cluster, kern::kMaxCluster, row_n, ny, std::max(1, std::min(row_n, ny) / kMinLinesPerBlock)});
   if (limits.max_cluster < 1 || row_n < 2 || ny < 2 || planes < 1) return std::nullopt;
   XYVariant v;
   const std::optional<std::vector<int>> x_pair = two_stage_radices(row_n), y_pair = two_stage_radices(ny);
@@ -188,7 +189,7 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   }
   if (real) v.x.real = RealRows::half;
   if (base.cluster > 0) {
-    if (base.cluster > std::min({limits.max_cluster, kern::kMaxCluster, pitch, ny})) return std::nullopt;
+    if (base.cluster > std::min({limits.max_cluster, kern::kMaxCluster, row_n, ny})) return std::nullopt;
     v.cluster = base.cluster;
   } else {
     v.cluster = largest_power_of_two_at_most(max_cluster);
@@ -201,7 +202,7 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
     }
   }
   const int rows_per_cta = (ny + v.cluster - 1) / v.cluster;
-  const int cols_per_cta = (pitch + v.cluster - 1) / v.cluster;
+  const int cols_per_cta = (row_n + v.cluster - 1) / v.cluster;
   // A share above the target leaves room for one block per SM: let it have
   // up to 1024 threads, so that it keeps more loads in flight.
   const long long share = static_cast<long long>(rows_per_cta) * pitch * complex_bytes(precision);

@@ -33,8 +33,9 @@ XYVariant parse_xy_variant(const std::string& name);
 // Real rows (x.real == RealRows::half, R2C forward only): nx is the real row
 // length; the X part transforms nx / 2 complex points per row and the plane
 // holds nx / 2 + 1 complex values per row (FFTW's and cuFFT's in-place
-// padding), the columns the Y part transforms. xy_row_points: the complex
-// points of the X transform (nx / 2, or nx for complex rows).
+// padding); the Y part transforms nx / 2 columns, the last one packed into
+// the first (kern::XYLayout). xy_row_points: the complex points of the X
+// transform (nx / 2, or nx for complex rows), also the columns Y transforms.
 int xy_row_points(int nx, const XYVariant& v);
 
 // The kernel layout of a variant for nx * ny planes.
