@@ -136,19 +136,23 @@ TEST(XVariant, EstimateHeuristic) {
   EXPECT_EQ(estimate_x_variant(128, Precision::f32, DeviceLimits{}).threads_per_row, 16);
   EXPECT_EQ(estimate_x_variant(4096, Precision::f32, DeviceLimits{}).threads_per_row, 256);
   EXPECT_EQ(estimate_x_variant(432, Precision::f32, DeviceLimits{}).threads_per_row, 48);
-  // Two composite stages from 240 up where two radices <= 25 at most 2:1 apart make n.
+  // Two composite stages from 210 up where two radices <= 25 at most 2:1
+  // apart make n, with computed twiddles (a table with the 14-point codelet).
   for (const auto& [n, radices, threads] :
        {std::tuple{500, std::vector<int>{25, 20}, 25}, std::tuple{240, std::vector<int>{16, 15}, 16},
-        std::tuple{400, std::vector<int>{20, 20}, 20}, std::tuple{300, std::vector<int>{20, 15}, 20}}) {
-    const XVariant c = estimate_x_variant(n, Precision::f32, DeviceLimits{});
-    EXPECT_EQ(c.radices, radices) << n;
-    EXPECT_EQ(c.threads_per_row, threads) << n;
-    EXPECT_TRUE(c.twiddle_table) << n;
+        std::tuple{400, std::vector<int>{20, 20}, 20}, std::tuple{300, std::vector<int>{20, 15}, 20},
+        std::tuple{210, std::vector<int>{15, 14}, 15}}) {
+    for (Precision p : {Precision::f32, Precision::f64}) {
+      const XVariant c = estimate_x_variant(n, p, DeviceLimits{});
+      EXPECT_EQ(c.radices, radices) << n;
+      EXPECT_EQ(c.threads_per_row, threads) << n;
+      EXPECT_EQ(c.twiddle_table, n == 210) << n;
+    }
   }
   const XVariant c500 = estimate_column_variant(500, Precision::f32, DeviceLimits{});
   EXPECT_EQ(c500.radices, (std::vector<int>{20, 25}));  // columns: the smaller radix first
   EXPECT_EQ(c500.threads_per_row, 25);
-  EXPECT_TRUE(c500.twiddle_table);
+  EXPECT_FALSE(c500.twiddle_table);
   EXPECT_EQ(estimate_column_variant(343, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{7, 7, 7}));
   EXPECT_FALSE(estimate_column_variant(343, Precision::f32, DeviceLimits{}).twiddle_table);
   EXPECT_EQ(estimate_x_variant(243, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{3, 9, 9}));  // 27*9
@@ -157,12 +161,21 @@ TEST(XVariant, EstimateHeuristic) {
   // Two prime stages keep the smallest radix first, as before the composite rule.
   EXPECT_EQ(estimate_x_variant(48, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{3, 16}));
   EXPECT_EQ(estimate_column_variant(192, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{8, 8, 3}));
-  // Columns of 210: 3 and 5 merged into a last 15-point stage, 14 threads.
-  const XVariant c210 = estimate_column_variant(210, Precision::f32, DeviceLimits{});
-  EXPECT_EQ(c210.radices, (std::vector<int>{7, 2, 15}));
-  EXPECT_EQ(c210.threads_per_row, 14);
-  EXPECT_TRUE(c210.twiddle_table);
-  EXPECT_EQ(estimate_x_variant(210, Precision::f32, DeviceLimits{}).radices.size(), 4u);  // rows unchanged
+  // Columns of 210: 15 * 14 with 15 first, 14 threads, table twiddles, as
+  // many columns as 256-byte segments hold.
+  for (Precision p : {Precision::f32, Precision::f64}) {
+    const XVariant c210 = estimate_column_variant(210, p, DeviceLimits{});
+    EXPECT_EQ(c210.radices, (std::vector<int>{15, 14}));
+    EXPECT_EQ(c210.threads_per_row, 14);
+    EXPECT_EQ(c210.rows_per_block, p == Precision::f32 ? 32 : 16);
+    EXPECT_TRUE(c210.twiddle_table);
+  }
+  // Columns of 420: 3 and 5 merged into a last 15-point stage, one 15-point
+  // butterfly per thread.
+  const XVariant c420 = estimate_column_variant(420, Precision::f32, DeviceLimits{});
+  EXPECT_EQ(c420.radices.back(), 15);
+  EXPECT_EQ(c420.threads_per_row, 28);
+  EXPECT_TRUE(c420.twiddle_table);
   // Columns of 480: 15 * 32 (rows keep four prime stages); 640 is untimed.
   const XVariant c480 = estimate_column_variant(480, Precision::f64, DeviceLimits{});
   EXPECT_EQ(c480.radices, (std::vector<int>{15, 32}));

@@ -28,20 +28,34 @@ int threads_per_row_estimate(int n, const std::vector<int>& radices, int max_thr
   return best;
 }
 
-// Two composite stages for a non-power-of-two n from 240 up where two
+// Two composite stages for a non-power-of-two n from 210 up where two
 // radices of at most 25 points, at most 2:1 apart, make n (240 = 16*15,
-// 400 = 20*20, 500 = 25*20), sorted descending: tuned rows and columns of
-// that shape ran 7-46 % faster than the prime radices' three or four stages
-// on an H200 (docs/TUNING.md). Nothing below 240 (100 = 10*10 and
-// 192 = 16*12 lost), nor with radix 27 or 32 or a wider spread (243 = 27*9
-// lost), nor where preferred_radices has two stages already: those lengths
-// keep preferred_radices.
+// 400 = 20*20, 500 = 25*20, 210 = 15*14), sorted descending: tuned rows and
+// columns of that shape ran 7-46 % faster than the prime radices' three or
+// four stages on an H200 and 5-18 % at 210 on an H100 (docs/TUNING.md).
+// Nothing below 210 (100 = 10*10 and 192 = 16*12 lost; 224 = 16*14 and
+// 225 = 15*15 are untimed), nor with radix 27 or 32 or a wider spread
+// (243 = 27*9 lost), nor where preferred_radices has two stages already:
+// those lengths keep preferred_radices.
 std::optional<std::vector<int>> composite_radices(int n) {
-  if ((n & (n - 1)) == 0 || n < 240 || preferred_radices(n).size() <= 2) return std::nullopt;
+  if ((n & (n - 1)) == 0 || n < 210 || preferred_radices(n).size() <= 2) return std::nullopt;
   // The most balanced pair is the one most likely within 2:1.
   const std::optional<std::vector<int>> best = balanced_radix_pair(n, 25);
   if (!best || (*best)[0] > 2 * (*best)[1]) return std::nullopt;
   return best;
+}
+
+// Composite pairs compute their twiddles (sincospi): on an H100 that ran
+// 1-4 % faster than a table for f32 rows, 4-10 % for f32 columns (240, 320,
+// 400, 500; 300's Y columns 3.5 % slower), and in f64 up to 21 % for rows
+// and 31 % for columns (400, 500), from the tuner's logs of 2026-11-24
+// (docs/TUNING.md). Pairs with the 14-point codelet (210 = 15*14) were
+// timed only with a table, and as columns ran fastest with 15 first
+// (r15-14 with 14 threads: 17 % faster than r7-2-15 in f32 and 13.5 % in
+// f64; r14-15 with 15 threads 15.7 % and 5 %): they keep the table, and
+// the rows' order in columns too.
+bool fourteen_point_pair(const std::vector<int>& pair) {
+  return std::find(pair.begin(), pair.end(), 14) != pair.end();
 }
 
 // Columns of 512 points in two stages, 32 points first (32 * 16): tuned
@@ -69,10 +83,11 @@ std::optional<std::vector<int>> column_two_stages(int n) {
 }
 
 // Columns only: four or more prime stages that include a 3 and a 5 take
-// them as one 15-point stage, last (210 = 7 * 2 * 15): the tuned columns of
-// 210 had that shape (r7-2-15, one 15-point butterfly per thread, table
-// twiddles) and ran 13-17 % faster in f32 and 30 % in f64 than 7*5*3*2 on
-// an H100. Up to 512 only, like column_two_stages.
+// them as one 15-point stage, last (420 = 7 * 4 * 15): the tuned columns of
+// 210 had that shape on an H100 before radix 14 (r7-2-15, one 15-point
+// butterfly per thread, table twiddles; 13-17 % faster in f32 and 30 % in
+// f64 than 7*5*3*2); 210 now takes composite_radices. Up to 512 only, like
+// column_two_stages.
 std::optional<std::vector<int>> column_merged_stages(int n) {
   if (n > 512) return std::nullopt;
   std::vector<int> radices = preferred_radices(n);  // sorted descending
@@ -98,7 +113,8 @@ std::optional<std::vector<int>> column_merged_stages(int n) {
 //   n <= 256: for longer rows the padded index arithmetic cost as much as the
 //   conflicts it removed;
 // - twiddles from a table when n is not a power of two (fewer instructions
-//   than sincospi of a non-dyadic angle), computed otherwise;
+//   than sincospi of a non-dyadic angle), computed otherwise and for
+//   composite pairs (fourteen_point_pair);
 // - about 256 threads per block for short power-of-two rows, else 128.
 XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limits) {
   const std::optional<std::vector<int>> composite = composite_radices(n);
@@ -112,7 +128,7 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
   const int t = threads_per_row_estimate(n, radices, precision == Precision::f64 && power_of_two ? 128 : 1024);
   const int target_threads = precision == Precision::f32 && power_of_two && n <= 512 ? 256 : 128;
   for (int rows = std::max(1, target_threads / t); rows >= 1; rows /= 2) {
-    XVariant v{radices, t, rows, PadMethod::none, !power_of_two, 0};
+    XVariant v{radices, t, rows, PadMethod::none, composite ? fourteen_point_pair(*composite) : !power_of_two, 0};
     const XVariantFacts unpadded = x_variant_facts(n, precision, v);
     XVariantFacts chosen = unpadded;
     const bool worth_padding = precision == Precision::f64 || n <= 256;
@@ -144,12 +160,13 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // blocks per SM), up to 32 in f32 and 16 in f64 (segments of 256 bytes).
 //
 // Columns of composite_radices' two stages (240, 300, 400, 500) take
-// the smaller radix first, one butterfly of it per thread, and table
-// twiddles: the tuned composite columns on an H200 had that shape and ran
-// 12-46 % faster than the prime radices; so do the columns of
-// column_two_stages (480 = 15 * 32) and of column_merged_stages
-// (210 = 7 * 2 * 15). Columns of 512 take long_column_radices (32 first),
-// unpadded, in up to 132 KB.
+// the smaller radix first, one butterfly of it per thread: the tuned
+// composite columns on an H200 had that shape and ran 12-46 % faster than
+// the prime radices; their twiddles as fourteen_point_pair says (210 keeps
+// 15 first). The columns of column_two_stages (480 = 15 * 32) and of
+// column_merged_stages (420 = 7 * 4 * 15) take the first radix's butterfly
+// per thread too, with table twiddles. Columns of 512 take
+// long_column_radices (32 first), unpadded, in up to 132 KB.
 XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits) {
   const std::optional<std::vector<int>> two_stages = column_two_stages(n);
   const std::optional<std::vector<int>> long_pow2 = long_column_radices(n);
@@ -160,8 +177,10 @@ XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits&
                                          : preferred_radices(n);
   if (radices.empty() || n < 2)
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no column kernel for n=" + std::to_string(n));
-  const bool table_twiddles = two_stages.has_value() || merged.has_value();
-  if (two_stages) std::sort(radices.begin(), radices.end());
+  const std::optional<std::vector<int>> composite = composite_radices(n);
+  const bool fourteen = composite && fourteen_point_pair(*composite);
+  const bool table_twiddles = composite ? fourteen : two_stages.has_value() || merged.has_value();
+  if (two_stages && !fourteen) std::sort(radices.begin(), radices.end());
   // One butterfly per thread of the first radix, or of the merged 15.
   const int t = n / (merged ? 15 : radices.front());
   // Long double-precision power-of-two columns of three stages were faster
