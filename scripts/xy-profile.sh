@@ -3,7 +3,8 @@
 # occupancy, launch and warp-stall sections of every kernel of exactly one
 # forward 3-D transform per size, fused XY pass and separate passes, so the
 # fused kernel can be compared with the row and column kernels it replaces.
-#   scripts/xy-profile.sh [BUILD_DIR [SIZES [PRECISION]]]   default: build-gpu 192,256,300 f32
+#   [TYPE=r2c] scripts/xy-profile.sh [BUILD_DIR [SIZES [PRECISION]]]   default: build-gpu 192,256,300 f32
+# (TYPE=r2c: the R2C forward, its fused XY pass against its separate passes)
 # Output: $OUT/xy-profile.txt (or stdout): per size, form and kernel, the
 # sections' metrics (duration, DRAM and SM throughput, occupancy and its
 # limits, cluster scheduling, warp stall reasons, shared-memory traffic).
@@ -29,7 +30,7 @@ for n in ${sizes//,/ }; do
     LC_ALL=C FFT3D_XY_PASS=$form "$ncu" --clock-control none --profile-from-start off \
       --section SpeedOfLight --section LaunchStats --section Occupancy --section WarpStateStats \
       --section MemoryWorkloadAnalysis --csv --page details --log-file "$csv" \
-      "$bench" --3d --precision "$precision" --sizes "$n" --profile-once fft3d >"$work/log" 2>&1 ||
+      "$bench" --3d --type "${TYPE:-c2c}" --precision "$precision" --sizes "$n" --profile-once fft3d >"$work/log" 2>&1 ||
       { echo "$n $form: failed"; tail -3 "$work/log"; status=1; continue; } >>"$report"
     python3 - "$csv" "$n^3 $precision $form" >>"$report" <<'PY'
 import csv, sys

@@ -172,6 +172,36 @@ TEST(GpuReal, FusedXYForward) {
   unsetenv("FFT3D_XY_PASS");
 }
 
+// FFT3D_XY_VARIANT forces the R2C forward's fused variant (a real-rows one;
+// complex plans ignore it), and a variant that does not fit the planes is
+// refused with INVALID_ARGUMENT.
+TEST(GpuReal, ForcedFusedVariant) {
+  FFT3D_REQUIRE_GPU();
+  ASSERT_EQ(setenv("FFT3D_XY_PASS", "fused", 1), 0);
+  // The ESTIMATE's variant for these planes has clusters of 4.
+  const std::string variant = "xy.c2.mb0|r8-4.t8.rows16.pad-none.tw-sincos.mb0.real-half|"
+                              "r16-16.t16.rows8.pad-none.tw-sincos.mb0.cols";
+  ASSERT_EQ(setenv("FFT3D_XY_VARIANT", variant.c_str(), 1), 0);
+  fft3d_plan plan = make_plan({64, 256, 20, 0}, true);
+  ASSERT_NE(plan, nullptr) << fft3d_last_error_message();
+  char text[4096];
+  ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
+  EXPECT_NE(std::string(text).find(variant), std::string::npos) << text;
+  fft3d_plan_destroy(plan);
+  fft3d_plan complex = nullptr;
+  EXPECT_EQ(fft3d_plan_create_3d(&complex, 64, 256, 20, FFT3D_C2C_F32, FFT3D_BACKEND_GPU), FFT3D_SUCCESS)
+      << fft3d_last_error_message();
+  fft3d_plan_destroy(complex);
+  check<float>({64, 256, 20, 0}, true, 71);
+  // Its columns have 256 points: refused for planes of 64 x 128.
+  plan = nullptr;
+  EXPECT_EQ(fft3d_plan_create_3d(&plan, 64, 128, 20, FFT3D_R2C_F32, FFT3D_BACKEND_GPU), FFT3D_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(plan, nullptr);
+  EXPECT_NE(std::string(fft3d_last_error_message()).find("FFT3D_XY_VARIANT"), std::string::npos);
+  unsetenv("FFT3D_XY_VARIANT");
+  unsetenv("FFT3D_XY_PASS");
+}
+
 TEST(GpuReal, LargeCubes) {
   FFT3D_REQUIRE_GPU();
   check<float>({256, 256, 256, 0}, true, 11);
