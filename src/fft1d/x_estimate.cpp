@@ -69,14 +69,14 @@ std::optional<std::vector<int>> long_column_radices(int n) {
   return std::vector<int>{32, 16};
 }
 
-// Columns only: two stages with a 32-point one where composite_radices has
-// none and the other radix is at least 15 (480 = 32 * 15): tuned columns of
+// Columns only, where composite_radices has none (estimate_column_variant
+// asks it first): two stages with a 32-point one and the other radix at
+// least 15 (480 = 32 * 15): tuned columns of
 // that shape (r15-32, one 15-point butterfly per thread, table twiddles) ran
 // 8-18 % faster in f32 and 36-50 % in f64 than 8 * 5 * 4 * 3 on an H100;
 // rows of 480 kept their four prime stages. Up to 512 only: longer columns
 // of that shape (640 = 32 * 20) are untimed.
 std::optional<std::vector<int>> column_two_stages(int n) {
-  if (const auto pair = composite_radices(n)) return pair;
   const bool fits = (n & (n - 1)) != 0 && n >= 240 && n <= 512 && n % 32 == 0 && n / 32 >= 15;
   if (!fits || !kern::is_supported_radix(n / 32)) return std::nullopt;
   return std::vector<int>{32, n / 32};
@@ -168,7 +168,8 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // per thread too, with table twiddles. Columns of 512 take
 // long_column_radices (32 first), unpadded, in up to 132 KB.
 XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits) {
-  const std::optional<std::vector<int>> two_stages = column_two_stages(n);
+  const std::optional<std::vector<int>> composite = composite_radices(n);
+  const std::optional<std::vector<int>> two_stages = composite ? composite : column_two_stages(n);
   const std::optional<std::vector<int>> long_pow2 = long_column_radices(n);
   const std::optional<std::vector<int>> merged = two_stages ? std::nullopt : column_merged_stages(n);
   std::vector<int> radices = two_stages ? *two_stages
@@ -177,7 +178,6 @@ XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits&
                                          : preferred_radices(n);
   if (radices.empty() || n < 2)
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no column kernel for n=" + std::to_string(n));
-  const std::optional<std::vector<int>> composite = composite_radices(n);
   const bool fourteen = composite && fourteen_point_pair(*composite);
   const bool table_twiddles = composite ? fourteen : two_stages.has_value() || merged.has_value();
   if (two_stages && !fourteen) std::sort(radices.begin(), radices.end());

@@ -10,7 +10,6 @@
 
 namespace fft3d {
 
-
 std::string FiveStepVariant::name() const {
   std::ostringstream s;
   s << "fivestep" << n1 << "x" << n2 << ".cols" << columns_per_block << ".tw-"
