@@ -2,8 +2,10 @@
 # Times variants of the fused XY pass on a GPU (issue 9 experiments): for each
 # cube side, the ESTIMATE variant and variants that change the cluster size
 # and the rows/columns per group, through FFT3D_XY_VARIANT, in fft3d-bench
-# --3d (same process as cuFFT). TYPE=r2c times the fused R2C forward instead.
-# Usage: [SPECS="x*2 x*4,y*2"] [TYPE=r2c] scripts/xy-explore.sh [BUILD] [SIDES] [PRECISION]
+# --3d (same process as cuFFT). TYPE=r2c times the fused R2C forward instead;
+# VARIANTS="name name ..." times those whole variant names after the specs
+# (other radices, say: one size per run, as a name fixes its lengths).
+# Usage: [SPECS="x*2 x*4,y*2"] [VARIANTS=...] [TYPE=r2c] scripts/xy-explore.sh [BUILD] [SIDES] [PRECISION]
 set -uo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build-gpu}
@@ -42,6 +44,11 @@ PY
     line=$(FFT3D_XY_PASS=fused FFT3D_XY_VARIANT="$name" "$bench" --3d "${type[@]}" --sizes "$n" --precision "$precision" \
            --repeats 10 2>&1 | grep -E "^ +${n}x${n}x${n} |fft3d-bench:" | head -1)
     printf '%-10s %s\n    %s\n' "${spec:-estimate}" "$name" "$line"
+  done
+  for name in ${VARIANTS:-}; do
+    line=$(FFT3D_XY_PASS=fused FFT3D_XY_VARIANT="$name" "$bench" --3d "${type[@]}" --sizes "$n" --precision "$precision" \
+           --repeats 10 2>&1 | grep -E "^ +${n}x${n}x${n} |fft3d-bench:" | head -1)
+    printf '%-10s %s\n    %s\n' "named" "$name" "$line"
   done
   line=$(FFT3D_XY_PASS=separate "$bench" --3d "${type[@]}" --sizes "$n" --precision "$precision" --repeats 10 2>&1 |
          grep -E "^ +${n}x${n}x${n}" | head -1)
