@@ -156,6 +156,15 @@ TEST(XVariant, EstimateHeuristic) {
   EXPECT_EQ(estimate_column_variant(343, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{7, 7, 7}));
   EXPECT_FALSE(estimate_column_variant(343, Precision::f32, DeviceLimits{}).twiddle_table);
   EXPECT_EQ(estimate_x_variant(243, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{3, 9, 9}));  // 27*9
+  // Columns of 243: 9 * 27, 27 threads each, 32 columns (864 threads) in
+  // f32 and 16 in f64, table twiddles.
+  for (Precision p : {Precision::f32, Precision::f64}) {
+    const XVariant c243 = estimate_column_variant(243, p, DeviceLimits{});
+    EXPECT_EQ(c243.radices, (std::vector<int>{9, 27}));
+    EXPECT_EQ(c243.threads_per_row, 27);
+    EXPECT_EQ(c243.rows_per_block, p == Precision::f32 ? 32 : 16);
+    EXPECT_TRUE(c243.twiddle_table);
+  }
   EXPECT_EQ(estimate_x_variant(100, Precision::f32, DeviceLimits{}).radices.size(), 3u);  // below 240
   EXPECT_EQ(estimate_x_variant(192, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{3, 8, 8}));
   // Two prime stages keep the smallest radix first, as before the composite rule.

@@ -82,6 +82,17 @@ std::optional<std::vector<int>> column_two_stages(int n) {
   return std::vector<int>{32, n / 32};
 }
 
+// Columns of 243 in two stages, 9 then 27 (one 9-point butterfly per
+// thread, table twiddles), as many columns as 256-byte segments hold even
+// past 512 threads (f32: 32 columns, 864 threads): the tuned columns of 243
+// on an H100 had that shape and ran 5-6 % faster than 9*9*3 in f32 (0.5 %
+// in f64, 16 columns; docs/TUNING.md). Other lengths with a 27-point
+// stage (270, 324, 405, 432) are untimed in it.
+std::optional<std::vector<int>> power_of_three_columns(int n) {
+  if (n != 243) return std::nullopt;
+  return std::vector<int>{9, 27};
+}
+
 // Columns only: four or more prime stages that include a 3 and a 5 take
 // them as one 15-point stage, last (420 = 7 * 4 * 15): the tuned columns of
 // 210 had that shape on an H100 before radix 14 (r7-2-15, one 15-point
@@ -165,11 +176,13 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // the prime radices; their twiddles as fourteen_point_pair says (210 keeps
 // 15 first). The columns of column_two_stages (480 = 15 * 32) and of
 // column_merged_stages (420 = 7 * 4 * 15) take the first radix's butterfly
-// per thread too, with table twiddles. Columns of 512 take
+// per thread too, with table twiddles, and so do power_of_three_columns
+// (243 = 9 * 27), up to 1024 threads. Columns of 512 take
 // long_column_radices (32 first), unpadded, in up to 132 KB.
 XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits) {
   const std::optional<std::vector<int>> composite = composite_radices(n);
-  const std::optional<std::vector<int>> two_stages = composite ? composite : column_two_stages(n);
+  const std::optional<std::vector<int>> pow3 = composite ? std::nullopt : power_of_three_columns(n);
+  const std::optional<std::vector<int>> two_stages = composite ? composite : pow3 ? pow3 : column_two_stages(n);
   const std::optional<std::vector<int>> long_pow2 = long_column_radices(n);
   const std::optional<std::vector<int>> merged = two_stages ? std::nullopt : column_merged_stages(n);
   std::vector<int> radices = two_stages ? *two_stages
@@ -188,8 +201,9 @@ XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits&
   const bool padded = precision == Precision::f64 && (n & (n - 1)) == 0 && n >= 512 && !long_pow2;
   const PadMethod pad = padded ? PadMethod::gap : PadMethod::none;
   const long long budget = long_pow2 ? kLongColumnSharedBudget : kColumnSharedBudget;
+  const int max_threads = std::min(pow3 ? 1024 : 512, limits.threads_per_block);
   for (int cols = 256 / complex_bytes(precision); cols >= 1; cols /= 2) {
-    if (cols * t > std::min(512, limits.threads_per_block) && cols > 1) continue;
+    if (cols * t > max_threads && cols > 1) continue;
     const XVariant v{radices, t, cols, pad, table_twiddles, 0, true};
     const XVariantFacts f = x_variant_facts(n, precision, v);
     if (f.shared_bytes > budget && cols > 1) continue;
