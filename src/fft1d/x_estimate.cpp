@@ -181,7 +181,7 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // long_column_radices (32 first), unpadded, in up to 132 KB.
 XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits) {
   const std::optional<std::vector<int>> composite = composite_radices(n);
-  const std::optional<std::vector<int>> pow3 = composite ? std::nullopt : power_of_three_columns(n);
+  const std::optional<std::vector<int>> pow3 = power_of_three_columns(n);  // never a composite length
   const std::optional<std::vector<int>> two_stages = composite ? composite : pow3 ? pow3 : column_two_stages(n);
   const std::optional<std::vector<int>> long_pow2 = long_column_radices(n);
   const std::optional<std::vector<int>> merged = two_stages ? std::nullopt : column_merged_stages(n);
