@@ -156,28 +156,23 @@ TEST(XVariant, EstimateHeuristic) {
   EXPECT_EQ(estimate_column_variant(343, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{7, 7, 7}));
   EXPECT_FALSE(estimate_column_variant(343, Precision::f32, DeviceLimits{}).twiddle_table);
   EXPECT_EQ(estimate_x_variant(243, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{3, 9, 9}));  // 27*9
-  // Columns of 243: 9 * 27, 27 threads each, 32 columns (864 threads) in
-  // f32 and 16 in f64, table twiddles.
-  for (Precision p : {Precision::f32, Precision::f64}) {
-    const XVariant c243 = estimate_column_variant(243, p, DeviceLimits{});
-    EXPECT_EQ(c243.radices, (std::vector<int>{9, 27}));
-    EXPECT_EQ(c243.threads_per_row, 27);
-    EXPECT_EQ(c243.rows_per_block, p == Precision::f32 ? 32 : 16);
-    EXPECT_TRUE(c243.twiddle_table);
-  }
   EXPECT_EQ(estimate_x_variant(100, Precision::f32, DeviceLimits{}).radices.size(), 3u);  // below 240
   EXPECT_EQ(estimate_x_variant(192, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{3, 8, 8}));
   // Two prime stages keep the smallest radix first, as before the composite rule.
   EXPECT_EQ(estimate_x_variant(48, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{3, 16}));
   EXPECT_EQ(estimate_column_variant(192, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{8, 8, 3}));
-  // Columns of 210: 15 * 14 with 15 first, 14 threads, table twiddles, as
-  // many columns as 256-byte segments hold.
-  for (Precision p : {Precision::f32, Precision::f64}) {
-    const XVariant c210 = estimate_column_variant(210, p, DeviceLimits{});
-    EXPECT_EQ(c210.radices, (std::vector<int>{15, 14}));
-    EXPECT_EQ(c210.threads_per_row, 14);
-    EXPECT_EQ(c210.rows_per_block, p == Precision::f32 ? 32 : 16);
-    EXPECT_TRUE(c210.twiddle_table);
+  // Columns of 210 (15 * 14, 15 first, 14 threads) and 243 (9 * 27, 27
+  // threads; 32 columns are 864 threads): table twiddles, as many columns
+  // as 256-byte segments hold.
+  for (const auto& [n, radices, threads] :
+       {std::tuple{210, std::vector<int>{15, 14}, 14}, std::tuple{243, std::vector<int>{9, 27}, 27}}) {
+    for (Precision p : {Precision::f32, Precision::f64}) {
+      const XVariant c = estimate_column_variant(n, p, DeviceLimits{});
+      EXPECT_EQ(c.radices, radices) << n;
+      EXPECT_EQ(c.threads_per_row, threads) << n;
+      EXPECT_EQ(c.rows_per_block, p == Precision::f32 ? 32 : 16) << n;
+      EXPECT_TRUE(c.twiddle_table) << n;
+    }
   }
   // Columns of 420: 3 and 5 merged into a last 15-point stage, one 15-point
   // butterfly per thread.
