@@ -7,7 +7,9 @@
 # (TYPE=r2c: the R2C forward, its fused XY pass against its separate passes)
 # Output: $OUT/xy-profile.txt (or stdout): per size, form and kernel, the
 # sections' metrics (duration, DRAM and SM throughput, occupancy and its
-# limits, cluster scheduling, warp stall reasons, shared-memory traffic).
+# limits, cluster scheduling, shared-memory traffic) and the average warps
+# stalled per issued instruction for each stall reason (barrier, long and
+# short scoreboard, ...), which says what a latency-bound kernel waits on.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 build=${1:-build-gpu}
@@ -29,7 +31,8 @@ for n in ${sizes//,/ }; do
     csv=$work/$n-$form.csv
     LC_ALL=C FFT3D_XY_PASS=$form "$ncu" --clock-control none --profile-from-start off \
       --section SpeedOfLight --section LaunchStats --section Occupancy --section WarpStateStats \
-      --section MemoryWorkloadAnalysis --csv --page details --log-file "$csv" \
+      --section MemoryWorkloadAnalysis \
+      --metrics 'regex:smsp__average_warps_issue_stalled_.*_per_issue_active\.ratio' --csv --page details --log-file "$csv" \
       "$bench" --3d --type "${TYPE:-c2c}" --precision "$precision" --sizes "$n" --profile-once fft3d >"$work/log" 2>&1 ||
       { echo "$n $form: failed"; tail -3 "$work/log"; status=1; continue; } >>"$report"
     python3 - "$csv" "$n^3 $precision $form" >>"$report" <<'PY'

@@ -140,6 +140,61 @@ TEST(XYLayout, LoadChunksCoverTheGroupsInOrder) {
     }
 }
 
+// The X part ends its phases in warp barriers exactly where a row's threads
+// sit in one warp (t16 rows of 256); rows of 15 threads straddle warps and
+// keep block barriers. The Y part always has block barriers, and the X part
+// a cluster barrier after its last phase.
+TEST(XYLayout, XPhasesEndInWarpBarriersWhereRowsSitInOneWarp) {
+  for (int n : {256, 210}) {
+    const auto v = estimate_xy_variant(n, n, n, Precision::f32, DeviceLimits{}, false);
+    ASSERT_TRUE(v) << n;
+    const kern::XYLayout L = make_xy_layout(n, n, Precision::f32, *v);
+    const bool in_warps = kern::kWarpSize % L.x.threads_per_row == 0;
+    EXPECT_EQ(L.x_rows_in_warps(), in_warps) << n;
+    EXPECT_EQ(in_warps, n == 256) << v->name();
+    int last_x = -1;
+    for (int p = 1; p < L.phases(); ++p) {
+      const kern::XYPhase q = L.phase(p);
+      if (q.part == 0) last_x = p;
+      if (q.part == 0 && p + 1 < L.phases() && L.phase(p + 1).part == 0)
+        EXPECT_EQ(q.barrier_after, in_warps ? kern::kWarpBarrier : kern::kBlockBarrier) << n << " phase " << p;
+      if (q.part == 1 && p + 1 < L.phases()) EXPECT_EQ(q.barrier_after, kern::kBlockBarrier) << n << " phase " << p;
+    }
+    ASSERT_GT(last_x, 0);
+    EXPECT_EQ(L.phase(last_x).barrier_after, kern::kClusterBarrier) << n;
+  }
+}
+
+// The executor runs phases joined by warp barriers one warp at a time, so a
+// warp that reads another warp's shared memory across a warp barrier reads
+// it before it is written in one of the two orders.
+struct CrossWarpRead {
+  using Regs = int;
+  std::vector<int>* seen;  // what each thread read in phase 1
+  int cluster() const { return 1; }
+  int threads() const { return 2 * kern::kWarpSize; }
+  long long shared_bytes() const { return threads() * static_cast<long long>(sizeof(int)); }
+  int phases() const { return 2; }
+  int barrier_after(int p) const { return p == 0 ? kern::kWarpBarrier : kern::kClusterBarrier; }
+  void phase(int p, int tid, int, long long, Regs&, void* const* shared) const {
+    int* s = static_cast<int*>(shared[0]);
+    if (p == 0) s[tid] = tid + 1;
+    else (*seen)[static_cast<size_t>(tid)] = s[(tid + kern::kWarpSize) % threads()];  // the other warp's slot
+  }
+};
+
+TEST(ClusterExecutor, WarpBarriersOrderOnlyTheirOwnWarp) {
+  for (BlockOrder order : {BlockOrder::ascending, BlockOrder::descending}) {
+    std::vector<int> seen(2 * kern::kWarpSize, 0);
+    run_clusters_on_cpu(CrossWarpRead{&seen}, 1, order);
+    const int threads = 2 * kern::kWarpSize;
+    int stale = 0;
+    for (int t = 0; t < threads; ++t) stale += seen[static_cast<size_t>(t)] != (t + kern::kWarpSize) % threads + 1;
+    // The warp that runs first reads the other's slots unwritten (poison).
+    EXPECT_EQ(stale, kern::kWarpSize) << (order == BlockOrder::ascending ? "ascending" : "descending");
+  }
+}
+
 // A cluster size given with the base (MEASURE times half and twice the
 // ESTIMATE's) is kept, and refused where the device has no such clusters.
 TEST(XYExecutor, ClusterFromTheBase) {

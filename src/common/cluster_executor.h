@@ -9,7 +9,10 @@
 // block's shared memory without a cluster barrier in between sees either
 // the other block's old contents (poisoned with NaN) or its finished ones,
 // depending on the order. Tests run both orders, so a missing cluster
-// barrier shows up as NaN or a wrong result in one of them.
+// barrier shows up as NaN or a wrong result in one of them. Phases joined
+// by warp barriers run the same way, one warp to completion before the
+// next in that order, so a warp that reads another warp's results without
+// a block barrier gets them in one order and not in the other.
 //
 // A Kernel provides: `Regs`, cluster(), threads(), shared_bytes(), phases(),
 // barrier_after(p) (kern::XYBarrier) and
@@ -44,10 +47,25 @@ void run_clusters_on_cpu(const Kernel& kernel, long long clusters, BlockOrder or
       while (end + 1 < kernel.phases() && kernel.barrier_after(end) != kern::kClusterBarrier) ++end;
       for (int i = 0; i < blocks; ++i) {
         const int rank = order == BlockOrder::ascending ? i : blocks - 1 - i;
-        for (int p = first; p <= end; ++p)
-          for (size_t t = 0; t < threads; ++t)
-            kernel.phase(p, static_cast<int>(t), rank, c, regs[static_cast<size_t>(rank) * threads + t],
-                         pointers.data());
+        auto run = [&](int p, size_t t) {
+          kernel.phase(p, static_cast<int>(t), rank, c, regs[static_cast<size_t>(rank) * threads + t],
+                       pointers.data());
+        };
+        for (int p = first; p <= end;) {
+          int last = p;  // phases p..last are joined by warp barriers
+          while (last < end && kernel.barrier_after(last) == kern::kWarpBarrier) ++last;
+          if (last == p) {
+            for (size_t t = 0; t < threads; ++t) run(p, t);
+          } else {
+            const size_t warps = (threads + kern::kWarpSize - 1) / kern::kWarpSize;
+            for (size_t j = 0; j < warps; ++j) {
+              const size_t w = order == BlockOrder::ascending ? j : warps - 1 - j;
+              for (int q = p; q <= last; ++q)
+                for (size_t t = w * kern::kWarpSize; t < threads && t < (w + 1) * kern::kWarpSize; ++t) run(q, t);
+            }
+          }
+          p = last + 1;
+        }
       }
       first = end + 1;
     }

@@ -293,7 +293,10 @@ __device__ __forceinline__ void xy_run_part(int group, int rank, long long plane
       xy_stage_phase<Cfg::kSign, g.radix>(G, group, g, ph, static_cast<int>(threadIdx.x), rank, plane, buffer,
                                           regs, smem, shares, a);
     }
-    __syncthreads();
+    if constexpr (Part == 0 && L.x_rows_in_warps())
+      __syncwarp();  // the X part's rows are warp-private (XYLayout::x_rows_in_warps)
+    else
+      __syncthreads();
     xy_run_part<Cfg, Part, Sub + 1>(group, rank, plane, buffer, regs, smem, shares, a);
   }
 }
@@ -322,7 +325,11 @@ __device__ __forceinline__ void xy_plane_device(int rank, long long plane, int b
     constexpr XYPartGeom G = L.part_geom(1, sizeof(Real));
     xy_unpack_phase(G, static_cast<int>(threadIdx.x), rank, plane, smem, a);
   }
-  xy_cluster_sync();  // no block leaves (or reloads its share) while another reads it
+  // No block leaves (or reloads its share) while another reads it. Relaxed:
+  // every read of another share was consumed before this point, and a
+  // release here would wait for the plane's global stores to complete.
+  __cluster_barrier_arrive_relaxed();
+  __cluster_barrier_wait();
 }
 
 template <class Cfg>

@@ -42,7 +42,10 @@ constexpr int kMaxLoadChunks = 4;  // cp.async groups the GPU's load is cut into
 // What a thread does in phase p of the fused kernel: the bulk load of the
 // share (part kLoadPart), or phase `sub` of the X (part 0) or Y (part 1)
 // layout for group `group` of rows or columns; and which barrier follows it.
-enum XYBarrier : int { kNoBarrier = 0, kBlockBarrier, kClusterBarrier };
+// A warp barrier orders only the threads of one warp: enough where every
+// thread a phase depends on is in the same warp (XYLayout::x_rows_in_warps).
+enum XYBarrier : int { kNoBarrier = 0, kBlockBarrier, kClusterBarrier, kWarpBarrier };
+constexpr int kWarpSize = 32;
 constexpr int kLoadPart = -1;
 constexpr int kUnpackPart = -2;  // real rows: column 0's transform into columns 0 and n
 struct XYPhase {
@@ -124,10 +127,18 @@ struct XYLayout {
   FFT3D_HD constexpr int phases() const {
     return 1 + x_groups() * x.phases() + y_groups() * y.phases() + (real_rows() ? 1 : 0);
   }
+  // The X part touches only its rows (share row, exchange rows, twiddles):
+  // where a row's threads lie in one warp, and the same warp takes the same
+  // local rows in every group, its phases and groups need only warp
+  // barriers, so one warp's stalls do not hold the block's others.
+  FFT3D_HD constexpr bool x_rows_in_warps() const {
+    return x.threads_per_row <= kWarpSize && kWarpSize % x.threads_per_row == 0;
+  }
   // Groups reuse the exchange buffers, so a block barrier separates them
-  // too; the cluster barrier after the X part makes every share complete
-  // before any block reads across the cluster, and the one at the end keeps
-  // every block's share alive until no other block reads it.
+  // too (a warp barrier for X where x_rows_in_warps); the cluster barrier
+  // after the X part makes every share complete before any block reads
+  // across the cluster, and the one at the end keeps every block's share
+  // alive until no other block reads it.
   FFT3D_HD constexpr XYPhase phase(int p) const {
     if (p == 0) return XYPhase{kLoadPart, 0, 0, kBlockBarrier};
     if (real_rows() && p + 1 == phases()) return XYPhase{kUnpackPart, 0, 0, kClusterBarrier};
@@ -135,7 +146,8 @@ struct XYLayout {
     const int x_phases = x_groups() * x.phases();
     if (p < x_phases) {
       const bool last = p + 1 == x_phases;
-      return XYPhase{0, p / x.phases(), p % x.phases(), last ? kClusterBarrier : kBlockBarrier};
+      const int within = x_rows_in_warps() ? kWarpBarrier : kBlockBarrier;
+      return XYPhase{0, p / x.phases(), p % x.phases(), last ? kClusterBarrier : within};
     }
     const int q = p - x_phases;
     const bool last = p + 2 == phases();
