@@ -343,6 +343,26 @@ TEST(XYVariants, EstimateRespectsTheDevice) {
   EXPECT_FALSE(estimate_xy_variant(96, 96, 96, Precision::f32, h100));     // 72 KB planes: L2 holds the grid
 }
 
+// Large power-of-two planes take 128-thread blocks, in clusters of 16 with
+// two groups per share: in f32 four blocks per SM, and in f64 two (fused by
+// the ESTIMATE now, where 256-thread blocks fit only one).
+TEST(XYVariants, LargePowerOfTwoPlanesTakeBlocksOf128Threads) {
+  const DeviceLimits h100;
+  for (Precision p : {Precision::f32, Precision::f64}) {
+    const auto v = estimate_xy_variant(256, 256, 256, p, h100);
+    ASSERT_TRUE(v) << precision_name(p);
+    const XYVariantFacts f = xy_variant_facts(256, 256, p, *v);
+    EXPECT_EQ(v->cluster, 16) << v->name();
+    EXPECT_EQ(f.threads_per_block, 128) << v->name();
+    const kern::XYLayout L = make_xy_layout(256, 256, p, *v);
+    EXPECT_EQ(L.x_groups(), 2) << v->name();
+    EXPECT_EQ(L.y_groups(), 2) << v->name();
+    EXPECT_LE((p == Precision::f32 ? 4 : 2) * f.shared_bytes, h100.shared_bytes_per_block) << v->name();
+    if (p == Precision::f32) expect_correct<float>(256, 256, 1, *v);
+    else expect_correct<double>(256, 256, 1, *v);
+  }
+}
+
 // Lengths that are not powers of two but two codelets of at most 16 points
 // take their own stages in the fused pass (rows larger radix first, columns
 // smaller first, one butterfly of the smaller radix per thread), in groups

@@ -19,6 +19,14 @@ constexpr long long kTargetBlocks = 2 * 132;
 constexpr int kTargetThreads = 256;
 constexpr int kMinLinesPerBlock = 8;
 constexpr long long kLargePlane = 512 * 1024;
+// Power-of-two planes of at least kLargePlane: blocks of 128 threads, shares
+// of at most 32 KB where the cluster allows (16-point stages hold about 128
+// registers a thread in f32, so 256-thread blocks fit two per SM, 128-thread
+// ones four; f64 blocks of 256 threads fit one). On the H100: 256^3 f32
+// 0.2222 ms on 16 blocks of 128 threads against 0.2288 on 8 of 256; f64
+// 0.4772 against 0.6222 fused on 256 threads and 0.5472 in separate passes.
+constexpr long long kLargePlaneShareTarget = 32 * 1024;
+constexpr int kLargePlaneThreads = 128;
 constexpr long long kSmallGrid = 2 * 1024 * 1024;
 constexpr long long kTwoStagePlane = 256 * 1024;
 constexpr int kTwoStageMaxRadix = 16;
@@ -188,6 +196,10 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
     v.x = XVariant{{a, r / a}, row_n / std::min(a, r / a), v.x.rows_per_block, PadMethod::none, false, 0};
   }
   if (real) v.x.real = RealRows::half;
+  const long long plane_bytes = static_cast<long long>(pitch) * ny * complex_bytes(precision);
+  const bool pow2 = (row_n & (row_n - 1)) == 0 && (ny & (ny - 1)) == 0;
+  const bool large_pow2 = pow2 && plane_bytes >= kLargePlane;
+  const long long share_target = large_pow2 ? kLargePlaneShareTarget : kShareTarget;
   if (base.cluster > 0) {
     if (base.cluster > std::min({limits.max_cluster, kern::kMaxCluster, row_n, ny})) return std::nullopt;
     v.cluster = base.cluster;
@@ -195,7 +207,7 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
     v.cluster = largest_power_of_two_at_most(max_cluster);
     for (int c = 1; c <= max_cluster; c *= 2) {  // powers of two: even splits of power-of-two planes
       const long long share = static_cast<long long>((ny + c - 1) / c) * pitch * complex_bytes(precision);
-      if (share <= kShareTarget && planes * c >= std::min<long long>(kTargetBlocks, planes * max_cluster)) {
+      if (share <= share_target && planes * c >= std::min<long long>(kTargetBlocks, planes * max_cluster)) {
         v.cluster = c;
         break;
       }
@@ -206,7 +218,7 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   // A share above the target leaves room for one block per SM: let it have
   // up to 1024 threads, so that it keeps more loads in flight.
   const long long share = static_cast<long long>(rows_per_cta) * pitch * complex_bytes(precision);
-  const int target_threads = share > kShareTarget ? 1024 : kTargetThreads;
+  const int target_threads = share > kShareTarget ? 1024 : large_pow2 ? kLargePlaneThreads : kTargetThreads;
   // Neighbouring columns per group: as wide as the column ESTIMATE (coalesced
   // segments), no wider than the block's columns, in even groups.
   int cols = std::min(v.y.rows_per_block, largest_power_of_two_at_most(cols_per_cta));
@@ -223,8 +235,8 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   // Where the fused pass was measured faster than separate passes (H200 and
   // H100, cubes 32-512, docs/BENCHMARKS.md), with two blocks per SM:
   // - power-of-two planes of at least 512 KB, the grid far beyond L2, where
-  //   one pass less saves DRAM traffic (256^3 f32: 0.232 against 0.284 ms on
-  //   the H100), or grids of at most 2 MB, launch-bound (64^3 f32: 0.010
+  //   one pass less saves DRAM traffic (256^3 f32: 0.222 against 0.274 ms on
+  //   the H100; f64 0.477 against 0.547), or grids of at most 2 MB, launch-bound (64^3 f32: 0.010
   //   against 0.013 ms; 64^3 f64, 4 MB, was slower fused: 0.018 against
   //   0.014 ms);
   // - single-precision planes of at least 256 KB from two stages of at most
@@ -236,8 +248,6 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   // radices ran 7-45 % slower fused (243, 343, 384, 400, 480, 500; 300 and
   // 320 tied), 210 = 15 * 14 3 % slower (0.193 against 0.187 ms in
   // alternating pass order); 128^3 sat in L2 and gained nothing.
-  const long long plane_bytes = static_cast<long long>(pitch) * ny * complex_bytes(precision);
-  const bool pow2 = (row_n & (row_n - 1)) == 0 && (ny & (ny - 1)) == 0;
   auto sixteen_first = [](int n, const std::optional<std::vector<int>>& pair) {
     return (n & (n - 1)) == 0 || (pair && (*pair)[0] == 16);  // pairs are sorted descending
   };
