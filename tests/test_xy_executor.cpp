@@ -337,8 +337,9 @@ TEST(XYVariants, EstimateRespectsTheDevice) {
       EXPECT_TRUE((n & (n - 1)) == 0 || n == 192 || n == 240) << n;
     }
   }
-  for (int n : {192, 240, 256}) EXPECT_TRUE(estimate_xy_variant(n, n, n, Precision::f32, h100)) << n;
-  for (int n : {192, 240}) EXPECT_FALSE(estimate_xy_variant(n, n, n, Precision::f64, h100)) << n;  // slower fused
+  for (Precision p : {Precision::f32, Precision::f64})
+    for (int n : {192, 240, 256}) EXPECT_TRUE(estimate_xy_variant(n, n, n, p, h100)) << n;
+  for (int n : {210, 243, 300}) EXPECT_FALSE(estimate_xy_variant(n, n, n, Precision::f64, h100)) << n;
   EXPECT_FALSE(estimate_xy_variant(512, 512, 512, Precision::f32, h100));  // 2 MB planes: one block per SM
   EXPECT_FALSE(estimate_xy_variant(96, 96, 96, Precision::f32, h100));     // 72 KB planes: L2 holds the grid
 }

@@ -102,8 +102,22 @@ TEST(XYRealExecutor, ForwardOnlyAndEvenRowsOnly) {
   const kern::XYArgs<double> args{data.data(), 1, 25 * 40, nullptr, nullptr};
   EXPECT_THROW(run_xy_kernel_on_cpu<double>(make_xy_layout(48, 40, Precision::f64, v), +1, args),
                std::invalid_argument);
-  // Not yet measured against separate passes: automatic plans do not fuse.
-  EXPECT_FALSE(estimate_real_xy_variant(256, 256, 256, Precision::f32, limits));
+}
+
+// Automatic plans fuse real planes only where that was measured faster:
+// power-of-two planes of 256 KB to 1 MB (complex side), on blocks of 128
+// threads; not 128^3 (in L2), 384^3 (slower) or 512^3 f32 (not timed).
+TEST(XYRealExecutor, AutomaticPlansFuseMeasuredPlanesOnly) {
+  const DeviceLimits h100;
+  for (Precision p : {Precision::f32, Precision::f64}) {
+    const auto v = estimate_real_xy_variant(256, 256, 256, p, h100);
+    ASSERT_TRUE(v) << precision_name(p);
+    EXPECT_EQ(xy_variant_facts(256, 256, p, *v).threads_per_block, 128) << v->name();
+    EXPECT_LE(2 * xy_variant_facts(256, 256, p, *v).shared_bytes, h100.shared_bytes_per_block) << v->name();
+  }
+  EXPECT_EQ(estimate_real_xy_variant(256, 256, 256, Precision::f32, h100)->cluster, 8);
+  for (int n : {128, 384, 512}) EXPECT_FALSE(estimate_real_xy_variant(n, n, n, Precision::f32, h100)) << n;
+  for (int n : {128, 512}) EXPECT_FALSE(estimate_real_xy_variant(n, n, n, Precision::f64, h100)) << n;
 }
 
 }  // namespace

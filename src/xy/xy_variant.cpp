@@ -26,7 +26,15 @@ constexpr long long kLargePlane = 512 * 1024;
 // 0.2222 ms on 16 blocks of 128 threads against 0.2288 on 8 of 256; f64
 // 0.4772 against 0.6222 fused on 256 threads and 0.5472 in separate passes.
 constexpr long long kLargePlaneShareTarget = 32 * 1024;
-constexpr int kLargePlaneThreads = 128;
+constexpr int kSmallBlockThreads = 128;
+// Real planes fused by automatic plans (R2C forward): power-of-two planes
+// whose complex side is 256 KB to 1 MB, on 128-thread blocks. Measured at
+// 256^3 on the H100: f32 0.1432 ms fused on 8 blocks of 128 threads against
+// 0.1470 separate (0.1557 on the 256-thread blocks of before), f64 0.2785
+// against 0.2867. Other sizes lost or were not timed (384^3 f32: 0.619
+// against 0.528; 512^3 was not timed on 128-thread blocks).
+constexpr long long kRealPlaneMin = 256 * 1024;
+constexpr long long kRealPlaneMax = 1024 * 1024;
 constexpr long long kSmallGrid = 2 * 1024 * 1024;
 constexpr long long kTwoStagePlane = 256 * 1024;
 constexpr int kTwoStageMaxRadix = 16;
@@ -218,7 +226,9 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   // A share above the target leaves room for one block per SM: let it have
   // up to 1024 threads, so that it keeps more loads in flight.
   const long long share = static_cast<long long>(rows_per_cta) * pitch * complex_bytes(precision);
-  const int target_threads = share > kShareTarget ? 1024 : large_pow2 ? kLargePlaneThreads : kTargetThreads;
+  const int target_threads = share > kShareTarget          ? 1024
+                             : large_pow2 || (real && pow2) ? kSmallBlockThreads
+                                                            : kTargetThreads;
   // Neighbouring columns per group: as wide as the column ESTIMATE (coalesced
   // segments), no wider than the block's columns, in even groups.
   int cols = std::min(v.y.rows_per_block, largest_power_of_two_at_most(cols_per_cta));
@@ -235,14 +245,16 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   // Where the fused pass was measured faster than separate passes (H200 and
   // H100, cubes 32-512, docs/BENCHMARKS.md), with two blocks per SM:
   // - power-of-two planes of at least 512 KB, the grid far beyond L2, where
-  //   one pass less saves DRAM traffic (256^3 f32: 0.222 against 0.274 ms on
-  //   the H100; f64 0.477 against 0.547), or grids of at most 2 MB, launch-bound (64^3 f32: 0.010
-  //   against 0.013 ms; 64^3 f64, 4 MB, was slower fused: 0.018 against
-  //   0.014 ms);
-  // - single-precision planes of at least 256 KB from two stages of at most
-  //   16 points each way, one of them 16 (192^3 f32: 0.110 against 0.126 ms;
-  //   240^3: 0.234 against 0.253), not double (192^3 f64: 0.252 against
-  //   0.242 ms; 240^3: 0.554 against 0.489).
+  //   one pass less saves DRAM traffic (256^3 f32: 0.222 against 0.274 ms
+  //   on the H100; f64 0.477 against 0.547), or grids of at most 2 MB,
+  //   launch-bound (64^3 f32: 0.010 against 0.013 ms; 64^3 f64, 4 MB, was
+  //   slower fused: 0.018 against 0.014 ms);
+  // - planes of at least 256 KB from two stages of at most 16 points each
+  //   way, one of them 16 (192^3 f32: 0.107 against 0.119 ms; 240^3: 0.221
+  //   against 0.229); in f64 only since the X part's warp barriers
+  //   (2026-11-25): 192^3 0.2298 against 0.2348 ms, 240^3 0.4340 against
+  //   0.4543 (before them 0.252 against 0.242, 0.554 against 0.489);
+  // - real power-of-two planes of kRealPlaneMin to kRealPlaneMax.
   // One block per SM serialises its load, transforms and stores with nothing
   // to overlap them (512^3 f32: 2.53 ms fused against 1.84 ms); other mixed
   // radices ran 7-45 % slower fused (243, 343, 384, 400, 480, 500; 300 and
@@ -253,8 +265,9 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   };
   const bool two_stages = sixteen_first(row_n, x_pair) && sixteen_first(ny, y_pair);
   const bool two_blocks = 2 * xy_variant_facts(nx, ny, precision, v).shared_bytes <= limits.shared_bytes_per_block;
-  const bool sized = pow2 ? plane_bytes >= kLargePlane || plane_bytes * planes <= kSmallGrid
-                          : two_stages && precision == Precision::f32 && plane_bytes >= kTwoStagePlane;
+  const bool sized = real   ? pow2 && plane_bytes >= kRealPlaneMin && plane_bytes <= kRealPlaneMax
+                     : pow2 ? plane_bytes >= kLargePlane || plane_bytes * planes <= kSmallGrid
+                            : two_stages && plane_bytes >= kTwoStagePlane;
   if (only_where_faster && (!two_blocks || !sized)) return std::nullopt;
   return v;
 }
@@ -269,9 +282,7 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
 
 std::optional<XYVariant> estimate_real_xy_variant(int nx, int ny, long long planes, Precision precision,
                                                   const DeviceLimits& limits, bool only_where_faster) {
-  // Not yet measured against separate passes: fused only where asked for.
-  if (only_where_faster) return std::nullopt;
-  return estimate_plane_variant(nx, ny, planes, precision, limits, false, {}, true);
+  return estimate_plane_variant(nx, ny, planes, precision, limits, only_where_faster, {}, true);
 }
 
 }  // namespace fft3d

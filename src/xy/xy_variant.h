@@ -67,8 +67,7 @@ struct XYBase {
 // fused pass fits (no clusters on the device, a plane larger than a
 // cluster's shared memory, a prime nx), or, with only_where_faster, where
 // separate passes were measured faster (one block per SM, mixed radices
-// other than two stages of at most 16 points in single precision, planes
-// in L2). Its X and Y stages are those of `base` (radices, threads per row
+// other than two stages of at most 16 points, planes in L2). Its X and Y stages are those of `base` (radices, threads per row
 // or column, padding, twiddles), else two stages of at most 16 points where
 // the length has them, else the separate passes' ESTIMATE; regrouped for
 // the cluster in even groups.
@@ -79,7 +78,8 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
 // The same for the forward R2C plane of nx reals by ny (in place: rows of
 // nx / 2 + 1 complex values), its X part half-length rows with the real
 // post-processing fused; nothing for odd nx or nx < 4. With
-// only_where_faster, only where that was measured faster than separate passes.
+// only_where_faster, only where that was measured faster than separate
+// passes (power-of-two planes of 256 KB to 1 MB, complex side).
 std::optional<XYVariant> estimate_real_xy_variant(int nx, int ny, long long planes, Precision precision,
                                                   const DeviceLimits& limits, bool only_where_faster = true);
 
