@@ -165,12 +165,12 @@ std::unique_ptr<GpuGridPlan> plan_from_xy_verdict(const Problem& problem, const 
 
 // The fused XY variants a MEASURE plan times: built from the ESTIMATE's rows
 // and columns, also with half and twice its cluster (twice also with its
-// groups halved) and with its load in chunks, and from the tuned ones in wisdom (the fastest rows and columns on
-// their own are not always the fastest inside the fused kernel: on an H100
-// the tuned ones made 256^3 slower fused than separate; 300^3 f32 ran 10 %
-// faster with clusters of 8 than with the ESTIMATE's 16, 320^3 14 % slower;
-// the load in chunks gained 1-5 % at 192, 256, 320 and 400 and lost 2.5-9 %
-// at 240, 300 and 384).
+// groups halved) and with its load in chunks, and from the tuned ones in
+// wisdom (the fastest rows and columns on their own are not always the
+// fastest inside the fused kernel: on an H100 the tuned ones made 256^3
+// slower fused than separate; 300^3 f32 ran 10 % faster with clusters of 8
+// than with the ESTIMATE's 16, 320^3 14 % slower; the load in chunks gained
+// 1-5 % at 192, 256, 320 and 400 and lost 2.5-9 % at 240, 300 and 384).
 std::vector<XYVariant> fused_candidates(const Problem& problem, const DeviceInfo& device) {
   const Precision precision = problem.precision();
   const VariantPreference preferred = wisdom_preference(device, precision);

@@ -67,10 +67,11 @@ struct XYBase {
 // fused pass fits (no clusters on the device, a plane larger than a
 // cluster's shared memory, a prime nx), or, with only_where_faster, where
 // separate passes were measured faster (one block per SM, mixed radices
-// other than two stages of at most 16 points, planes in L2). Its X and Y stages are those of `base` (radices, threads per row
-// or column, padding, twiddles), else two stages of at most 16 points where
-// the length has them, else the separate passes' ESTIMATE; regrouped for
-// the cluster in even groups.
+// other than two stages of at most 16 points, planes in L2). Its X and Y
+// stages are those of `base` (radices, threads per row or column, padding,
+// twiddles), else two stages of at most 16 points where the length has
+// them, else the separate passes' ESTIMATE; regrouped for the cluster in
+// even groups.
 std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, Precision precision,
                                              const DeviceLimits& limits, bool only_where_faster = true,
                                              const XYBase& base = {});
