@@ -150,8 +150,8 @@ TEST(GpuReal, FiveStepColumns) {
   unsetenv("FFT3D_COLUMN_METHOD");
 }
 
-// The in-place forward as one fused XY pass per plane then Z (forced: the
-// ESTIMATE does not fuse real planes yet); the inverse and out-of-place
+// The in-place forward as one fused XY pass per plane then Z (forced, also
+// where the ESTIMATE keeps separate passes); the inverse and out-of-place
 // transforms keep separate passes, so the round trip checks both.
 TEST(GpuReal, FusedXYForward) {
   FFT3D_REQUIRE_GPU();
@@ -170,6 +170,23 @@ TEST(GpuReal, FusedXYForward) {
   }
   check<float>({64, 48, 20, 0}, false, seed++);
   unsetenv("FFT3D_XY_PASS");
+}
+
+// Automatic plans fuse the in-place forward where that was measured faster
+// (estimate_real_xy_variant): 256 x 256 planes in both precisions, not
+// 384 x 384 ones. GridsF32/F64 and LargeCubes check the fused plans' values.
+TEST(GpuReal, EstimateFusesPlanesOf256) {
+  FFT3D_REQUIRE_GPU();
+  for (bool single : {true, false})
+    for (int n : {256, 384}) {
+      fft3d_plan plan = make_plan({n, n, 8, 0}, single);
+      ASSERT_NE(plan, nullptr);
+      char text[4096];
+      ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
+      const bool fused = std::string(text).find("in-place forward in 2 passes: pass xy") != std::string::npos;
+      EXPECT_EQ(fused, n == 256) << (single ? "f32 " : "f64 ") << text;
+      fft3d_plan_destroy(plan);
+    }
 }
 
 // FFT3D_XY_VARIANT forces the R2C forward's fused variant (a real-rows one;
