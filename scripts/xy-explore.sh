@@ -19,7 +19,8 @@ for n in ${sides//,/ }; do
   [[ -n $estimate ]] || { echo "$n: no fused pass"; continue; }
   echo "== $n^3 $precision, ESTIMATE $estimate"
   # name fields: xy.cC.mbM|<x ... .rowsR ...>|<y ... .rowsK ...>
-  # SPECS: space-separated changes, each "c*2", "x/2 y*2", "b2" (double-buffered), ... (multi-part ones with commas: "x*2,y*2")
+  # SPECS: space-separated changes, each "c*2", "x/2 y*2", "b2" (double-buffered), "l4" (load in 4 chunks),
+  # "mb4" (occupancy hint), ... (multi-part ones with commas: "x*2,y*2")
   for spec in ${SPECS:-"" c/2 c*2 x*2,y*2 x/2,y/2 x*2 y*2 x/2 mb2 c/2,x/2,y/2}; do
     spec=${spec//,/ }
     name=$(python3 - "$estimate" "$spec" <<'PY'
@@ -37,6 +38,7 @@ for s in spec:
     if s.startswith('y'): y = rows(y, s[1:])
     if s.startswith('mb'): head = re.sub(r'\.mb\d+', '.mb' + s[2:], head)
     if s == 'b2': head += '.b2'  # double-buffered, persistent
+    if s == 'l4': head = re.sub(r'(\.mb\d+)', r'\1.l4', head)  # the load in 4 cp.async chunks
 head = re.sub(r'\.c\d+\.', f'.c{c}.', head)
 print('|'.join([head, x, y]))
 PY
