@@ -20,7 +20,7 @@ for n in ${sides//,/ }; do
   echo "== $n^3 $precision, ESTIMATE $estimate"
   # name fields: xy.cC.mbM|<x ... .rowsR ...>|<y ... .rowsK ...>
   # SPECS: space-separated changes, each "c*2", "x/2 y*2", "b2" (double-buffered), "l4" (load in 4 chunks),
-  # "mb4" (occupancy hint), ... (multi-part ones with commas: "x*2,y*2")
+  # "yw" (warp columns), "mb4" (occupancy hint), ... (multi-part ones with commas: "x*2,y*2"; "b2,yw" in that order)
   for spec in ${SPECS:-"" c/2 c*2 x*2,y*2 x/2,y/2 x*2 y*2 x/2 mb2 c/2,x/2,y/2}; do
     spec=${spec//,/ }
     name=$(python3 - "$estimate" "$spec" <<'PY'
@@ -39,6 +39,7 @@ for s in spec:
     if s.startswith('mb'): head = re.sub(r'\.mb\d+', '.mb' + s[2:], head)
     if s == 'b2': head += '.b2'  # double-buffered, persistent
     if s == 'l4': head = re.sub(r'(\.mb\d+)', r'\1.l4', head)  # the load in 4 cp.async chunks
+    if s == 'yw': head += '.yw'  # warp columns (after .b2 where both are asked for)
 head = re.sub(r'\.c\d+\.', f'.c{c}.', head)
 print('|'.join([head, x, y]))
 PY

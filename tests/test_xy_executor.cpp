@@ -252,6 +252,57 @@ TEST(XYExecutor, OutOfPlace) {
 // Double-buffered variants run persistently: grids of fewer clusters than
 // planes (several iterations each, the last one short), of one cluster (every
 // plane through both shares in turn) and of more clusters than planes.
+// Warp columns (a column's threads in one warp, padded share rows, warp
+// barriers in the Y part): the ESTIMATE's variants so changed, in both
+// precisions, also double-buffered, against FFTW; the executor runs the
+// warp-barrier phases warp by warp in both orders.
+TEST(XYExecutor, WarpColumns) {
+  const DeviceLimits limits;
+  int in_warps = 0;
+  for (const auto& [nx, ny, planes] : kPlanes) {
+    for (Precision p : {Precision::f32, Precision::f64}) {
+      XYVariant v = *estimate_xy_variant(nx, ny, planes, p, limits, false);
+      v.warp_columns = true;
+      if (!xy_variant_valid(nx, ny, p, v, limits)) continue;  // a column's threads straddle warps
+      const kern::XYLayout L = make_xy_layout(nx, ny, p, v);
+      EXPECT_EQ(L.share_pitch(), L.pitch() + 2);
+      in_warps += L.y_columns_in_warps();
+      if (p == Precision::f32) expect_correct<float>(nx, ny, planes, v);
+      else expect_correct<double>(nx, ny, planes, v);
+    }
+  }
+  EXPECT_GT(in_warps, 4);
+  XYVariant v = *estimate_xy_variant(64, 64, 5, Precision::f32, limits, false, XYBase{{}, {}, 4});
+  v.warp_columns = true;
+  v.buffers = 2;
+  ASSERT_TRUE(xy_variant_valid(64, 64, Precision::f32, v, limits)) << v.name();
+  for (long long grid : {1, 3}) expect_correct<float>(64, 64, 5, v, grid);
+}
+
+// Warp columns of 256: the Y phases end in warp barriers but for the last,
+// and the share's rows are two values longer than the plane's.
+TEST(XYLayout, WarpColumnsEndYPhasesInWarpBarriers) {
+  XYVariant v = *estimate_xy_variant(256, 256, 256, Precision::f32, DeviceLimits{});
+  v.warp_columns = true;
+  ASSERT_TRUE(xy_variant_valid(256, 256, Precision::f32, v, DeviceLimits{})) << v.name();
+  const kern::XYLayout L = make_xy_layout(256, 256, Precision::f32, v);
+  EXPECT_TRUE(L.y_columns_in_warps());
+  EXPECT_EQ(L.share_bytes(4), 2LL * L.rows_per_cta() * 258 * 4);
+  int y_phases = 0;
+  for (int p = 1; p < L.phases(); ++p) {
+    const kern::XYPhase q = L.phase(p);
+    if (q.part != 1) continue;
+    ++y_phases;
+    EXPECT_EQ(q.barrier_after, p + 1 == L.phases() ? kern::kClusterBarrier : kern::kWarpBarrier) << p;
+  }
+  EXPECT_EQ(y_phases, L.y_groups() * L.y.phases());
+  // Columns of 24 threads straddle warps: no warp columns.
+  XYVariant wide = *estimate_xy_variant(192, 192, 192, Precision::f32, DeviceLimits{}, false);
+  wide.y.threads_per_row = 24;
+  wide.warp_columns = true;
+  EXPECT_FALSE(xy_variant_valid(192, 192, Precision::f32, wide, DeviceLimits{}));
+}
+
 TEST(XYExecutor, DoubleBufferedPersistentGrids) {
   const DeviceLimits limits;
   for (const auto& [nx, ny, cluster] : {std::tuple{48, 40, 3}, std::tuple{30, 12, 2}, std::tuple{64, 64, 4}}) {
@@ -304,9 +355,14 @@ TEST(XYVariants, NameRoundTripsAndRejectsMalformed) {
   doubled.buffers = 2;
   EXPECT_NE(doubled.name().find("xy.c8.mb0.b2|"), std::string::npos) << doubled.name();
   EXPECT_EQ(parse_xy_variant(doubled.name()), doubled);
+  XYVariant warp = doubled;
+  warp.warp_columns = true;
+  EXPECT_NE(warp.name().find("xy.c8.mb0.b2.yw|"), std::string::npos) << warp.name();
+  EXPECT_EQ(parse_xy_variant(warp.name()), warp);
   chunked.buffers = 2;  // parses; xy_variant_valid refuses it
   EXPECT_EQ(parse_xy_variant(chunked.name()), chunked);
-  for (const char* depth : {".l1|", ".l0|", ".l5|", ".lx|", ".l4.l4|", ".b1|", ".b3|", ".b2.l4|", ".b2.b2|"}) {
+  for (const char* depth : {".l1|", ".l0|", ".l5|", ".lx|", ".l4.l4|", ".b1|", ".b3|", ".b2.l4|", ".b2.b2|",
+                            ".y|", ".yx|", ".yw.b2|", ".yw.yw|"}) {
     std::string bad = v->name();
     bad.replace(bad.find('|'), 1, depth);
     EXPECT_THROW(parse_xy_variant(bad), Error) << bad;

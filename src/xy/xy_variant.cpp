@@ -83,13 +83,14 @@ std::string XYVariant::name() const {
   s << "xy.c" << cluster << ".mb" << min_blocks_per_sm;
   if (load_chunks != 1) s << ".l" << load_chunks;
   if (buffers != 1) s << ".b" << buffers;
+  if (warp_columns) s << ".yw";
   s << "|" << x.name() << "|" << y.name();
   return s.str();
 }
 
 bool XYVariant::operator==(const XYVariant& o) const {
   return cluster == o.cluster && x == o.x && y == o.y && min_blocks_per_sm == o.min_blocks_per_sm &&
-         load_chunks == o.load_chunks && buffers == o.buffers;
+         load_chunks == o.load_chunks && buffers == o.buffers && warp_columns == o.warp_columns;
 }
 
 XYVariant parse_xy_variant(const std::string& name) {
@@ -117,6 +118,10 @@ XYVariant parse_xy_variant(const std::string& name) {
     std::string field;
     if (head.peek() == 'l' && std::getline(head, field, '.') && (v.load_chunks = number(field, 1)) == 1) bad();
     if (head.peek() == 'b' && std::getline(head, field, '.') && (v.buffers = number(field, 1)) == 1) bad();
+    if (head.peek() == 'y') {
+      if (!std::getline(head, field, '.') || field != "yw") bad();
+      v.warp_columns = true;
+    }
     if (head.peek() != EOF) bad();
   } catch (const std::logic_error&) {
     bad();
@@ -132,7 +137,7 @@ XYVariant parse_xy_variant(const std::string& name) {
 
 kern::XYLayout make_xy_layout(int nx, int ny, Precision precision, const XYVariant& v) {
   return kern::XYLayout{make_x_layout(xy_row_points(nx, v), precision, v.x), make_x_layout(ny, precision, v.y),
-                        v.cluster, v.load_chunks, v.buffers};
+                        v.cluster, v.load_chunks, v.buffers, v.warp_columns};
 }
 
 XYVariantFacts xy_variant_facts(int nx, int ny, Precision precision, const XYVariant& v) {
@@ -159,6 +164,9 @@ bool xy_variant_valid(int nx, int ny, Precision precision, const XYVariant& v, c
   // and the last stage's writes must be different phases.
   if (v.x.radices.size() < 2) return false;
   if (v.x.threads_per_row < 1 || v.x.rows_per_block < 1 || v.y.threads_per_row < 1 || v.y.rows_per_block < 1)
+    return false;
+  // Warp columns: whole columns in each warp.
+  if (v.warp_columns && (v.y.threads_per_row > kern::kWarpSize || kern::kWarpSize % v.y.threads_per_row != 0))
     return false;
   if (!x_variant_fits(x_variant_facts(row_points, precision, v.x), limits) ||
       !x_variant_fits(x_variant_facts(ny, precision, v.y), limits))

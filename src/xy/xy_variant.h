@@ -20,9 +20,11 @@ struct XYVariant {
   int min_blocks_per_sm = 0;  // __launch_bounds__ occupancy hint; 0 = none
   int load_chunks = 1;  // cp.async groups the load is cut into (at most kern::kMaxLoadChunks)
   int buffers = 1;      // 2: two shares per block, persistent grid (kern::XYLayout); one load chunk
+  bool warp_columns = false;  // Y columns warp by warp, padded share rows (kern::XYLayout::warp_columns)
 
   // A readable, parseable name: "xy.c8.mb0|<x variant>|<y variant>", with
-  // ".l4" after "mb0" where load_chunks > 1 and ".b2" where buffers is 2.
+  // ".l4" after "mb0" where load_chunks > 1, ".b2" where buffers is 2 and
+  // ".yw" for warp columns.
   std::string name() const;
   bool operator==(const XYVariant& o) const;
 };
