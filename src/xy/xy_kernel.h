@@ -261,27 +261,18 @@ __device__ __forceinline__ void xy_load_device(int rank, long long plane, unsign
   const Complex<Real>* rows = xy_block_rows(L, rank, plane, a, &count);
   const char* src = reinterpret_cast<const char*>(rows);
   const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(share));
-  if constexpr (L.share_pitch() != L.pitch()) {  // padded share rows: copied row by row
-    constexpr unsigned kRowBytes = L.pitch() * sizeof(Complex<Real>);
-    const int block_rows = count / L.pitch();
-#pragma unroll 1
-    for (int c = 0; c < L.load_chunks(); ++c) {
-      const int first = min_of(L.first_group_of_chunk(c) * L.x.rows_per_block, block_rows);
-      const int end = min_of(L.first_group_of_chunk(c + 1) * L.x.rows_per_block, block_rows);
-      xy_copy_rows_async(src, dst, static_cast<unsigned>(first), static_cast<unsigned>(end), kRowBytes,
-                         L.share_pitch() * sizeof(Complex<Real>), L.threads_per_block());
-      asm volatile("cp.async.commit_group;\n" ::: "memory");
-    }
-    return;
-  }
   const long long bytes = static_cast<long long>(count) * sizeof(Complex<Real>);
-  constexpr long long kChunkRowBytes =
-      static_cast<long long>(L.x.rows_per_block) * L.pitch() * sizeof(Complex<Real>);
+  constexpr long long kRowBytes = L.pitch() * sizeof(Complex<Real>);
+  constexpr long long kChunkRowBytes = L.x.rows_per_block * kRowBytes;
 #pragma unroll 1
   for (int c = 0; c < L.load_chunks(); ++c) {
     const long long begin = min_of(L.first_group_of_chunk(c) * kChunkRowBytes, bytes);
     const long long end = min_of(L.first_group_of_chunk(c + 1) * kChunkRowBytes, bytes);
-    xy_copy_async(src, dst, static_cast<unsigned>(begin), static_cast<unsigned>(end), L.threads_per_block());
+    if constexpr (L.share_pitch() != L.pitch())  // padded share rows: copied row by row
+      xy_copy_rows_async(src, dst, static_cast<unsigned>(begin / kRowBytes), static_cast<unsigned>(end / kRowBytes),
+                         kRowBytes, L.share_pitch() * sizeof(Complex<Real>), L.threads_per_block());
+    else
+      xy_copy_async(src, dst, static_cast<unsigned>(begin), static_cast<unsigned>(end), L.threads_per_block());
     asm volatile("cp.async.commit_group;\n" ::: "memory");
   }
 }

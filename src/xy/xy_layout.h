@@ -46,6 +46,9 @@ constexpr int kMaxLoadChunks = 4;  // cp.async groups the GPU's load is cut into
 // thread a phase depends on is in the same warp (XYLayout::x_rows_in_warps).
 enum XYBarrier : int { kNoBarrier = 0, kBlockBarrier, kClusterBarrier, kWarpBarrier };
 constexpr int kWarpSize = 32;
+// Whether lines (rows or columns) of `threads` threads each, taken by
+// consecutive threads, never straddle a warp.
+FFT3D_HD constexpr bool lines_fit_warps(int threads) { return threads <= kWarpSize && kWarpSize % threads == 0; }
 constexpr int kLoadPart = -1;
 constexpr int kUnpackPart = -2;  // real rows: column 0's transform into columns 0 and n
 struct XYPhase {
@@ -146,11 +149,11 @@ struct XYLayout {
   // local rows in every group, its phases and groups need only warp
   // barriers, so one warp's stalls do not hold the block's others.
   FFT3D_HD constexpr bool x_rows_in_warps() const {
-    return x.threads_per_row <= kWarpSize && kWarpSize % x.threads_per_row == 0;
+    return lines_fit_warps(x.threads_per_row);
   }
   // The same for the Y part's columns, laid out warp by warp (warp_columns).
   FFT3D_HD constexpr bool y_columns_in_warps() const {
-    return warp_columns && y.threads_per_row <= kWarpSize && kWarpSize % y.threads_per_row == 0;
+    return warp_columns && lines_fit_warps(y.threads_per_row);
   }
   // Groups reuse the exchange buffers, so a block barrier separates them
   // too (a warp barrier for X where x_rows_in_warps, for Y where

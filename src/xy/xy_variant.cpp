@@ -166,8 +166,7 @@ bool xy_variant_valid(int nx, int ny, Precision precision, const XYVariant& v, c
   if (v.x.threads_per_row < 1 || v.x.rows_per_block < 1 || v.y.threads_per_row < 1 || v.y.rows_per_block < 1)
     return false;
   // Warp columns: whole columns in each warp.
-  if (v.warp_columns && (v.y.threads_per_row > kern::kWarpSize || kern::kWarpSize % v.y.threads_per_row != 0))
-    return false;
+  if (v.warp_columns && !kern::lines_fit_warps(v.y.threads_per_row)) return false;
   if (!x_variant_fits(x_variant_facts(row_points, precision, v.x), limits) ||
       !x_variant_fits(x_variant_facts(ny, precision, v.y), limits))
     return false;
