@@ -32,18 +32,18 @@ def rows(v, f):
     r = int(re.search(r'\.rows(\d+)\.', v).group(1))
     r = max(1, int(eval(f'{r}{f}')))
     return re.sub(r'\.rows\d+\.', f'.rows{r}.', v)
-for s in spec:
-    if s.startswith('c'): c = max(1, int(eval(f'{c}{s[1:]}')))
-    if s.startswith('x'): x = rows(x, s[1:])
-    if s.startswith('y'): y = rows(y, s[1:])
-    if s.startswith('mb'): head = re.sub(r'\.mb\d+', '.mb' + s[2:], head)
+for s in spec:  # the whole-word flags first: 'yw' is not a change of the y rows
     if s == 'b2': head += '.b2'  # double-buffered, persistent
-    if s == 'l4': head = re.sub(r'(\.mb\d+)', r'\1.l4', head)  # the load in 4 cp.async chunks
-    if s == 'yw': head += '.yw'  # warp columns (after .b2 where both are asked for)
+    elif s == 'l4': head = re.sub(r'(\.mb\d+)', r'\1.l4', head)  # the load in 4 cp.async chunks
+    elif s == 'yw': head += '.yw'  # warp columns (after .b2 where both are asked for)
+    elif s.startswith('mb'): head = re.sub(r'\.mb\d+', '.mb' + s[2:], head)
+    elif s.startswith('c'): c = max(1, int(eval(f'{c}{s[1:]}')))
+    elif s.startswith('x'): x = rows(x, s[1:])
+    elif s.startswith('y'): y = rows(y, s[1:])
 head = re.sub(r'\.c\d+\.', f'.c{c}.', head)
 print('|'.join([head, x, y]))
 PY
-)
+) || { echo "spec '$spec': cannot apply to $estimate"; continue; }
     line=$(FFT3D_XY_PASS=fused FFT3D_XY_VARIANT="$name" "$bench" --3d "${type[@]}" --sizes "$n" --precision "$precision" \
            --repeats 10 2>&1 | grep -E "^ +${n}x${n}x${n} |fft3d-bench:" | head -1)
     printf '%-10s %s\n    %s\n' "${spec:-estimate}" "$name" "$line"
