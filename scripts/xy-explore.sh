@@ -20,7 +20,7 @@ for n in ${sides//,/ }; do
   echo "== $n^3 $precision, ESTIMATE $estimate"
   # name fields: xy.cC.mbM|<x ... .rowsR ...>|<y ... .rowsK ...>
   # SPECS: space-separated changes, each "c*2", "x/2 y*2", "b2" (double-buffered), "l4" (load in 4 chunks),
-  # "yw" (warp columns), "mb4" (occupancy hint), ... (multi-part ones with commas: "x*2,y*2"; "b2,yw" in that order)
+  # "mb4" (occupancy hint), ... (multi-part ones with commas: "x*2,y*2")
   for spec in ${SPECS:-"" c/2 c*2 x*2,y*2 x/2,y/2 x*2 y*2 x/2 mb2 c/2,x/2,y/2}; do
     spec=${spec//,/ }
     name=$(python3 - "$estimate" "$spec" <<'PY'
@@ -32,10 +32,9 @@ def rows(v, f):
     r = int(re.search(r'\.rows(\d+)\.', v).group(1))
     r = max(1, int(eval(f'{r}{f}')))
     return re.sub(r'\.rows\d+\.', f'.rows{r}.', v)
-for s in spec:  # the whole-word flags first: 'yw' is not a change of the y rows
+for s in spec:  # the whole-word flags first ('b2' is not a change of the cluster)
     if s == 'b2': head += '.b2'  # double-buffered, persistent
     elif s == 'l4': head = re.sub(r'(\.mb\d+)', r'\1.l4', head)  # the load in 4 cp.async chunks
-    elif s == 'yw': head += '.yw'  # warp columns (after .b2 where both are asked for)
     elif s.startswith('mb'): head = re.sub(r'\.mb\d+', '.mb' + s[2:], head)
     elif s.startswith('c'): c = max(1, int(eval(f'{c}{s[1:]}')))
     elif s.startswith('x'): x = rows(x, s[1:])

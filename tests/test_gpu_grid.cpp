@@ -207,25 +207,6 @@ TEST(GpuGrid, FusedXYPass) {
     check_grid_in(single, 240, 240, 6);
     unsetenv("FFT3D_XY_VARIANT");
   }
-  // Warp columns (kern::XYLayout::warp_columns; forced, not an ESTIMATE
-  // choice): the row-by-row load into padded share rows, whole, in chunks
-  // and double-buffered, and the Y part's warp barriers.
-  for (bool single : {true, false}) {
-    const fft3d::Precision precision = single ? fft3d::Precision::f32 : fft3d::Precision::f64;
-    const fft3d::DeviceLimits limits = fft3d::current_device_info().limits();
-    auto v = fft3d::estimate_xy_variant(256, 256, 6, precision, limits, false);
-    ASSERT_TRUE(v);
-    v->warp_columns = true;
-    for (int form = 0; form < 3; ++form) {
-      fft3d::XYVariant w = *v;
-      w.load_chunks = form == 1 ? 4 : 1;
-      w.buffers = form == 2 ? 2 : 1;
-      if (!fft3d::xy_variant_valid(256, 256, precision, w, limits)) continue;
-      setenv("FFT3D_XY_VARIANT", w.name().c_str(), 1);
-      check_grid_in(single, 256, 256, 6);
-      unsetenv("FFT3D_XY_VARIANT");
-    }
-  }
   fft3d_plan plan = make_plan(256, 256, 256, true);
   const std::string text = describe(plan);
   EXPECT_NE(text.find("2 passes over memory"), std::string::npos) << text;

@@ -210,12 +210,6 @@ TEST(GpuReal, ForcedFusedVariant) {
       << fft3d_last_error_message();
   fft3d_plan_destroy(complex);
   check<float>({64, 256, 20, 0}, true, 71);
-  // The same with warp columns (padded share rows, warp barriers in Y).
-  const std::string warp = "xy.c2.mb0.yw|r8-4.t8.rows16.pad-none.tw-sincos.mb0.real-half|"
-                           "r16-16.t16.rows8.pad-none.tw-sincos.mb0.cols";
-  ASSERT_EQ(setenv("FFT3D_XY_VARIANT", warp.c_str(), 1), 0);
-  check<float>({64, 256, 20, 0}, true, 72);
-  ASSERT_EQ(setenv("FFT3D_XY_VARIANT", variant.c_str(), 1), 0);
   // Its columns have 256 points: refused for planes of 64 x 128.
   plan = nullptr;
   EXPECT_EQ(fft3d_plan_create_3d(&plan, 64, 128, 20, FFT3D_R2C_F32, FFT3D_BACKEND_GPU), FFT3D_ERROR_INVALID_ARGUMENT);

@@ -75,8 +75,7 @@ TEST(Nvrtc, FiveStepKernelsCompileWithoutLocalMemory) {
 
 // The fused XY kernels (cluster barriers and distributed shared memory are
 // sm_90 features) compile without local memory, both precisions, with the
-// load in chunks (240), double-buffered (192) and with warp columns (256
-// and 240, whose padded share rows are loaded row by row).
+// load in chunks (240) and double-buffered (192).
 TEST(Nvrtc, FusedXYKernelsCompileWithoutLocalMemory) {
   if (std::atoi(FFT3D_TEST_CUDA_ARCH) < 90) GTEST_SKIP() << "clusters need sm_90";
   for (int n : {256, 240, 512, 192}) {
@@ -85,7 +84,6 @@ TEST(Nvrtc, FusedXYKernelsCompileWithoutLocalMemory) {
       if (!v) continue;  // 512 x 512 doubles do not fit a cluster
       v->load_chunks = n == 240 ? 4 : 1;
       v->buffers = n == 192 ? 2 : 1;
-      v->warp_columns = n == 256 || n == 240;
       const std::string source = xy_kernel_source(n, n, p, *v);
       EXPECT_GT(compile_with_nvrtc(source, kArch).cubin.size(), 1000u);
       const std::string ptx = compile_to_ptx(source, "compute_" FFT3D_TEST_CUDA_ARCH);
@@ -95,16 +93,12 @@ TEST(Nvrtc, FusedXYKernelsCompileWithoutLocalMemory) {
       EXPECT_GT(count(ptx, "cp.async.wait_group"), 0) << v->name();  // the load, in chunks or whole
     }
   }
-  // Real rows (R2C forward): one kernel, the forward; also with warp columns.
-  for (bool warp_columns : {false, true}) {
-    auto real = estimate_real_xy_variant(256, 256, 256, Precision::f32, DeviceLimits{}, false);
-    ASSERT_TRUE(real);
-    real->warp_columns = warp_columns;
-    const std::string ptx =
-        compile_to_ptx(xy_kernel_source(256, 256, Precision::f32, *real), "compute_" FFT3D_TEST_CUDA_ARCH);
-    EXPECT_EQ(count(ptx, ".entry"), 1) << real->name();
-    EXPECT_EQ(count(ptx, ".local"), 0) << real->name();
-  }
+  // Real rows (R2C forward): one kernel, the forward.
+  const auto real = estimate_real_xy_variant(256, 256, 256, Precision::f32, DeviceLimits{}, false);
+  ASSERT_TRUE(real);
+  const std::string ptx = compile_to_ptx(xy_kernel_source(256, 256, Precision::f32, *real), "compute_" FFT3D_TEST_CUDA_ARCH);
+  EXPECT_EQ(count(ptx, ".entry"), 1) << real->name();
+  EXPECT_EQ(count(ptx, ".local"), 0) << real->name();
 }
 
 // Kernels that walk their blocks from the last are compiled as such (a

@@ -141,11 +141,11 @@ TEST(XYLayout, LoadChunksCoverTheGroupsInOrder) {
 }
 
 // The X part ends its phases in warp barriers exactly where a row's threads
-// sit in one warp (t16 rows of 256); rows of 15 threads straddle warps and
-// keep block barriers. The Y part always has block barriers, and the X part
+// sit in one warp (t16 rows of 256); rows of 20 threads (300 = 20 * 15,
+// from the separate passes' ESTIMATE) straddle warps and keep block barriers. The Y part always has block barriers, and the X part
 // a cluster barrier after its last phase.
 TEST(XYLayout, XPhasesEndInWarpBarriersWhereRowsSitInOneWarp) {
-  for (int n : {256, 210}) {
+  for (int n : {256, 300}) {
     const auto v = estimate_xy_variant(n, n, n, Precision::f32, DeviceLimits{}, false);
     ASSERT_TRUE(v) << n;
     const kern::XYLayout L = make_xy_layout(n, n, Precision::f32, *v);
@@ -252,57 +252,6 @@ TEST(XYExecutor, OutOfPlace) {
 // Double-buffered variants run persistently: grids of fewer clusters than
 // planes (several iterations each, the last one short), of one cluster (every
 // plane through both shares in turn) and of more clusters than planes.
-// Warp columns (a column's threads in one warp, padded share rows, warp
-// barriers in the Y part): the ESTIMATE's variants so changed, in both
-// precisions, also double-buffered, against FFTW; the executor runs the
-// warp-barrier phases warp by warp in both orders.
-TEST(XYExecutor, WarpColumns) {
-  const DeviceLimits limits;
-  int in_warps = 0;
-  for (const auto& [nx, ny, planes] : kPlanes) {
-    for (Precision p : {Precision::f32, Precision::f64}) {
-      XYVariant v = *estimate_xy_variant(nx, ny, planes, p, limits, false);
-      v.warp_columns = true;
-      if (!xy_variant_valid(nx, ny, p, v, limits)) continue;  // a column's threads straddle warps
-      const kern::XYLayout L = make_xy_layout(nx, ny, p, v);
-      EXPECT_EQ(L.share_pitch(), L.pitch() + 2);
-      in_warps += L.y_columns_in_warps();
-      if (p == Precision::f32) expect_correct<float>(nx, ny, planes, v);
-      else expect_correct<double>(nx, ny, planes, v);
-    }
-  }
-  EXPECT_GT(in_warps, 4);
-  XYVariant v = *estimate_xy_variant(64, 64, 5, Precision::f32, limits, false, XYBase{{}, {}, 4});
-  v.warp_columns = true;
-  v.buffers = 2;
-  ASSERT_TRUE(xy_variant_valid(64, 64, Precision::f32, v, limits)) << v.name();
-  for (long long grid : {1, 3}) expect_correct<float>(64, 64, 5, v, grid);
-}
-
-// Warp columns of 256: the Y phases end in warp barriers but for the last,
-// and the share's rows are two values longer than the plane's.
-TEST(XYLayout, WarpColumnsEndYPhasesInWarpBarriers) {
-  XYVariant v = *estimate_xy_variant(256, 256, 256, Precision::f32, DeviceLimits{});
-  v.warp_columns = true;
-  ASSERT_TRUE(xy_variant_valid(256, 256, Precision::f32, v, DeviceLimits{})) << v.name();
-  const kern::XYLayout L = make_xy_layout(256, 256, Precision::f32, v);
-  EXPECT_TRUE(L.y_columns_in_warps());
-  EXPECT_EQ(L.share_bytes(4), 2LL * L.rows_per_cta() * 258 * 4);
-  int y_phases = 0;
-  for (int p = 1; p < L.phases(); ++p) {
-    const kern::XYPhase q = L.phase(p);
-    if (q.part != 1) continue;
-    ++y_phases;
-    EXPECT_EQ(q.barrier_after, p + 1 == L.phases() ? kern::kClusterBarrier : kern::kWarpBarrier) << p;
-  }
-  EXPECT_EQ(y_phases, L.y_groups() * L.y.phases());
-  // Columns of 24 threads straddle warps: no warp columns.
-  XYVariant wide = *estimate_xy_variant(192, 192, 192, Precision::f32, DeviceLimits{}, false);
-  wide.y.threads_per_row = 24;
-  wide.warp_columns = true;
-  EXPECT_FALSE(xy_variant_valid(192, 192, Precision::f32, wide, DeviceLimits{}));
-}
-
 TEST(XYExecutor, DoubleBufferedPersistentGrids) {
   const DeviceLimits limits;
   for (const auto& [nx, ny, cluster] : {std::tuple{48, 40, 3}, std::tuple{30, 12, 2}, std::tuple{64, 64, 4}}) {
@@ -336,6 +285,22 @@ TEST(XYVariants, DoubleBufferingHoldsTwoSharesAndLoadsInOneChunk) {
   EXPECT_FALSE(xy_variant_valid(512, 512, Precision::f32, big, limits)) << big.name();
 }
 
+// Wider two-stage pairs: 16 threads do the first stage's butterflies in two
+// rounds (320 = 16 * 20: 20 butterflies of 16 points; 384 = 12 * 32: 32 of
+// 12), and a block's last group of rows or columns is shorter than 8.
+TEST(XYExecutor, TwoStagePairsInTwoRoundsPerThread) {
+  for (const auto& [nx, ny] : {std::pair{320, 40}, std::pair{384, 24}, std::pair{40, 320}}) {
+    const auto v = estimate_xy_variant(nx, ny, 1, Precision::f64, DeviceLimits{}, false);
+    ASSERT_TRUE(v) << nx << "x" << ny;
+    const int n = std::max(nx, ny);
+    const XVariant& wide = nx > ny ? v->x : v->y;
+    ASSERT_EQ(wide.threads_per_row, 16) << v->name();
+    EXPECT_GT(n / wide.radices[nx > ny ? 0 : 1], 16) << v->name();  // two rounds in the rows' first stage
+    expect_correct<double>(nx, ny, 1, *v);
+    expect_correct<float>(nx, ny, 1, *v);
+  }
+}
+
 TEST(XYExecutor, LargePlaneF32) {
   const auto v = estimate_xy_variant(256, 256, 1, Precision::f32, DeviceLimits{});
   ASSERT_TRUE(v);
@@ -355,14 +320,9 @@ TEST(XYVariants, NameRoundTripsAndRejectsMalformed) {
   doubled.buffers = 2;
   EXPECT_NE(doubled.name().find("xy.c8.mb0.b2|"), std::string::npos) << doubled.name();
   EXPECT_EQ(parse_xy_variant(doubled.name()), doubled);
-  XYVariant warp = doubled;
-  warp.warp_columns = true;
-  EXPECT_NE(warp.name().find("xy.c8.mb0.b2.yw|"), std::string::npos) << warp.name();
-  EXPECT_EQ(parse_xy_variant(warp.name()), warp);
   chunked.buffers = 2;  // parses; xy_variant_valid refuses it
   EXPECT_EQ(parse_xy_variant(chunked.name()), chunked);
-  for (const char* depth : {".l1|", ".l0|", ".l5|", ".lx|", ".l4.l4|", ".b1|", ".b3|", ".b2.l4|", ".b2.b2|",
-                            ".y|", ".yx|", ".yw.b2|", ".yw.yw|"}) {
+  for (const char* depth : {".l1|", ".l0|", ".l5|", ".lx|", ".l4.l4|", ".b1|", ".b3|", ".b2.l4|", ".b2.b2|"}) {
     std::string bad = v->name();
     bad.replace(bad.find('|'), 1, depth);
     EXPECT_THROW(parse_xy_variant(bad), Error) << bad;
@@ -372,6 +332,33 @@ TEST(XYVariants, NameRoundTripsAndRejectsMalformed) {
                           "xy.c2.mb0|r4-4.t4.rows4.pad-none.tw-sincos.mb0|r4-4.t4.rows4.pad-none.tw-sincos.mb0",
                           "xz.c2.mb0|r4-4.t4.rows4.pad-none.tw-sincos.mb0|r4-4.t4.rows4.pad-none.tw-sincos.mb0.cols"})
     EXPECT_THROW(parse_xy_variant(bad), Error) << bad;
+}
+
+// The two-stage pairs run on 16-thread rows and columns: the stage with
+// more butterflies than threads first in the rows (else the larger radix),
+// the columns in the reverse order; groups of 8 lines (128 threads) on
+// clusters of 16 for the pairs not led by 16 points.
+TEST(XYVariants, TwoStagePairsRunOnSixteenThreadRows) {
+  const DeviceLimits h100;
+  const struct {
+    int n;
+    std::vector<int> rows, columns;
+    int cluster;
+  } cases[] = {{192, {16, 12}, {12, 16}, 8}, {240, {16, 15}, {15, 16}, 8}, {210, {15, 14}, {14, 15}, 16},
+               {320, {16, 20}, {20, 16}, 16}, {384, {12, 32}, {32, 12}, 16}};
+  for (const auto& c : cases) {
+    const auto v = estimate_xy_variant(c.n, c.n, c.n, Precision::f32, h100);
+    ASSERT_TRUE(v) << c.n;
+    EXPECT_EQ(v->x.radices, c.rows) << v->name();
+    EXPECT_EQ(v->y.radices, c.columns) << v->name();
+    EXPECT_EQ(v->x.threads_per_row, 16) << v->name();
+    EXPECT_EQ(v->y.threads_per_row, 16) << v->name();
+    EXPECT_EQ(v->cluster, c.cluster) << v->name();
+    if (c.cluster == 16) {  // groups of 8 lines, the last one shorter
+      EXPECT_EQ(v->x.rows_per_block, 8) << v->name();
+      EXPECT_EQ(v->y.rows_per_block, 8) << v->name();
+    }
+  }
 }
 
 TEST(XYVariants, EstimateRespectsTheDevice) {
@@ -386,16 +373,18 @@ TEST(XYVariants, EstimateRespectsTheDevice) {
     ASSERT_TRUE(any) << n;
     EXPECT_TRUE(xy_variant_valid(n, n, Precision::f32, *any, h100)) << any->name();
     EXPECT_LE(xy_variant_facts(n, n, Precision::f32, *any).shared_bytes, h100.shared_bytes_per_block);
-    // Where automatic plans fuse: two blocks per SM, powers of two or two
-    // stages of at most 16 points.
-    if (const auto two = estimate_xy_variant(n, n, n, Precision::f32, h100)) {
-      EXPECT_LE(2 * xy_variant_facts(n, n, Precision::f32, *two).shared_bytes, h100.shared_bytes_per_block) << n;
-      EXPECT_TRUE((n & (n - 1)) == 0 || n == 192 || n == 240) << n;
-    }
+    // Where automatic plans fuse: two blocks per SM, powers of two or the
+    // two-stage pairs (two_stage_radices).
+    const bool fused = (n & (n - 1)) == 0 || n == 192 || n == 210 || n == 240 || n == 320 || n == 384;
+    const auto two = estimate_xy_variant(n, n, n, Precision::f32, h100);
+    EXPECT_EQ(bool(two), fused && n != 512) << n;
+    if (two) EXPECT_LE(2 * xy_variant_facts(n, n, Precision::f32, *two).shared_bytes, h100.shared_bytes_per_block) << n;
   }
   for (Precision p : {Precision::f32, Precision::f64})
     for (int n : {192, 240, 256}) EXPECT_TRUE(estimate_xy_variant(n, n, n, p, h100)) << n;
-  for (int n : {210, 243, 300}) EXPECT_FALSE(estimate_xy_variant(n, n, n, Precision::f64, h100)) << n;
+  // Pairs of more than 16 points are fused in single precision only.
+  EXPECT_TRUE(estimate_xy_variant(210, 210, 210, Precision::f64, h100));
+  for (int n : {243, 300, 320, 384}) EXPECT_FALSE(estimate_xy_variant(n, n, n, Precision::f64, h100)) << n;
   EXPECT_FALSE(estimate_xy_variant(512, 512, 512, Precision::f32, h100));  // 2 MB planes: one block per SM
   EXPECT_FALSE(estimate_xy_variant(96, 96, 96, Precision::f32, h100));     // 72 KB planes: L2 holds the grid
 }

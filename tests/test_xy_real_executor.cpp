@@ -73,22 +73,6 @@ TEST(XYRealExecutor, EstimateVariantsBothPrecisions) {
   }
 }
 
-// Warp columns in real planes: the unpack after the last Y phase reads
-// column 0's transform across warps, behind a block barrier.
-TEST(XYRealExecutor, WarpColumns) {
-  int tested = 0;
-  for (const auto& [nx, ny, planes] : kPlanes)
-    for (Precision p : {Precision::f32, Precision::f64}) {
-      XYVariant v = *estimate_real_xy_variant(nx, ny, planes, p, DeviceLimits{}, false);
-      v.warp_columns = true;
-      if (!xy_variant_valid(nx, ny, p, v, DeviceLimits{})) continue;
-      ++tested;
-      if (p == Precision::f32) expect_correct<float>(nx, ny, planes, v);
-      else expect_correct<double>(nx, ny, planes, v);
-    }
-  EXPECT_GT(tested, 4);
-}
-
 // Clusters that split the nx/2 columns (column nx/2 packed into column 0)
 // and the rows unevenly (or leave a block none), small groups, and
 // double-buffered persistent grids.

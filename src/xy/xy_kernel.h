@@ -43,7 +43,7 @@ struct XYRowIo {
 template <typename Real, class Shares>
 struct XYColumnIo {
   const Shares& shares;
-  int x, pitch, rows_per_cta;  // pitch: complex values between a share's rows
+  int x, pitch, rows_per_cta;
   Complex<Real>* out;
   int out_stride;
   Real scale;
@@ -87,8 +87,7 @@ FFT3D_HD void xy_load_phase(const XYLayout& L, int tid, int rank, long long plan
   int count = 0;
   const Complex<Real>* rows = xy_block_rows(L, rank, plane, a, &count);
   Complex<Real>* share = reinterpret_cast<Complex<Real>*>(share_base);
-  const int pitch = L.pitch(), share_pitch = L.share_pitch();
-  for (int i = tid; i < count; i += L.threads_per_block()) share[i / pitch * share_pitch + i % pitch] = rows[i];
+  for (int i = tid; i < count; i += L.threads_per_block()) share[i] = rows[i];
 }
 
 // One phase (stage g, phase ph) of part G for group `group`, for one thread
@@ -108,22 +107,19 @@ FFT3D_HD void xy_stage_phase(const XYPartGeom& G, int group, const StageGeom& g,
     const int y = rank * G.rows_per_cta + row;
     const bool live = row < G.rows_per_cta && y < G.ny;
     Complex<Real>* share = reinterpret_cast<Complex<Real>*>(smem + buffer * G.share_stride);
-    const XYRowIo<Real> io{share + row * G.share_pitch, live};
+    const XYRowIo<Real> io{share + row * G.pitch, live};
     Real* re = exchange + local * G.row_stride;
     stockham_stage_phase<Sign, R>(g, ph, t, re, re + G.lines_per_group * G.row_stride, G.twiddle_table,
                                   a.x_twiddles, io, regs);
   } else {
-    // Neighbouring threads take neighbouring columns (coalesced stores), or
-    // with warp columns the threads of one column (XYLayout::warp_columns).
-    const int local = G.warp_columns ? tid / G.threads_per_row : tid % G.lines_per_group;
-    const int t = G.warp_columns ? tid % G.threads_per_row : tid / G.lines_per_group;
+    const int local = tid % G.lines_per_group, t = tid / G.lines_per_group;
     const int col = group * G.lines_per_group + local;
     const int x = rank * G.cols_per_cta + col;
     const bool live = col < G.cols_per_cta && x < G.columns;
     const bool packed = G.unpack_offset > 0 && x == 0;
     const XYColumnIo<Real, Shares> io{shares,
                                       x,
-                                      G.share_pitch,
+                                      G.pitch,
                                       G.rows_per_cta,
                                       packed ? reinterpret_cast<Complex<Real>*>(smem + G.unpack_offset) : plane_data + x,
                                       packed ? 1 : G.pitch,
@@ -151,7 +147,7 @@ FFT3D_HD void xy_real_post_phase(const XYPartGeom& G, int group, int tid, int ra
   const int n = G.pitch - 1;
   const Real* re = reinterpret_cast<const Real*>(smem + G.exchange_offset) + local * G.row_stride;
   const Real* im = re + G.lines_per_group * G.row_stride;
-  Complex<Real>* out = reinterpret_cast<Complex<Real>*>(smem + buffer * G.share_stride) + row * G.share_pitch;
+  Complex<Real>* out = reinterpret_cast<Complex<Real>*>(smem + buffer * G.share_stride) + row * G.pitch;
   for (int k = t; 2 * k <= n; k += G.threads_per_row) {
     const int m = k == 0 ? 0 : n - k;
     Complex<Real> lo, hi;
@@ -231,25 +227,6 @@ __device__ __forceinline__ void xy_copy_async(const char* src, unsigned dst, uns
   }
 }
 
-// Rows [first, end) of the block's rows (row_bytes each, contiguous in
-// memory) copied into a share whose rows are share_row_bytes apart (padded
-// rows, XYLayout::share_pitch), in 16-byte pieces where source and lengths
-// allow, else 8-byte.
-__device__ __forceinline__ void xy_copy_rows_async(const char* src, unsigned dst, unsigned first, unsigned end,
-                                                   unsigned row_bytes, unsigned share_row_bytes, int threads) {
-  const bool wide = (reinterpret_cast<unsigned long long>(src) | row_bytes | share_row_bytes) % 16 == 0;
-  const unsigned piece = wide ? 16 : 8, per_row = row_bytes / piece;
-  for (unsigned i = first * per_row + threadIdx.x; i < end * per_row; i += threads) {
-    const unsigned row = i / per_row, at = (i % per_row) * piece;
-    const unsigned to = dst + row * share_row_bytes + at;
-    const char* from = src + static_cast<unsigned long long>(row) * row_bytes + at;
-    if (wide)
-      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(to), "l"(from) : "memory");
-    else
-      asm volatile("cp.async.ca.shared.global [%0], [%1], 8;\n" ::"r"(to), "l"(from) : "memory");
-  }
-}
-
 // The load phase on the GPU: the block's rows are contiguous, so they are
 // copied into `share` with cp.async, every copy in flight at once, in
 // load_chunks() commit groups of whole X groups; xy_await_chunk waits for one.
@@ -262,17 +239,13 @@ __device__ __forceinline__ void xy_load_device(int rank, long long plane, unsign
   const char* src = reinterpret_cast<const char*>(rows);
   const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(share));
   const long long bytes = static_cast<long long>(count) * sizeof(Complex<Real>);
-  constexpr long long kRowBytes = L.pitch() * sizeof(Complex<Real>);
-  constexpr long long kChunkRowBytes = L.x.rows_per_block * kRowBytes;
+  constexpr long long kChunkRowBytes =
+      static_cast<long long>(L.x.rows_per_block) * L.pitch() * sizeof(Complex<Real>);
 #pragma unroll 1
   for (int c = 0; c < L.load_chunks(); ++c) {
     const long long begin = min_of(L.first_group_of_chunk(c) * kChunkRowBytes, bytes);
     const long long end = min_of(L.first_group_of_chunk(c + 1) * kChunkRowBytes, bytes);
-    if constexpr (L.share_pitch() != L.pitch())  // padded share rows: copied row by row
-      xy_copy_rows_async(src, dst, static_cast<unsigned>(begin / kRowBytes), static_cast<unsigned>(end / kRowBytes),
-                         kRowBytes, L.share_pitch() * sizeof(Complex<Real>), L.threads_per_block());
-    else
-      xy_copy_async(src, dst, static_cast<unsigned>(begin), static_cast<unsigned>(end), L.threads_per_block());
+    xy_copy_async(src, dst, static_cast<unsigned>(begin), static_cast<unsigned>(end), L.threads_per_block());
     asm volatile("cp.async.commit_group;\n" ::: "memory");
   }
 }
@@ -320,10 +293,8 @@ __device__ __forceinline__ void xy_run_part(int group, int rank, long long plane
       xy_stage_phase<Cfg::kSign, g.radix>(G, group, g, ph, static_cast<int>(threadIdx.x), rank, plane, buffer,
                                           regs, smem, shares, a);
     }
-    // Warp-private rows or columns (XYLayout::x_rows_in_warps,
-    // y_columns_in_warps) need only a warp barrier.
-    if constexpr ((Part == 0 && L.x_rows_in_warps()) || (Part == 1 && L.y_columns_in_warps()))
-      __syncwarp();
+    if constexpr (Part == 0 && L.x_rows_in_warps())
+      __syncwarp();  // the X part's rows are warp-private (XYLayout::x_rows_in_warps)
     else
       __syncthreads();
     xy_run_part<Cfg, Part, Sub + 1>(group, rank, plane, buffer, regs, smem, shares, a);
@@ -349,10 +320,8 @@ __device__ __forceinline__ void xy_plane_device(int rank, long long plane, int b
 #pragma unroll 1
   for (int group = 0; group < L.y_groups(); ++group)
     xy_run_part<Cfg, 1, 0>(group, rank, plane, buffer, regs, smem, shares, a);
-  // The last Y phase ended in a block barrier (warp columns: here), so
-  // column 0's transform is whole.
+  // The last Y phase ended in a block barrier: column 0's transform is whole.
   if constexpr (L.real_rows()) {
-    if constexpr (L.y_columns_in_warps()) __syncthreads();
     constexpr XYPartGeom G = L.part_geom(1, sizeof(Real));
     xy_unpack_phase(G, static_cast<int>(threadIdx.x), rank, plane, smem, a);
   }

@@ -21,8 +21,7 @@ std::string xy_kernel_source(int nx, int ny, Precision precision, const XYVarian
       << "  static constexpr int kSign = " << sign << ";\n"
       << "  __host__ __device__ static constexpr fft3d::kern::XYLayout layout() {\n"
       << "    return fft3d::kern::XYLayout{" << x_layout_initializer(L.x) << ", " << x_layout_initializer(L.y)
-      << ", " << L.cluster << ", " << L.load_depth << ", " << L.buffers << ", "
-      << (L.warp_columns ? "true" : "false") << "};\n  }\n};\n";
+      << ", " << L.cluster << ", " << L.load_depth << ", " << L.buffers << "};\n  }\n};\n";
   }
   std::ostringstream bounds;
   bounds << L.threads_per_block();

@@ -46,9 +46,6 @@ constexpr int kMaxLoadChunks = 4;  // cp.async groups the GPU's load is cut into
 // thread a phase depends on is in the same warp (XYLayout::x_rows_in_warps).
 enum XYBarrier : int { kNoBarrier = 0, kBlockBarrier, kClusterBarrier, kWarpBarrier };
 constexpr int kWarpSize = 32;
-// Whether lines (rows or columns) of `threads` threads each, taken by
-// consecutive threads, never straddle a warp.
-FFT3D_HD constexpr bool lines_fit_warps(int threads) { return threads <= kWarpSize && kWarpSize % threads == 0; }
 constexpr int kLoadPart = -1;
 constexpr int kUnpackPart = -2;  // real rows: column 0's transform into columns 0 and n
 struct XYPhase {
@@ -69,8 +66,6 @@ struct XYPartGeom {
   bool twiddle_table;
   int pitch, ny, rows_per_cta, cols_per_cta;  // pitch: XYLayout::pitch()
   int columns;                // XYLayout::columns()
-  int share_pitch;            // XYLayout::share_pitch()
-  bool warp_columns;          // XYLayout::warp_columns
   long long share_stride;     // bytes between the two shares of a double-buffered layout
   long long exchange_offset;  // bytes
   long long unpack_offset;    // bytes; real rows: column 0's transform (ny values), else 0
@@ -82,14 +77,6 @@ struct XYLayout {
   int cluster;  // blocks per cluster, one cluster per plane
   int load_depth = 1;  // at most this many chunks in the GPU's load (1..kMaxLoadChunks)
   int buffers = 1;     // shares per block: 2 = double-buffered, persistent
-  // Y columns warp by warp: a column's threads are neighbours (one warp holds
-  // whole columns), instead of neighbouring columns interleaved across the
-  // block; the Y part then needs only warp barriers where a column's threads
-  // fit in a warp (y_columns_in_warps), at the price of shorter runs per
-  // row in its stores, and the share's rows are padded (share_pitch) so that
-  // a warp reading one column's rows across the cluster spreads over the
-  // banks.
-  bool warp_columns = false;
 
   FFT3D_HD constexpr int ny() const { return y.n; }
   // Real rows (R2C forward): rows of 2 x.n reals transformed as x.n complex
@@ -107,13 +94,9 @@ struct XYLayout {
     return max_of(x.threads_per_block(), y.threads_per_block());
   }
   FFT3D_HD constexpr int elems_per_thread() const { return max_of(x.elems_per_thread(), y.elems_per_thread()); }
-  // Complex values between rows in a share: pitch(), padded by 2 values
-  // (16 or 32 bytes, keeping rows aligned for 16-byte copies) for warp
-  // columns, so that consecutive rows start 4 (f32) or 8 (f64) banks apart.
-  FFT3D_HD constexpr int share_pitch() const { return pitch() + (warp_columns ? 2 : 0); }
-  // The block's share of the plane: rows_per_cta rows of share_pitch() complex values.
+  // The block's share of the plane: rows_per_cta rows of pitch() complex values.
   FFT3D_HD constexpr long long share_bytes(int real_bytes) const {
-    return 2LL * rows_per_cta() * share_pitch() * real_bytes;
+    return 2LL * rows_per_cta() * pitch() * real_bytes;
   }
   // Shares, the exchange buffers and (real rows) column 0's transform,
   // each 16-byte aligned.
@@ -130,7 +113,7 @@ struct XYLayout {
     const XLayout& L = part == 0 ? x : y;
     return XYPartGeom{part, L.threads_per_row, L.rows_per_block, L.threads_per_block(), L.row_stride(),
                       L.twiddle_table, pitch(), ny(), rows_per_cta(), cols_per_cta(), columns(),
-                      share_pitch(), warp_columns, share_stride(real_bytes), exchange_offset(real_bytes),
+                      share_stride(real_bytes), exchange_offset(real_bytes),
                       real_rows() ? unpack_offset(real_bytes) : 0};
   }
   // The GPU issues the load in chunks of whole X groups, one cp.async group
@@ -149,15 +132,10 @@ struct XYLayout {
   // local rows in every group, its phases and groups need only warp
   // barriers, so one warp's stalls do not hold the block's others.
   FFT3D_HD constexpr bool x_rows_in_warps() const {
-    return lines_fit_warps(x.threads_per_row);
-  }
-  // The same for the Y part's columns, laid out warp by warp (warp_columns).
-  FFT3D_HD constexpr bool y_columns_in_warps() const {
-    return warp_columns && lines_fit_warps(y.threads_per_row);
+    return x.threads_per_row <= kWarpSize && kWarpSize % x.threads_per_row == 0;
   }
   // Groups reuse the exchange buffers, so a block barrier separates them
-  // too (a warp barrier for X where x_rows_in_warps, for Y where
-  // y_columns_in_warps); the cluster barrier
+  // too (a warp barrier for X where x_rows_in_warps); the cluster barrier
   // after the X part makes every share complete before any block reads
   // across the cluster, and the one at the end keeps every block's share
   // alive until no other block reads it.
@@ -173,10 +151,7 @@ struct XYLayout {
     }
     const int q = p - x_phases;
     const bool last = p + 2 == phases();
-    // Real rows: the unpack after the last Y phase reads what other warps wrote.
-    const bool last_y = q + 1 == y_groups() * y.phases();
-    const int within = y_columns_in_warps() && !last_y ? kWarpBarrier : kBlockBarrier;
-    return XYPhase{1, q / y.phases(), q % y.phases(), last ? kClusterBarrier : within};
+    return XYPhase{1, q / y.phases(), q % y.phases(), last ? kClusterBarrier : kBlockBarrier};
   }
 };
 

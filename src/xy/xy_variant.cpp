@@ -37,7 +37,8 @@ constexpr long long kRealPlaneMin = 256 * 1024;
 constexpr long long kRealPlaneMax = 1024 * 1024;
 constexpr long long kSmallGrid = 2 * 1024 * 1024;
 constexpr long long kTwoStagePlane = 256 * 1024;
-constexpr int kTwoStageMaxRadix = 16;
+constexpr int kTwoStageMaxRadix = 32;
+constexpr int kTwoStageThreads = 16;  // threads per row and column: two rows per warp
 
 int largest_power_of_two_at_most(int n) {
   int p = 1;
@@ -53,27 +54,56 @@ int even_group(int lines, int max_per_group) {
   return (lines + groups - 1) / groups;
 }
 
-// The fused pass's own stages for a length that is not a power of two: two
-// codelets of at most 16 points, the most balanced pair (192 = 16 * 12,
-// 240 = 16 * 15), sorted descending; none for lengths without such a pair
-// (243 = 27 * 9, 300 = 20 * 15). Each thread holds at most 16 values
-// in both parts, so registers stay low enough for three blocks per SM:
-// 192^3 f32 on an H100 ran its fused pass in 0.111 ms this way, against
-// 0.132 ms from the separate passes' rows (r3-8-8, 3 values per thread in
-// X and 8 in Y) and 0.126 ms for separate passes.
+// The fused pass's own two stages for a length that is not a power of two,
+// on rows and columns of 16 threads (two rows per warp, so the X part needs
+// only warp barriers): the most balanced pair of codelets of at most 32
+// points, where
+// - both are at most 16 points (192 = 16 * 12, 210 = 15 * 14, 240 = 16 * 15),
+// - or one is 16 or 32 points and the other at most 20 (320 = 20 * 16,
+//   384 = 32 * 12);
+// none otherwise (243 = 27 * 9, 300 = 20 * 15, 400 = 20 * 20, 500 = 25 * 20).
+// Measured fused against separate passes on an H100, f32, 16 blocks of 128
+// threads (docs/data/xy-two-stage-warp-rows-f32-h100-2026-11-25.txt):
+// 210^3 0.158 against 0.168 ms, 320^3 0.525 against 0.554, 384^3 0.944
+// against 0.972; the pairs left out lost or tied (300^3 0.495 / 0.470 at
+// best 0.470 on 8 blocks, 400^3 1.263 / 1.086, 243^3 0.306 / 0.258). The
+// first pairs ran fastest on 16 threads too: 192^3 0.111 ms against 0.132
+// from the separate passes' rows (r3-8-8, 3 values per thread in X).
 std::optional<std::vector<int>> two_stage_radices(int n) {
   if ((n & (n - 1)) == 0) return std::nullopt;
-  return balanced_radix_pair(n, kTwoStageMaxRadix);
+  const std::optional<std::vector<int>> pair = balanced_radix_pair(n, kTwoStageMaxRadix);
+  if (!pair) return std::nullopt;
+  const int a = (*pair)[0], b = (*pair)[1];  // sorted descending
+  auto sixteen_or_32 = [](int r) { return r == 16 || r == 32; };
+  const bool small = a <= 16;
+  const bool with_power_of_two = (sixteen_or_32(a) && b <= 20) || (sixteen_or_32(b) && a <= 20);
+  if (!small && !with_power_of_two) return std::nullopt;
+  return pair;
 }
 
-// Rows apply the larger radix first, columns the smaller; one butterfly of
-// the smaller radix per thread, table twiddles (measured on 192^3: 0.111 ms,
-// against 0.115 ms the other way round).
+// Pairs led by 16 points (192, 240) keep the blocks they were measured on
+// (up to 256 threads, shares of up to 64 KB); the others run on 16 blocks
+// of 128 threads.
+bool sixteen_led(const std::vector<int>& pair) { return pair[0] == 16; }
+
+// Pairs of at most 16 points were measured fused in both precisions (f64
+// 210^3: 0.291 against 0.329 ms separate); wider ones lost in f64 (320^3:
+// 1.331 against 1.175 ms).
+bool up_to_sixteen(const std::vector<int>& pair) { return pair[0] <= 16; }
+
+// 16 threads a row. The stage with more butterflies than threads (two
+// rounds: 320 = 16 * 20 has 20 butterflies of 16 points) comes first in the
+// rows; without one, the larger radix (192: r16-12, 0.111 ms against 0.115
+// the other way round). Columns take the reverse order (320: rows r16-20,
+// columns r20-16: 0.525 ms; r20-16 rows 0.623; columns r16-20 0.595).
+// Table twiddles for pairs led by 16 points (as measured at 192 and 240),
+// computed ones for the others (as the composite codelets, x_estimate.cpp).
 XVariant two_stage_variant(int n, const std::vector<int>& pair, bool columns) {
-  std::vector<int> radices = pair;
+  std::vector<int> radices = pair;  // descending
+  if (n / pair[1] > kTwoStageThreads) std::reverse(radices.begin(), radices.end());
   if (columns) std::reverse(radices.begin(), radices.end());
-  const int threads = n / pair[1];
-  return XVariant{radices, threads, std::max(1, kTargetThreads / threads), PadMethod::none, true, 0, columns};
+  return XVariant{radices, kTwoStageThreads, std::max(1, kTargetThreads / kTwoStageThreads), PadMethod::none,
+                  sixteen_led(pair), 0, columns};
 }
 
 }  // namespace
@@ -83,14 +113,13 @@ std::string XYVariant::name() const {
   s << "xy.c" << cluster << ".mb" << min_blocks_per_sm;
   if (load_chunks != 1) s << ".l" << load_chunks;
   if (buffers != 1) s << ".b" << buffers;
-  if (warp_columns) s << ".yw";
   s << "|" << x.name() << "|" << y.name();
   return s.str();
 }
 
 bool XYVariant::operator==(const XYVariant& o) const {
   return cluster == o.cluster && x == o.x && y == o.y && min_blocks_per_sm == o.min_blocks_per_sm &&
-         load_chunks == o.load_chunks && buffers == o.buffers && warp_columns == o.warp_columns;
+         load_chunks == o.load_chunks && buffers == o.buffers;
 }
 
 XYVariant parse_xy_variant(const std::string& name) {
@@ -118,10 +147,6 @@ XYVariant parse_xy_variant(const std::string& name) {
     std::string field;
     if (head.peek() == 'l' && std::getline(head, field, '.') && (v.load_chunks = number(field, 1)) == 1) bad();
     if (head.peek() == 'b' && std::getline(head, field, '.') && (v.buffers = number(field, 1)) == 1) bad();
-    if (head.peek() == 'y') {
-      if (!std::getline(head, field, '.') || field != "yw") bad();
-      v.warp_columns = true;
-    }
     if (head.peek() != EOF) bad();
   } catch (const std::logic_error&) {
     bad();
@@ -137,7 +162,7 @@ XYVariant parse_xy_variant(const std::string& name) {
 
 kern::XYLayout make_xy_layout(int nx, int ny, Precision precision, const XYVariant& v) {
   return kern::XYLayout{make_x_layout(xy_row_points(nx, v), precision, v.x), make_x_layout(ny, precision, v.y),
-                        v.cluster, v.load_chunks, v.buffers, v.warp_columns};
+                        v.cluster, v.load_chunks, v.buffers};
 }
 
 XYVariantFacts xy_variant_facts(int nx, int ny, Precision precision, const XYVariant& v) {
@@ -165,8 +190,6 @@ bool xy_variant_valid(int nx, int ny, Precision precision, const XYVariant& v, c
   if (v.x.radices.size() < 2) return false;
   if (v.x.threads_per_row < 1 || v.x.rows_per_block < 1 || v.y.threads_per_row < 1 || v.y.rows_per_block < 1)
     return false;
-  // Warp columns: whole columns in each warp.
-  if (v.warp_columns && !kern::lines_fit_warps(v.y.threads_per_row)) return false;
   if (!x_variant_fits(x_variant_facts(row_points, precision, v.x), limits) ||
       !x_variant_fits(x_variant_facts(ny, precision, v.y), limits))
     return false;
@@ -214,7 +237,13 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   const long long plane_bytes = static_cast<long long>(pitch) * ny * complex_bytes(precision);
   const bool pow2 = (row_n & (row_n - 1)) == 0 && (ny & (ny - 1)) == 0;
   const bool large_pow2 = pow2 && plane_bytes >= kLargePlane;
-  const long long share_target = large_pow2 ? kLargePlaneShareTarget : kShareTarget;
+  // Two-stage pairs not led by 16 points were measured on 16 blocks of 128
+  // threads (210^3 f32: 0.158 ms, against 0.169 on 8 blocks) in groups of
+  // 8 lines, not even ones: 7 + 7 + 6 rows of 320 left half a warp idle
+  // and ran 9 % slower (0.572 against 0.526 ms), 7 + 7 of 210 6 %.
+  const bool wide_pairs = (x_pair && !sixteen_led(*x_pair)) || (y_pair && !sixteen_led(*y_pair));
+  const bool small_blocks = large_pow2 || wide_pairs;
+  const long long share_target = small_blocks ? kLargePlaneShareTarget : kShareTarget;
   if (base.cluster > 0) {
     if (base.cluster > std::min({limits.max_cluster, kern::kMaxCluster, row_n, ny})) return std::nullopt;
     v.cluster = base.cluster;
@@ -233,16 +262,20 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   // A share above the target leaves room for one block per SM: let it have
   // up to 1024 threads, so that it keeps more loads in flight.
   const long long share = static_cast<long long>(rows_per_cta) * pitch * complex_bytes(precision);
-  const int target_threads = share > kShareTarget          ? 1024
-                             : large_pow2 || (real && pow2) ? kSmallBlockThreads
-                                                            : kTargetThreads;
+  const int target_threads = share > kShareTarget && !wide_pairs ? 1024
+                             : small_blocks || (real && pow2)      ? kSmallBlockThreads
+                                                                   : kTargetThreads;
   // Neighbouring columns per group: as wide as the column ESTIMATE (coalesced
-  // segments), no wider than the block's columns, in even groups.
+  // segments), no wider than the block's columns, in even groups (wide
+  // pairs: in groups of 8, as measured).
   int cols = std::min(v.y.rows_per_block, largest_power_of_two_at_most(cols_per_cta));
   while (cols > 1 && cols * v.y.threads_per_row > std::max(target_threads, v.y.threads_per_row)) cols /= 2;
-  v.y.rows_per_block = even_group(cols_per_cta, cols);
+  auto group = [&](int lines, int max_per_group) {
+    return wide_pairs ? std::min(lines, max_per_group) : even_group(lines, max_per_group);
+  };
+  v.y.rows_per_block = group(cols_per_cta, cols);
   const int threads = v.y.rows_per_block * v.y.threads_per_row;
-  v.x.rows_per_block = even_group(rows_per_cta, std::max(1, std::min(rows_per_cta, threads / v.x.threads_per_row)));
+  v.x.rows_per_block = group(rows_per_cta, std::max(1, std::min(rows_per_cta, threads / v.x.threads_per_row)));
   // Shrink the groups until the share and the exchange buffers fit.
   while (!xy_variant_valid(nx, ny, precision, v, limits)) {
     if (v.x.rows_per_block > 1) v.x.rows_per_block /= 2;
@@ -256,21 +289,22 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   //   on the H100; f64 0.477 against 0.547), or grids of at most 2 MB,
   //   launch-bound (64^3 f32: 0.010 against 0.013 ms; 64^3 f64, 4 MB, was
   //   slower fused: 0.018 against 0.014 ms);
-  // - planes of at least 256 KB from two stages of at most 16 points each
-  //   way, one of them 16 (192^3 f32: 0.107 against 0.119 ms; 240^3: 0.221
-  //   against 0.229); in f64 only since the X part's warp barriers
-  //   (2026-11-25): 192^3 0.2298 against 0.2348 ms, 240^3 0.4340 against
-  //   0.4543 (before them 0.252 against 0.242, 0.554 against 0.489);
+  // - planes of at least 256 KB from two stages (two_stage_radices): pairs
+  //   of at most 16 points in both precisions (192^3 f32: 0.107 against
+  //   0.119 ms; 240^3: 0.221 against 0.229; 210^3 0.158 against 0.168; f64
+  //   since the X part's warp barriers, 2026-11-25: 192^3 0.2298 against
+  //   0.2348 ms, 240^3 0.4340 against 0.4543, 210^3 0.291 against 0.329),
+  //   the wider pairs in single precision (320^3 0.525 against 0.554 ms,
+  //   384^3 0.944 against 0.972);
   // - real power-of-two planes of kRealPlaneMin to kRealPlaneMax.
   // One block per SM serialises its load, transforms and stores with nothing
-  // to overlap them (512^3 f32: 2.53 ms fused against 1.84 ms); other mixed
-  // radices ran 7-45 % slower fused (243, 343, 384, 400, 480, 500; 300 and
-  // 320 tied), 210 = 15 * 14 3 % slower (0.193 against 0.187 ms in
-  // alternating pass order); 128^3 sat in L2 and gained nothing.
-  auto sixteen_first = [](int n, const std::optional<std::vector<int>>& pair) {
-    return (n & (n - 1)) == 0 || (pair && (*pair)[0] == 16);  // pairs are sorted descending
+  // to overlap them (512^3 f32: 2.53 ms fused against 1.84 ms; 480^3 2.53
+  // against 1.88); the lengths without a two-stage pair ran 4-45 % slower
+  // fused (243, 300, 343, 400, 500); 128^3 sat in L2 and gained nothing.
+  auto two_stage_axis = [&](int n, const std::optional<std::vector<int>>& pair) {
+    return (n & (n - 1)) == 0 || (pair && (up_to_sixteen(*pair) || precision == Precision::f32));
   };
-  const bool two_stages = sixteen_first(row_n, x_pair) && sixteen_first(ny, y_pair);
+  const bool two_stages = two_stage_axis(row_n, x_pair) && two_stage_axis(ny, y_pair);
   const bool two_blocks = 2 * xy_variant_facts(nx, ny, precision, v).shared_bytes <= limits.shared_bytes_per_block;
   const bool sized = real   ? pow2 && plane_bytes >= kRealPlaneMin && plane_bytes <= kRealPlaneMax
                      : pow2 ? plane_bytes >= kLargePlane || plane_bytes * planes <= kSmallGrid

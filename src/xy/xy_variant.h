@@ -20,11 +20,9 @@ struct XYVariant {
   int min_blocks_per_sm = 0;  // __launch_bounds__ occupancy hint; 0 = none
   int load_chunks = 1;  // cp.async groups the load is cut into (at most kern::kMaxLoadChunks)
   int buffers = 1;      // 2: two shares per block, persistent grid (kern::XYLayout); one load chunk
-  bool warp_columns = false;  // Y columns warp by warp, padded share rows (kern::XYLayout::warp_columns)
 
   // A readable, parseable name: "xy.c8.mb0|<x variant>|<y variant>", with
-  // ".l4" after "mb0" where load_chunks > 1, ".b2" where buffers is 2 and
-  // ".yw" for warp columns.
+  // ".l4" after "mb0" where load_chunks > 1 and ".b2" where buffers is 2.
   std::string name() const;
   bool operator==(const XYVariant& o) const;
 };
@@ -69,11 +67,11 @@ struct XYBase {
 // fused pass fits (no clusters on the device, a plane larger than a
 // cluster's shared memory, a prime nx), or, with only_where_faster, where
 // separate passes were measured faster (one block per SM, mixed radices
-// other than two stages of at most 16 points, planes in L2). Its X and Y
+// without the fused pass's own two stages, planes in L2). Its X and Y
 // stages are those of `base` (radices, threads per row or column, padding,
-// twiddles), else two stages of at most 16 points where the length has
-// them, else the separate passes' ESTIMATE; regrouped for the cluster in
-// even groups.
+// twiddles), else the fused pass's own two stages on 16-thread rows where
+// the length has them (192 = 16 * 12, 320 = 16 * 20; xy_variant.cpp),
+// else the separate passes' ESTIMATE; regrouped for the cluster.
 std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, Precision precision,
                                              const DeviceLimits& limits, bool only_where_faster = true,
                                              const XYBase& base = {});
