@@ -179,6 +179,9 @@ TEST(GpuGrid, FusedXYPass) {
   check_grid<float>(512, 512, 32);   // clusters of 16 blocks of 128 KB
   check_grid<float>(343, 343, 8);
   check_grid<float>(500, 500, 6);
+  check_grid<float>(320, 320, 4);  // two-stage pairs on 16-thread rows, two rounds of butterflies
+  check_grid<float>(384, 384, 3);
+  check_grid<double>(320, 320, 2);
   {  // out of place: the fused pass reads the input and writes the output
     fft3d_plan oop = make_plan(240, 96, 10, true);
     DeviceGrid<float> g(240, 96, 10, 31);
