@@ -23,7 +23,8 @@ std::vector<cplx> fftw_planes(const std::vector<cplx>& in, int nx, int ny, long 
   std::vector<cplx> out(in.size());
   const size_t plane = static_cast<size_t>(nx) * ny;
   for (long long p = 0; p < planes; ++p) {
-    const std::vector<cplx> one(in.begin() + static_cast<long>(p * plane), in.begin() + static_cast<long>((p + 1) * plane));
+    const std::vector<cplx> one(in.begin() + static_cast<long>(p * plane),
+                                in.begin() + static_cast<long>((p + 1) * plane));
     const std::vector<cplx> t = fft3d_test::fftw_3d(one, nx, ny, 1, sign);
     std::copy(t.begin(), t.end(), out.begin() + static_cast<long>(p * plane));
   }
@@ -142,8 +143,9 @@ TEST(XYLayout, LoadChunksCoverTheGroupsInOrder) {
 
 // The X part ends its phases in warp barriers exactly where a row's threads
 // sit in one warp (t16 rows of 256); rows of 20 threads (300 = 20 * 15,
-// from the separate passes' ESTIMATE) straddle warps and keep block barriers. The Y part always has block barriers, and the X part
-// a cluster barrier after its last phase.
+// from the separate passes' ESTIMATE) straddle warps and keep block
+// barriers. The Y part always has block barriers, and the X part a cluster
+// barrier after its last phase.
 TEST(XYLayout, XPhasesEndInWarpBarriersWhereRowsSitInOneWarp) {
   for (int n : {256, 300}) {
     const auto v = estimate_xy_variant(n, n, n, Precision::f32, DeviceLimits{}, false);
@@ -295,7 +297,8 @@ TEST(XYExecutor, TwoStagePairsInTwoRoundsPerThread) {
     const int n = std::max(nx, ny);
     const XVariant& wide = nx > ny ? v->x : v->y;
     ASSERT_EQ(wide.threads_per_row, 16) << v->name();
-    EXPECT_GT(n / wide.radices[nx > ny ? 0 : 1], 16) << v->name();  // two rounds in the rows' first stage
+    // Two rounds in one stage: the rows' first, the columns' last.
+    EXPECT_GT(n / wide.radices[nx > ny ? 0 : 1], 16) << v->name();
     expect_correct<double>(nx, ny, 1, *v);
     expect_correct<float>(nx, ny, 1, *v);
   }

@@ -218,7 +218,9 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
     v.x = base.x   ? *base.x
           : x_pair ? two_stage_variant(row_n, *x_pair, false)
                    : estimate_x_variant(row_n, precision, limits);
-    v.y = base.y ? *base.y : y_pair ? two_stage_variant(ny, *y_pair, true) : estimate_column_variant(ny, precision, limits);
+    v.y = base.y   ? *base.y
+          : y_pair ? two_stage_variant(ny, *y_pair, true)
+                   : estimate_column_variant(ny, precision, limits);
     v.x.min_blocks_per_sm = v.y.min_blocks_per_sm = 0;  // the fused kernel's own hint is v.min_blocks_per_sm
   } catch (const Error&) {
     return std::nullopt;
