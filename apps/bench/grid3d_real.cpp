@@ -69,8 +69,19 @@ struct RealRow {
   double bytes = 0;  // the padded real array = the half spectrum
   double fwd_ours = 0, fwd_cufft = 0, inv_ours = 0, inv_cufft = 0, c2c_ours = 0;
   double err_ours = NAN, err_cufft = NAN;
+  bool checked = false;  // the errors were computed (grids up to kMaxCheckedPoints)
   int passes = -1;
 };
+
+// An error against FFTW, or `unknown` where none was computed (grids above
+// 256^3): "n/a" in the table, an empty field in the CSV, as the C2C tables.
+// A computed NaN stays "nan": a broken transform must show.
+std::string error_text(const RealRow& r, double err, const char* unknown) {
+  if (!r.checked) return unknown;
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2e", err);
+  return text;
+}
 
 // cuFFT's in-place plan in the padded layout: real rows of 2 (nx/2+1) on the
 // real side, nx/2+1 complex values on the other (dimensions slowest first).
@@ -179,6 +190,7 @@ std::optional<RealRow> run_grid(const BenchOptions& options, const Stream& strea
                  g.name(), bytes);
     return std::nullopt;
   }
+  row.checked = check;
   if (check) row.err_ours = error_against_fftw(input, forward_result(ours_fwd), g);
   const std::vector<T> theirs = forward_result(cufft_fwd);
   if (check) row.err_cufft = error_against_fftw(input, theirs, g);
@@ -210,8 +222,8 @@ void print_rows(const std::vector<RealRow>& rows, const char* prec, const BenchO
               << r.fwd_cufft / r.fwd_ours << std::setprecision(4) << std::setw(10) << r.inv_ours << std::setw(10)
               << r.inv_cufft << std::setprecision(3) << std::setw(8) << r.inv_cufft / r.inv_ours
               << std::setprecision(4) << std::setw(10) << r.c2c_ours << std::setprecision(3) << std::setw(9)
-              << r.fwd_ours / r.c2c_ours << std::scientific << std::setprecision(2) << std::setw(11) << r.err_ours
-              << std::setw(11) << r.err_cufft << std::defaultfloat << "\n";
+              << r.fwd_ours / r.c2c_ours << std::setw(11) << error_text(r, r.err_ours, "n/a") << std::setw(11)
+              << error_text(r, r.err_cufft, "n/a") << "\n";
     log_fwd += std::log(r.fwd_cufft / r.fwd_ours);
     log_inv += std::log(r.inv_cufft / r.inv_ours);
   }
@@ -227,8 +239,9 @@ void write_csv(const std::string& path, const std::vector<RealRow>& rows, const 
   if (!f) throw BenchError("cannot write " + path);
   if (header) std::fprintf(f, "precision,grid,passes,fwd_ms,cufft_fwd_ms,inv_ms,cufft_inv_ms,c2c_ms,err_ours,err_cufft\n");
   for (const RealRow& r : rows)
-    std::fprintf(f, "%s,%s,%d,%.5f,%.5f,%.5f,%.5f,%.5f,%.3e,%.3e\n", prec, r.size.c_str(), r.passes, r.fwd_ours,
-                 r.fwd_cufft, r.inv_ours, r.inv_cufft, r.c2c_ours, r.err_ours, r.err_cufft);
+    std::fprintf(f, "%s,%s,%d,%.5f,%.5f,%.5f,%.5f,%.5f,%s,%s\n", prec, r.size.c_str(), r.passes, r.fwd_ours,
+                 r.fwd_cufft, r.inv_ours, r.inv_cufft, r.c2c_ours, error_text(r, r.err_ours, "").c_str(),
+                 error_text(r, r.err_cufft, "").c_str());
   std::fclose(f);
 }
 
@@ -252,7 +265,7 @@ SweepRow sweep_row(const RealRow& r, const char* prec) {
   s.passes = r.passes;
   s.ms_ours = r.fwd_ours;
   s.ms_cufft = r.fwd_cufft;
-  s.has_errors = !std::isnan(r.err_ours);
+  s.has_errors = r.checked;
   s.err_ours = r.err_ours;
   s.err_cufft = r.err_cufft;
   return s;
