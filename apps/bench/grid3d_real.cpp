@@ -28,6 +28,7 @@
 #include "plan_text.h"
 #include "profile_once.h"
 #include "random_input.h"
+#include "report.h"
 #include "sweep.h"
 
 namespace fft3d_bench {
@@ -72,16 +73,6 @@ struct RealRow {
   bool checked = false;  // the errors were computed (grids up to kMaxCheckedPoints)
   int passes = -1;
 };
-
-// An error against FFTW, or `unknown` where none was computed (grids above
-// 256^3): "n/a" in the table, an empty field in the CSV, as the C2C tables.
-// A computed NaN stays "nan": a broken transform must show.
-std::string error_text(const RealRow& r, double err, const char* unknown) {
-  if (!r.checked) return unknown;
-  char text[32];
-  std::snprintf(text, sizeof text, "%.2e", err);
-  return text;
-}
 
 // cuFFT's in-place plan in the padded layout: real rows of 2 (nx/2+1) on the
 // real side, nx/2+1 complex values on the other (dimensions slowest first).
@@ -222,8 +213,8 @@ void print_rows(const std::vector<RealRow>& rows, const char* prec, const BenchO
               << r.fwd_cufft / r.fwd_ours << std::setprecision(4) << std::setw(10) << r.inv_ours << std::setw(10)
               << r.inv_cufft << std::setprecision(3) << std::setw(8) << r.inv_cufft / r.inv_ours
               << std::setprecision(4) << std::setw(10) << r.c2c_ours << std::setprecision(3) << std::setw(9)
-              << r.fwd_ours / r.c2c_ours << std::setw(11) << error_text(r, r.err_ours, "n/a") << std::setw(11)
-              << error_text(r, r.err_cufft, "n/a") << "\n";
+              << r.fwd_ours / r.c2c_ours << std::setw(11) << figure_text(r.checked, r.err_ours, "%.2e", "n/a")
+              << std::setw(11) << figure_text(r.checked, r.err_cufft, "%.2e", "n/a") << "\n";
     log_fwd += std::log(r.fwd_cufft / r.fwd_ours);
     log_inv += std::log(r.inv_cufft / r.inv_ours);
   }
@@ -240,8 +231,9 @@ void write_csv(const std::string& path, const std::vector<RealRow>& rows, const 
   if (header) std::fprintf(f, "precision,grid,passes,fwd_ms,cufft_fwd_ms,inv_ms,cufft_inv_ms,c2c_ms,err_ours,err_cufft\n");
   for (const RealRow& r : rows)
     std::fprintf(f, "%s,%s,%d,%.5f,%.5f,%.5f,%.5f,%.5f,%s,%s\n", prec, r.size.c_str(), r.passes, r.fwd_ours,
-                 r.fwd_cufft, r.inv_ours, r.inv_cufft, r.c2c_ours, error_text(r, r.err_ours, "").c_str(),
-                 error_text(r, r.err_cufft, "").c_str());
+                 r.fwd_cufft, r.inv_ours, r.inv_cufft, r.c2c_ours,
+                 figure_text(r.checked, r.err_ours, "%.3e", "").c_str(),
+                 figure_text(r.checked, r.err_cufft, "%.3e", "").c_str());
   std::fclose(f);
 }
 

@@ -15,18 +15,12 @@ double gbps_copy(const ResultRow& r) { return read_write_gbps(r.bytes, r.ms_copy
 double percent_of_copy(const ResultRow& r) { return 100.0 * gbps_ours(r) / gbps_copy(r); }
 double cufft_over_ours(const ResultRow& r) { return r.ms_cufft / r.ms_ours; }
 
-namespace {
-
-// A figure that may not be known: `unknown` stands in for it ("n/a" or "?" in
-// the table, an empty field in the CSV).
-std::string maybe(bool known, double value, const char* format, const char* unknown) {
+std::string figure_text(bool known, double value, const char* format, const char* unknown) {
   if (!known) return unknown;
   char text[32];
   std::snprintf(text, sizeof text, format, value);
   return text;
 }
-
-}  // namespace
 
 void print_table(std::ostream& out, const std::string& title, const std::vector<ResultRow>& rows) {
   char line[512];
@@ -57,9 +51,9 @@ void print_table_3d(std::ostream& out, const std::string& title,
   for (const ResultRow& r : rows) {
     std::snprintf(line, sizeof line, "%13s %9.4f %9.4f %8.1f %9.1f %6s %10.3f %9s %9s\n",
                   r.size.c_str(), r.ms_ours, r.ms_cufft, gflops_ours(r), gbps_ours(r),
-                  maybe(r.passes >= 0, r.passes, "%.0f", "?").c_str(), cufft_over_ours(r),
-                  maybe(r.has_errors, r.err_ours, "%.2e", "n/a").c_str(),
-                  maybe(r.has_errors, r.err_cufft, "%.2e", "n/a").c_str());
+                  figure_text(r.passes >= 0, r.passes, "%.0f", "?").c_str(), cufft_over_ours(r),
+                  figure_text(r.has_errors, r.err_ours, "%.2e", "n/a").c_str(),
+                  figure_text(r.has_errors, r.err_cufft, "%.2e", "n/a").c_str());
     out << line;
   }
   if (rows.empty()) out << "(no grid measured)\n";
@@ -98,9 +92,9 @@ void CsvWriter::write(const ResultRow& r) {
     std::fprintf(file_, "%s,%s,%.0f,%.6g,%.6g,%.6g,%.6g,%.6g,%s,%.6g,%s,%s\n",
                  r.precision.c_str(), r.size.c_str(), r.bytes, r.ms_ours, r.ms_cufft,
                  gflops_ours(r), gbps_ours(r), gbps_cufft(r),
-                 maybe(r.passes >= 0, r.passes, "%.0f", "").c_str(), cufft_over_ours(r),
-                 maybe(r.has_errors, r.err_ours, "%.6g", "").c_str(),
-                 maybe(r.has_errors, r.err_cufft, "%.6g", "").c_str());
+                 figure_text(r.passes >= 0, r.passes, "%.0f", "").c_str(), cufft_over_ours(r),
+                 figure_text(r.has_errors, r.err_ours, "%.6g", "").c_str(),
+                 figure_text(r.has_errors, r.err_cufft, "%.6g", "").c_str());
   }
   if (std::fflush(file_) != 0 || std::ferror(file_))
     throw BenchError("writing --csv " + path_ + " failed");

@@ -28,6 +28,9 @@ double gbps_cufft(const ResultRow& r);
 double gbps_copy(const ResultRow& r);
 double percent_of_copy(const ResultRow& r);      // ours GB/s / copy GB/s
 double cufft_over_ours(const ResultRow& r);      // > 1: fft3d is faster
+// A figure that may not be known: `unknown` stands in for it ("n/a" or "?"
+// in a table, "" for an empty CSV field); else `value` printed by `format`.
+std::string figure_text(bool known, double value, const char* format, const char* unknown);
 
 void print_table(std::ostream& out, const std::string& title, const std::vector<ResultRow>& rows);
 // The --3d table: no batch and no copy ceiling, but passes over memory; "n/a"

@@ -7,6 +7,7 @@
 #include <cuda_runtime_api.h>
 
 #include "check.h"
+#include "report.h"
 
 namespace fft3d_bench {
 
@@ -50,18 +51,6 @@ SweepSummary summarize_beyond_l2(const std::vector<SweepRow>& rows, long long l2
   return s;
 }
 
-namespace {
-
-// As in report.cpp: an unknown figure is an empty CSV field.
-std::string field(bool known, double value, const char* format) {
-  if (!known) return "";
-  char text[32];
-  std::snprintf(text, sizeof text, format, value);
-  return text;
-}
-
-}  // namespace
-
 SweepReport::SweepReport(const std::string& csv_path, double copy_gbps, long long l2_bytes)
     : path_(csv_path), copy_gbps_(copy_gbps), l2_bytes_(l2_bytes) {
   if (!(copy_gbps > 0)) throw BenchError("--sweep: no copy bandwidth was measured");
@@ -83,9 +72,9 @@ void SweepReport::add(const SweepRow& r) {
   if (!file_) return;
   std::fprintf(file_, "%s,%s,%s,%d,%.0f,%s,%.6g,%.6g,%.6g,%s,%s,%.6g,%.6g,%.6g,%lld,%d\n",
                r.precision.c_str(), r.type.c_str(), r.grid.c_str(), r.side, r.bytes,
-               field(r.passes >= 0, r.passes, "%.0f").c_str(), r.ms_ours, r.ms_cufft,
-               r.ms_cufft / r.ms_ours, field(r.has_errors, r.err_ours, "%.6g").c_str(),
-               field(r.has_errors, r.err_cufft, "%.6g").c_str(), copy_gbps_,
+               figure_text(r.passes >= 0, r.passes, "%.0f", "").c_str(), r.ms_ours, r.ms_cufft,
+               r.ms_cufft / r.ms_ours, figure_text(r.has_errors, r.err_ours, "%.6g", "").c_str(),
+               figure_text(r.has_errors, r.err_cufft, "%.6g", "").c_str(), copy_gbps_,
                pass_floor_ms(2, r.bytes, copy_gbps_), pass_floor_ms(3, r.bytes, copy_gbps_),
                l2_bytes_, r.bytes > double(l2_bytes_) ? 1 : 0);
   if (std::fflush(file_) != 0 || std::ferror(file_))
@@ -115,8 +104,8 @@ void SweepReport::print(std::ostream& out, const std::string& precision) const {
                   r.grid.c_str(), r.bytes / (1 << 20), r.bytes > double(l2_bytes_) ? "yes" : "no",
                   r.passes >= 0 ? std::to_string(r.passes).c_str() : "?", r.ms_ours, r.ms_cufft,
                   r.ms_cufft / r.ms_ours, floor2, pass_floor_ms(3, r.bytes, copy_gbps_),
-                  r.ms_ours / floor2, r.has_errors ? field(true, r.err_ours, "%.2e").c_str() : "n/a",
-                  r.has_errors ? field(true, r.err_cufft, "%.2e").c_str() : "n/a");
+                  r.ms_ours / floor2, figure_text(r.has_errors, r.err_ours, "%.2e", "n/a").c_str(),
+                  figure_text(r.has_errors, r.err_cufft, "%.2e", "n/a").c_str());
     out << line;
   }
   if (rows.empty()) out << "(no grid measured)\n";
