@@ -13,6 +13,13 @@ sides=${2:-256,512}
 precision=${3:-f32}
 bench=$build/apps/bench/fft3d-bench
 type=(--type "${TYPE:-c2c}")
+# time_fused N LABEL NAME: the fused pass forced to variant NAME on N^3, one line.
+time_fused() {
+  local line
+  line=$(FFT3D_XY_PASS=fused FFT3D_XY_VARIANT="$3" "$bench" --3d "${type[@]}" --sizes "$1" --precision "$precision" \
+         --repeats 10 2>&1 | grep -E "^ +$1x$1x$1 |fft3d-bench:" | head -1)
+  printf '%-10s %s\n    %s\n' "$2" "$3" "$line"
+}
 for n in ${sides//,/ }; do
   estimate=$(FFT3D_XY_PASS=fused "$bench" --3d "${type[@]}" --sizes "$n" --precision "$precision" --describe-only 2>&1 |
              grep -o 'xy\.c[0-9]*\.mb[0-9]*|[^ ,]*' | head -1)
@@ -43,15 +50,9 @@ head = re.sub(r'\.c\d+\.', f'.c{c}.', head)
 print('|'.join([head, x, y]))
 PY
 ) || { echo "spec '$spec': cannot apply to $estimate"; continue; }
-    line=$(FFT3D_XY_PASS=fused FFT3D_XY_VARIANT="$name" "$bench" --3d "${type[@]}" --sizes "$n" --precision "$precision" \
-           --repeats 10 2>&1 | grep -E "^ +${n}x${n}x${n} |fft3d-bench:" | head -1)
-    printf '%-10s %s\n    %s\n' "${spec:-estimate}" "$name" "$line"
+    time_fused "$n" "${spec:-estimate}" "$name"
   done
-  for name in ${VARIANTS:-}; do
-    line=$(FFT3D_XY_PASS=fused FFT3D_XY_VARIANT="$name" "$bench" --3d "${type[@]}" --sizes "$n" --precision "$precision" \
-           --repeats 10 2>&1 | grep -E "^ +${n}x${n}x${n} |fft3d-bench:" | head -1)
-    printf '%-10s %s\n    %s\n' "named" "$name" "$line"
-  done
+  for name in ${VARIANTS:-}; do time_fused "$n" named "$name"; done
   line=$(FFT3D_XY_PASS=separate "$bench" --3d "${type[@]}" --sizes "$n" --precision "$precision" --repeats 10 2>&1 |
          grep -E "^ +${n}x${n}x${n}" | head -1)
   printf '%-10s\n    %s\n' "separate" "$line"

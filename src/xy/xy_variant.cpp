@@ -54,6 +54,16 @@ int even_group(int lines, int max_per_group) {
   return (lines + groups - 1) / groups;
 }
 
+// Pairs led by 16 points (192, 240) keep the blocks they were measured on
+// (up to 256 threads, shares of up to 64 KB); the others run on 16 blocks
+// of 128 threads.
+bool sixteen_led(const std::vector<int>& pair) { return pair[0] == 16; }
+
+// Pairs of at most 16 points were measured fused in both precisions (f64
+// 210^3: 0.291 against 0.329 ms separate); wider ones lost in f64 (320^3:
+// 1.331 against 1.175 ms).
+bool up_to_sixteen(const std::vector<int>& pair) { return pair[0] <= 16; }
+
 // The fused pass's own two stages for a length that is not a power of two,
 // on rows and columns of 16 threads (two rows per warp, so the X part needs
 // only warp barriers): the most balanced pair of codelets of at most 32
@@ -75,21 +85,10 @@ std::optional<std::vector<int>> two_stage_radices(int n) {
   if (!pair) return std::nullopt;
   const int a = (*pair)[0], b = (*pair)[1];  // sorted descending
   auto sixteen_or_32 = [](int r) { return r == 16 || r == 32; };
-  const bool small = a <= 16;
   const bool with_power_of_two = (sixteen_or_32(a) && b <= 20) || (sixteen_or_32(b) && a <= 20);
-  if (!small && !with_power_of_two) return std::nullopt;
+  if (!up_to_sixteen(*pair) && !with_power_of_two) return std::nullopt;
   return pair;
 }
-
-// Pairs led by 16 points (192, 240) keep the blocks they were measured on
-// (up to 256 threads, shares of up to 64 KB); the others run on 16 blocks
-// of 128 threads.
-bool sixteen_led(const std::vector<int>& pair) { return pair[0] == 16; }
-
-// Pairs of at most 16 points were measured fused in both precisions (f64
-// 210^3: 0.291 against 0.329 ms separate); wider ones lost in f64 (320^3:
-// 1.331 against 1.175 ms).
-bool up_to_sixteen(const std::vector<int>& pair) { return pair[0] <= 16; }
 
 // 16 threads a row. The stage with more butterflies than threads (two
 // rounds: 320 = 16 * 20 has 20 butterflies of 16 points) comes first in the
