@@ -226,6 +226,50 @@ TEST(GpuGrid, FusedXYPass) {
   unsetenv("FFT3D_XY_PASS");
 }
 
+// The split-Y schedule (FFT3D_XY_PASS=split): its strided fused pass, CRT
+// stores and the Z pass's cross phase, forward and inverse against FFTW, in
+// place and out of place, and the sizes the benchmarks time (one or a few
+// planes of them, so the oracle stays quick).
+TEST(GpuGrid, SplitYSchedule) {
+  FFT3D_REQUIRE_GPU();
+  setenv("FFT3D_XY_PASS", "split", 1);
+  for (bool single : {true, false}) {
+    check_grid_in(single, 16, 12, 40);   // 4 x 3
+    check_grid_in(single, 30, 21, 40);   // 7 x 3
+    check_grid_in(single, 24, 18, 32);   // 2 x 9
+    check_grid_in(single, 300, 300, 6);   // 4 x 75
+    check_grid_in(single, 320, 320, 24);  // 5 x 64 (nz of two stages: the cross phase follows the first)
+    check_grid_in(single, 384, 384, 24);  // 3 x 128
+  }
+  check_grid<float>(480, 480, 24);  // 5 x 96
+  check_grid<float>(500, 500, 24);  // 4 x 125
+  {  // out of place: the first pass reads the input and writes the output
+    fft3d_plan oop = make_plan(60, 45, 24, true);
+    DeviceGrid<float> g(60, 45, 24, 17);
+    void* out = nullptr;
+    CUDA_OK(cudaMalloc(&out, g.count * 8));
+    CUDA_OK(cudaMemset(out, 0xFF, g.count * 8));  // NaN where nothing is written
+    ASSERT_EQ(fft3d_forward_out(oop, g.dev, out), FFT3D_SUCCESS) << fft3d_last_error_message();
+    std::vector<std::complex<float>> got(g.count);
+    CUDA_OK(cudaMemcpy(got.data(), out, g.count * 8, cudaMemcpyDeviceToHost));
+    EXPECT_LE(fft3d_test::relative_l2_error(got, fft3d_test::fftw_3d(g.rounded, 60, 45, 24, -1)),
+              fft3d_test::fft_error_bound(true, double(g.count)));
+    EXPECT_EQ(g.download(), g.host) << "input changed";
+    cudaFree(out);
+    fft3d_plan_destroy(oop);
+  }
+  fft3d_plan plan = make_plan(300, 300, 300, true);
+  const std::string text = describe(plan);
+  EXPECT_NE(text.find("2 passes over memory"), std::string::npos) << text;
+  EXPECT_NE(text.find("split Y = 4 x 75"), std::string::npos) << text;
+  fft3d_plan_destroy(plan);
+  // No split for ny = 256, or a Z of one stage: the plan is refused, not silently different.
+  fft3d_plan none = nullptr;
+  EXPECT_EQ(fft3d_plan_create_3d(&none, 256, 256, 8, FFT3D_C2C_F32, FFT3D_BACKEND_GPU), FFT3D_ERROR_UNSUPPORTED_SIZE);
+  EXPECT_EQ(fft3d_plan_create_3d(&none, 320, 320, 5, FFT3D_C2C_F32, FFT3D_BACKEND_GPU), FFT3D_ERROR_UNSUPPORTED_SIZE);
+  unsetenv("FFT3D_XY_PASS");
+}
+
 TEST(GpuGrid, PlanReuse) {
   FFT3D_REQUIRE_GPU();
   fft3d_plan plan = make_plan(64, 48, 40, true);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "common/error.h"
+#include "common/factor.h"
 #include "fft3d/grid_schedule.h"
 #include "fft3d/grid_schedule_host.h"
 #include "oracle.h"
@@ -141,6 +142,60 @@ TEST(GridSchedule, FusedXYPass) {
   EXPECT_EQ(make_grid_schedule(64, 48, 20, Precision::f32, old_gpu, ColumnMethod::automatic, {},
                                PlaneMethod::automatic).size(), 3u);
   EXPECT_THROW(make_grid_schedule(64, 48, 20, Precision::f32, old_gpu, ColumnMethod::automatic, {}, fused), Error);
+}
+
+// The split-Y schedule: two passes, ny = split * y2 in the CRT layout, for
+// every split factor the cross phase takes (2, 3, 4, 5, 7, 8), both
+// precisions, forward, inverse and round trip against FFTW.
+TEST(GridSchedule, SplitYPass) {
+  const PlaneMethod split = PlaneMethod::split;
+  check_grid<float>(16, 12, 40, ColumnMethod::automatic, split);   // 4 x 3
+  check_grid<double>(20, 15, 24, ColumnMethod::automatic, split);  // 5 x 3
+  check_grid<float>(12, 20, 36, ColumnMethod::automatic, split);   // 4 x 5
+  check_grid<double>(30, 21, 40, ColumnMethod::automatic, split);  // 7 x 3
+  check_grid<float>(24, 18, 32, ColumnMethod::automatic, split);   // 2 x 9
+  check_grid<double>(8, 24, 48, ColumnMethod::automatic, split);   // 8 x 3
+  check_grid<float>(40, 45, 30, ColumnMethod::automatic, split);   // 5 x 9
+
+  const auto passes = make_grid_schedule(300, 300, 300, Precision::f32, DeviceLimits{}, ColumnMethod::automatic, {},
+                                         split);
+  ASSERT_EQ(passes.size(), 2u);
+  EXPECT_TRUE(passes[0].is_fused_xy());
+  EXPECT_EQ(passes[0].split, 4);
+  EXPECT_EQ(passes[0].ny, 75);
+  EXPECT_EQ(passes[0].count, 300 * 4);
+  EXPECT_EQ(passes[1].axis, 'z');
+  EXPECT_EQ(passes[1].split, 4);
+  EXPECT_EQ(passes[1].geometry.split, 4);
+  EXPECT_EQ(passes[1].variant.rows_per_block, 4 * passes[1].geometry.width);
+  EXPECT_EQ(300 % passes[1].geometry.width, 0);
+  EXPECT_EQ(passes[1].geometry.y2 * passes[1].geometry.inverse % 4, 1);
+  EXPECT_NE(describe_pass(passes[0], Precision::f32).find("split Y = 4 x 75"), std::string::npos);
+  EXPECT_NE(describe_pass(passes[1], Precision::f32).find("4-point stage of Y"), std::string::npos);
+  // No split where ny is a power of two from 16 up, or has no small prime power.
+  EXPECT_THROW(make_grid_schedule(256, 256, 256, Precision::f32, DeviceLimits{}, ColumnMethod::automatic, {}, split),
+               Error);
+  EXPECT_FALSE(make_split_y_schedule(400, 400, 400, Precision::f32, DeviceLimits{}).has_value());
+  EXPECT_FALSE(make_split_y_schedule(300, 300, 1, Precision::f32, DeviceLimits{}).has_value());
+}
+
+TEST(GridSchedule, SplitFactors) {
+  EXPECT_EQ(split_y_factor(300), 4);
+  EXPECT_EQ(split_y_factor(384), 3);
+  EXPECT_EQ(split_y_factor(320), 5);
+  EXPECT_EQ(split_y_factor(480), 5);
+  EXPECT_EQ(split_y_factor(500), 4);
+  EXPECT_EQ(split_y_factor(210), 7);
+  EXPECT_EQ(split_y_factor(18), 2);
+  EXPECT_EQ(split_y_factor(256), 0);
+  EXPECT_EQ(split_y_factor(400), 0);
+  EXPECT_EQ(split_y_factor(243), 0);
+  EXPECT_EQ(split_y_factor(8), 0);  // no second factor
+  EXPECT_EQ(inverse_modulo(3, 128), 43);
+  EXPECT_EQ(inverse_modulo(128, 3), 2);
+  EXPECT_EQ(inverse_modulo(4, 75), 19);
+  EXPECT_EQ(inverse_modulo(6, 9), -1);
+  EXPECT_EQ(inverse_modulo(5, 1), 0);
 }
 
 TEST(GridSchedule, UnsupportedFactorNamesAxis) {

@@ -180,7 +180,7 @@ void check_grid(const std::vector<GridPass>& reversed, int nx, int ny, int nz, c
 }
 
 // Every sweep reversed (except the fused XY pass, which never is), and the
-// alternating order, over separate, five-step and fused schedules.
+// alternating order, over separate, five-step, fused and split-Y schedules.
 TEST(PassOrderExecutor, ReversedSchedulesMatchFFTW) {
   struct Case {
     int nx, ny, nz;
@@ -191,7 +191,8 @@ TEST(PassOrderExecutor, ReversedSchedulesMatchFFTW) {
                         {12, 64, 9, ColumnMethod::five_step, PlaneMethod::separate},
                         {16, 16, 16, ColumnMethod::automatic, PlaneMethod::fused},
                         {12, 64, 9, ColumnMethod::five_step, PlaneMethod::fused},
-                        {12, 10, 1, ColumnMethod::automatic, PlaneMethod::separate}};
+                        {12, 10, 1, ColumnMethod::automatic, PlaneMethod::separate},
+                        {30, 21, 40, ColumnMethod::automatic, PlaneMethod::split}};  // the cross phase's block
   for (const Case& c : cases)
     for (Precision precision : {Precision::f32, Precision::f64}) {
       std::vector<GridPass> all =

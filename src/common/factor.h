@@ -11,4 +11,8 @@ std::vector<long long> prime_factors(long long n);
 // 7-smooth (n = 2^a 3^b 5^c 7^d), which is what the GPU kernels support.
 long long first_unsupported_factor(long long n);
 
+// x in [0, m) with a * x = 1 modulo m, for a and m >= 1 without a common
+// factor (0 for m = 1); -1 where they have one.
+int inverse_modulo(int a, int m);
+
 }  // namespace fft3d

@@ -20,7 +20,21 @@ namespace kern {
 // stride nx*ny.
 struct RowGeometry {
   long long inner, outer, stride;
+  // Split-Y columns (split > 0, the Z pass of the split-Y schedule,
+  // fft3d/grid_schedule.h): the columns of an nx * (split * y2) plane in
+  // blocks of split * width, block b holding x in [c * width, (c + 1) * width)
+  // of rows y0 + i * y2, i < split, with c = b % (nx / width), y0 = b / (nx / width):
+  // column r is x = (r / (width * split) % chunks) * width + r % width,
+  // y = y0 + (r / width % split) * y2; `inverse` is y2's inverse modulo split.
+  int split = 0, width = 0, nx = 0, y2 = 0, inverse = 0;
 };
+
+// The first element of column r of split-Y columns (RowGeometry::split).
+FFT3D_HD long long split_column_start(const RowGeometry& g, long long r) {
+  const long long chunks = g.nx / g.width, block = r / (static_cast<long long>(g.width) * g.split);
+  const long long i = r / g.width % g.split;
+  return (block % chunks) * g.width + r % g.width + (block / chunks + i * g.y2) * g.nx;
+}
 
 template <typename Real>
 struct XArgs {
@@ -121,16 +135,21 @@ struct RowAccess {
   Real* shared_im;
 };
 
+// split: split-Y columns (XLayout::cross; a compile-time constant on the
+// GPU, so that other column kernels carry no trace of RowGeometry::split).
 template <typename Real>
 FFT3D_HD RowAccess<Real> row_access(int n, int threads, int row_stride, int rows_per_block, bool columns,
-                                    const ThreadCoord& tc, Real* smem, const XArgs<Real>& a) {
+                                    bool split, const ThreadCoord& tc, Real* smem, const XArgs<Real>& a) {
   RowAccess<Real> r;
   r.local_row = columns ? tc.tid % rows_per_block : tc.tid / threads;
   r.t = columns ? tc.tid / rows_per_block : tc.tid % threads;
   const long long row = tc.block * rows_per_block + r.local_row;
   r.live = row < a.rows;
   r.element_stride = columns ? a.geometry.stride : 1;
-  if (columns) {
+  if (columns && split) {
+    r.in = a.data + split_column_start(a.geometry, row);
+    r.out = r.in;
+  } else if (columns) {
     r.in = a.data + (row % a.geometry.inner + row / a.geometry.inner * a.geometry.outer);
     r.out = r.in;
   } else {
@@ -239,12 +258,47 @@ FFT3D_HD void stockham_stage_phase(const StageGeom& g, const PhaseInfo& ph, int 
 // One phase of stage g of a row (or column) kernel for one thread.
 template <int Sign, int R, typename Real, int Capacity>
 FFT3D_HD void x_stage_phase(const StageGeom& g, const PhaseInfo& ph, int row_stride,
-                            int rows_per_block, bool use_table, bool columns, int real_io,
+                            int rows_per_block, bool use_table, bool columns, bool split, int real_io,
                             const ThreadCoord& tc, XRegs<Real, Capacity>& regs, Real* smem,
                             const XArgs<Real>& a) {
-  const RowAccess<Real> r = row_access(g.n, g.threads, row_stride, rows_per_block, columns, tc, smem, a);
+  const RowAccess<Real> r = row_access(g.n, g.threads, row_stride, rows_per_block, columns, split, tc, smem, a);
   stockham_stage_phase<Sign, R>(g, ph, r.t, r.shared_re, r.shared_im, use_table, a.twiddles,
                                 RowIo<Real>{r, real_io, g.n, a.scale}, regs);
+}
+
+// The cross phase of split-Y columns (XLayout::cross, C groups of `width`
+// lines): block b holds rows y0 + i * y2 (i < C) of its x range, and row
+// y0 + i * y2 holds the value of Y's first stage for y1 = (y0 + i * y2) % C
+// (the CRT layout, fft3d/grid_schedule.h). Each position of each line of a
+// group takes the C-point DFT over y1, whose output k1 belongs in row
+// y0 + k1 * y2: group k1. Reads and writes the exchange after stage 0 in
+// place; every thread writes only what it read.
+template <int Sign, int C, typename Real>
+FFT3D_HD void x_cross_phase(const XLayout& L, const ThreadCoord& tc, Real* smem, const XArgs<Real>& a) {
+  const RowGeometry& g = a.geometry;
+  const int width = L.rows_per_block / C, stride = L.row_stride();
+  const long long y0 = tc.block / (g.nx / g.width);
+  const int y0_mod = static_cast<int>(y0 % C);
+  const PadMap map = L.exchange_map(0);
+  int line_of_slot[C];  // the group holding y1 = s: (s - y0) * inverse mod C
+  FFT3D_UNROLL
+  for (int s = 0; s < C; ++s) line_of_slot[s] = ((s - y0_mod + C) * g.inverse) % C * width;
+  for (int item = tc.tid; item < L.n * width; item += L.threads_per_block()) {
+    const int x = item % width, p = padded_index(map, item / width);
+    Complex<Real> v[C];
+    FFT3D_UNROLL
+    for (int s = 0; s < C; ++s) {
+      const int line = line_of_slot[s] + x;
+      v[s] = make_complex(smem[line * stride + p], smem[(L.rows_per_block + line) * stride + p]);
+    }
+    dft<C, Sign>(v);
+    FFT3D_UNROLL
+    for (int k = 0; k < C; ++k) {
+      const int line = k * width + x;
+      smem[line * stride + p] = v[k].re;
+      smem[(L.rows_per_block + line) * stride + p] = v[k].im;
+    }
+  }
 }
 
 // The pair (k, n - k) of a real row's half-length transform, n complex
@@ -278,7 +332,7 @@ FFT3D_HD void real_pair(int k, int n, Complex<Real> a, Complex<Real> b_raw, Comp
 template <int Sign, typename Real>
 FFT3D_HD void x_real_phase(int n, int threads, int row_stride, int rows_per_block, const ThreadCoord& tc,
                            Real* smem, const XArgs<Real>& a) {
-  const RowAccess<Real> r = row_access(n, threads, row_stride, rows_per_block, false, tc, smem, a);
+  const RowAccess<Real> r = row_access(n, threads, row_stride, rows_per_block, false, false, tc, smem, a);
   if (!r.live) return;
   for (int k = r.t; 2 * k <= n; k += threads) {
     Complex<Real> lo, hi;
@@ -309,13 +363,15 @@ inline void x_phase_on_host(const XLayout& L, int p, const ThreadCoord& grid_tc,
   const ThreadCoord tc{grid_tc.tid, walked_block(grid_tc.block, a.rows, L.rows_per_block, a.reversed)};
   const PhaseInfo ph = L.phase(p);
   const int stride = L.row_stride(), rows = L.rows_per_block;
+  if (ph.stage == kCrossPhase)
+    return with_radix(L.cross, [&](auto c) { x_cross_phase<Sign, decltype(c)::value>(L, tc, smem, a); });
   if (ph.stage == kPrePhase || ph.stage == kPostPhase)
     return x_real_phase<Sign>(L.n, L.threads_per_row, stride, rows, tc, smem, a);
   const StageGeom g = L.stage(ph.stage);
   const bool tab = L.twiddle_table, cols = L.columns;
   const int io = L.real_io;
   with_radix(g.radix, [&](auto radix) {
-    x_stage_phase<Sign, decltype(radix)::value>(g, ph, stride, rows, tab, cols, io, tc, regs, smem, a);
+    x_stage_phase<Sign, decltype(radix)::value>(g, ph, stride, rows, tab, cols, L.cross > 0, io, tc, regs, smem, a);
   });
 }
 
@@ -331,12 +387,14 @@ __device__ __forceinline__ void x_run_phases(const ThreadCoord& tc, XRegs<Real, 
   constexpr XLayout L = Cfg::layout();
   if constexpr (P < L.phases()) {
     constexpr PhaseInfo ph = L.phase(P);
-    if constexpr (ph.stage == kPrePhase || ph.stage == kPostPhase) {
+    if constexpr (ph.stage == kCrossPhase) {
+      x_cross_phase<Cfg::kSign, L.cross>(L, tc, smem, a);
+    } else if constexpr (ph.stage == kPrePhase || ph.stage == kPostPhase) {
       x_real_phase<Cfg::kSign>(L.n, L.threads_per_row, L.row_stride(), L.rows_per_block, tc, smem, a);
     } else {
       constexpr StageGeom g = L.stage(ph.stage);
       x_stage_phase<Cfg::kSign, g.radix>(g, ph, L.row_stride(), L.rows_per_block, L.twiddle_table,
-                                         L.columns, L.real_io, tc, regs, smem, a);
+                                         L.columns, L.cross > 0, L.real_io, tc, regs, smem, a);
     }
     if constexpr (P + 1 < L.phases()) __syncthreads();
     x_run_phases<Cfg, P + 1>(tc, regs, smem, a);

@@ -12,16 +12,21 @@ std::string x_layout_initializer(const kern::XLayout& L) {
   for (int e = 0; e + 1 < L.stages; ++e)
     s << (e ? ", " : "") << "{" << L.exchange[e].period << ", " << L.exchange[e].amount << "}";
   s << "}, " << L.row_pad << ", " << (L.twiddle_table ? "true" : "false") << ", "
-    << (L.columns ? "true" : "false") << ", " << L.real_io << "}";
+    << (L.columns ? "true" : "false") << ", " << L.real_io;
+  if (L.cross > 0) s << ", " << L.cross;  // other kernels' sources stay as they were
+  s << "}";
   return s.str();
 }
 
-std::string x_kernel_source(int n, Precision precision, const XVariant& v, bool reversed) {
-  const kern::XLayout L = make_x_layout(n, precision, v);
+std::string x_kernel_source(int n, Precision precision, const XVariant& v, bool reversed, int cross) {
+  kern::XLayout L = make_x_layout(n, precision, v);
+  L.cross = cross;
   const char* real = precision == Precision::f32 ? "float" : "double";
   std::ostringstream s;
   s << "// fft3d X-axis kernel: n=" << n << " " << precision_name(precision) << " " << v.name()
-    << (reversed ? ", blocks walked from the last" : "") << "\n#include \"fft1d/x_kernel.h\"\n\n";
+    << (reversed ? ", blocks walked from the last" : "")
+    << (cross > 0 ? ", split-Y columns with a " + std::to_string(cross) + "-point cross phase" : "")
+    << "\n#include \"fft1d/x_kernel.h\"\n\n";
   for (int sign : {-1, +1}) {
     s << "struct Cfg" << (sign < 0 ? "Forward" : "Inverse") << " {\n"
       << "  using Real = " << real << ";\n"

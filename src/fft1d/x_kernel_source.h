@@ -18,6 +18,7 @@ std::string x_layout_initializer(const kern::XLayout& L);
 // reversed: the kernels walk their blocks from the last (pass_order.h), a
 // compile-time choice so that the usual kernels carry no trace of it (as a
 // run-time flag it cost f64 kernels up to 6 registers and 7-10 %, H100).
-std::string x_kernel_source(int n, Precision precision, const XVariant& v, bool reversed = false);
+// cross: XLayout::cross, the split-Y schedule's Z columns (0: none).
+std::string x_kernel_source(int n, Precision precision, const XVariant& v, bool reversed = false, int cross = 0);
 
 }  // namespace fft3d

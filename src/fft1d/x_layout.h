@@ -35,6 +35,7 @@ struct PhaseInfo {
 };
 constexpr int kPrePhase = -1;
 constexpr int kPostPhase = 1000;
+constexpr int kCrossPhase = -2;  // XLayout::cross: the DFT across a block's line groups
 
 // How a row kernel meets real data (R2C forward, C2R inverse), with n the
 // length of the complex FFT it computes:
@@ -69,6 +70,12 @@ struct XLayout {
   // shared-memory rows: the one-pass column variant.
   bool columns;
   int real_io = kComplexIo;  // RealIo (rows only)
+  // Columns only, 0 or a codelet radix C: the block's lines are C groups of
+  // rows_per_block / C (group i: row y0 + i * Y2 of the split-Y schedule,
+  // fft3d/grid_schedule.h), and a phase after stage 0 replaces each group
+  // position's C values by their C-point DFT (the second stage of Y, which
+  // commutes with the column's own transform along Z; x_cross_phase).
+  int cross = 0;
 
   // The same layout with real_io for the direction sign (-1 forward, +1 inverse).
   FFT3D_HD constexpr XLayout for_direction(int sign) const {
@@ -135,7 +142,7 @@ struct XLayout {
   // last. Real pre-processing comes first, post-processing last.
   FFT3D_HD constexpr bool single_phase(int s) const { return reads_global(s) || writes_global(s); }
   FFT3D_HD constexpr int phases() const {
-    int count = pre_processes() ? 1 : 0;
+    int count = (pre_processes() ? 1 : 0) + (cross > 0 ? 1 : 0);
     for (int s = 0; s < stages; ++s) count += single_phase(s) ? 1 : 2;
     return count + (post_processes() ? 1 : 0);
   }
@@ -149,6 +156,10 @@ struct XLayout {
       if (single_phase(s)) {
         if (p == q) return PhaseInfo{s, true, true};
         q += 1;
+        if (s == 0 && cross > 0) {
+          if (p == q) return PhaseInfo{kCrossPhase, true, true};
+          q += 1;
+        }
       } else {
         if (p == q) return PhaseInfo{s, true, false};
         if (p == q + 1) return PhaseInfo{s, false, true};

@@ -59,14 +59,15 @@ kern::XArgs<Real> make_args(const void* in, void* out, long long rows, const voi
 
 }  // namespace
 
-XPass::XPass(int n, Precision precision, const XVariant& variant, const DeviceInfo& device)
-    : n_(n), precision_(precision), variant_(variant), arch_(device.arch()) {
+XPass::XPass(int n, Precision precision, const XVariant& variant, const DeviceInfo& device, int cross)
+    : n_(n), cross_(cross), precision_(precision), variant_(variant), arch_(device.arch()) {
   if (n_ == 1) return;  // a length-1 transform is the identity
   facts_ = x_variant_facts(n, precision, variant);
   if (!x_variant_fits(facts_, device.limits()))
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "X variant " + variant.name() + " for n=" + std::to_string(n) +
                                            " exceeds the limits of " + device.name);
-  library_ = std::make_unique<GpuLibrary>(cached_cubin(x_kernel_source(n, precision, variant), device.arch()));
+  library_ =
+      std::make_unique<GpuLibrary>(cached_cubin(x_kernel_source(n, precision, variant, false, cross), device.arch()));
   forward_ = library_->kernel(kXForwardKernel, facts_.shared_bytes);
   inverse_ = library_->kernel(kXInverseKernel, facts_.shared_bytes);
   if (variant.twiddle_table)
@@ -76,7 +77,8 @@ XPass::XPass(int n, Precision precision, const XVariant& variant, const DeviceIn
 void XPass::set_reversed(bool reversed) {
   reversed_ = reversed;
   if (!reversed || n_ == 1 || reversed_library_) return;
-  reversed_library_ = std::make_unique<GpuLibrary>(cached_cubin(x_kernel_source(n_, precision_, variant_, true), arch_));
+  reversed_library_ =
+      std::make_unique<GpuLibrary>(cached_cubin(x_kernel_source(n_, precision_, variant_, true, cross_), arch_));
   reversed_forward_ = reversed_library_->kernel(kXForwardKernel, facts_.shared_bytes);
   reversed_inverse_ = reversed_library_->kernel(kXInverseKernel, facts_.shared_bytes);
 }

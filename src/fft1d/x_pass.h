@@ -17,7 +17,9 @@ namespace fft3d {
 
 class XPass final : public GpuPass {
  public:
-  XPass(int n, Precision precision, const XVariant& variant, const DeviceInfo& device);
+  // cross > 0: the Z columns of the split-Y schedule (XLayout::cross); they
+  // run with a RowGeometry whose split is cross.
+  XPass(int n, Precision precision, const XVariant& variant, const DeviceInfo& device, int cross = 0);
 
   // Transforms `rows` rows (or columns, for column variants, located by
   // geometry) starting at data, in place; sign -1 forward, +1 inverse.
@@ -45,6 +47,7 @@ class XPass final : public GpuPass {
                  cudaStream_t stream) const;
 
   int n_;
+  int cross_;
   Precision precision_;
   XVariant variant_;
   XVariantFacts facts_{};

@@ -149,6 +149,8 @@ std::unique_ptr<GpuGridPlan> plan_from_xy_verdict(const Problem& problem, const 
   try {
     if (*verdict == kSeparateXY) {
       schedule = grid_schedule_for(problem, device, PlaneMethod::separate);
+    } else if (*verdict == kSplitXY) {
+      schedule = grid_schedule_for(problem, device, PlaneMethod::split);
     } else {
       const XYVariant v = parse_xy_variant(*verdict);
       if (!xy_variant_valid(problem.nx, problem.ny, problem.precision(), v, device.limits())) return nullptr;
@@ -159,7 +161,9 @@ std::unique_ptr<GpuGridPlan> plan_from_xy_verdict(const Problem& problem, const 
     return nullptr;  // a malformed name, or no fused pass on this device after all
   }
   auto plan = std::make_unique<GpuGridPlan>(problem, std::move(schedule), device);
-  plan->add_note(std::string("XY form from wisdom: ") + (*verdict == kSeparateXY ? "separate passes" : "fused"));
+  plan->add_note(std::string("XY form from wisdom: ") + (*verdict == kSeparateXY ? "separate passes"
+                                                         : *verdict == kSplitXY ? "split Y"
+                                                                                : "fused"));
   return plan;
 }
 
@@ -215,14 +219,17 @@ std::vector<XYVariant> fused_candidates(const Problem& problem, const DeviceInfo
 
 // The whole-plan choice of MEASURE and EXHAUSTIVE: the fused XY pass (also
 // where the ESTIMATE rule would not fuse; the variants of fused_candidates)
-// against separate X and Y passes, each timed on scratch data; the fastest
-// is kept, and the verdict goes to wisdom, where later plans (ESTIMATE ones
-// too) find it.
+// and the split-Y schedule where ny allows it, against separate X and Y
+// passes, each timed on scratch data; the fastest is kept, and the verdict
+// goes to wisdom, where later plans (ESTIMATE ones too) find it.
 std::unique_ptr<GpuGridPlan> time_plane_methods(const Problem& problem, const DeviceInfo& device) {
   auto best = std::make_unique<GpuGridPlan>(problem, grid_schedule_for(problem, device, PlaneMethod::separate), device);
   best->set_pass_order(kDefaultPassOrder);  // the forms as plans without a pass-order verdict run them
   const std::vector<XYVariant> fused = fused_candidates(problem, device);
-  if (fused.empty()) return best;
+  const bool split = make_split_y_schedule(problem.nx, problem.ny, problem.nz, problem.precision(),
+                                           device.limits())
+                         .has_value();
+  if (fused.empty() && !split) return best;
   // The FFT's speed does not depend on the values; these are finite.
   DeviceBuffer scratch(static_cast<size_t>(problem.bytes()));
   FFT3D_CUDA_CHECK(cudaMemset(scratch.get(), 0x3c, scratch.bytes()));
@@ -230,27 +237,32 @@ std::unique_ptr<GpuGridPlan> time_plane_methods(const Problem& problem, const De
   std::string verdict = kSeparateXY;
   std::ostringstream note;
   note << "XY form chosen by timing: separate passes " << best_ms << " ms";
-  for (const XYVariant& v : fused) {
+  // One candidate: the fused variant v, or (nullopt) the split-Y schedule.
+  auto time_candidate = [&](const std::optional<XYVariant>& v) {
     std::unique_ptr<GpuGridPlan> plan;
     try {
-      std::vector<GridPass> schedule = grid_schedule_for(problem, device, PlaneMethod::fused);
-      schedule[0].xy = v;
+      std::vector<GridPass> schedule = grid_schedule_for(problem, device, v ? PlaneMethod::fused : PlaneMethod::split);
+      if (v) schedule[0].xy = *v;
       plan = std::make_unique<GpuGridPlan>(problem, std::move(schedule), device);
       plan->set_pass_order(kDefaultPassOrder);
     } catch (const Error& e) {
       if (e.status() != FFT3D_ERROR_UNSUPPORTED_SIZE) throw;
-      continue;  // the device cannot schedule this cluster
+      return;  // the device cannot schedule this cluster
     }
     const double ms = median_forward_ms(*plan, scratch.get(), nullptr);
-    note << ", fused " << ms << " ms";
+    note << (v ? ", fused " : ", split Y ") << ms << " ms";
     if (ms < best_ms) {
       best_ms = ms;
       best = std::move(plan);
-      verdict = v.name();
+      verdict = v ? v->name() : kSplitXY;
     }
-  }
+  };
+  for (const XYVariant& v : fused) time_candidate(v);
+  if (split) time_candidate(std::nullopt);
   process_wisdom().remember(WisdomEntry{signature_of(device), xy_key(problem), verdict, best_ms});
-  best->add_note(note.str() + (verdict == kSeparateXY ? "; separate kept" : "; fused kept"));
+  best->add_note(note.str() + (verdict == kSeparateXY ? "; separate kept"
+                               : verdict == kSplitXY  ? "; split Y kept"
+                                                      : "; fused kept"));
   return best;
 }
 
@@ -327,11 +339,11 @@ std::vector<std::unique_ptr<GpuPass>> make_gpu_passes(const std::vector<GridPass
   std::vector<std::unique_ptr<GpuPass>> passes;
   for (const GridPass& p : schedule) {
     if (p.is_fused_xy())
-      passes.push_back(std::make_unique<XYPass>(p.n, p.ny, precision, p.xy, device));
+      passes.push_back(std::make_unique<XYPass>(p.n, p.ny, precision, p.xy, device, std::max(p.split, 1)));
     else if (p.is_five_step())
       passes.push_back(std::make_unique<FiveStepPass>(p.five_step, precision, device));
     else
-      passes.push_back(std::make_unique<XPass>(p.n, precision, p.variant, device));
+      passes.push_back(std::make_unique<XPass>(p.n, precision, p.variant, device, p.split));
     set_direction(p, *passes.back());
   }
   return passes;
@@ -365,8 +377,9 @@ ColumnMethod column_method_from_environment() {
   fail(FFT3D_ERROR_INVALID_ARGUMENT, "FFT3D_COLUMN_METHOD must be 'one-pass' or 'five-step', not '" + v + "'");
 }
 
-// FFT3D_XY_PASS=fused|separate|automatic forces how X and Y are transformed
-// (for experiments and side-by-side schedules); automatic by default.
+// FFT3D_XY_PASS=fused|separate|split|automatic forces how X and Y are
+// transformed (for experiments and side-by-side schedules; split: the
+// split-Y schedule); automatic by default.
 PlaneMethod plane_method_from_environment() {
   const char* env = std::getenv("FFT3D_XY_PASS");
   if (!env || !*env) return PlaneMethod::automatic;
@@ -374,7 +387,9 @@ PlaneMethod plane_method_from_environment() {
   if (v == "fused") return PlaneMethod::fused;
   if (v == "separate") return PlaneMethod::separate;
   if (v == "automatic") return PlaneMethod::automatic;
-  fail(FFT3D_ERROR_INVALID_ARGUMENT, "FFT3D_XY_PASS must be 'fused', 'separate' or 'automatic', not '" + v + "'");
+  if (v == "split") return PlaneMethod::split;
+  fail(FFT3D_ERROR_INVALID_ARGUMENT,
+       "FFT3D_XY_PASS must be 'fused', 'separate', 'split' or 'automatic', not '" + v + "'");
 }
 
 bool gpu_backend_usable() { return gpu_present(); }

@@ -168,8 +168,8 @@ std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInf
     columns = make_column_schedule(problem.nx / 2 + 1, problem.ny, problem.nz, precision, device.limits(),
                                    column_method_from_environment(), preferred);
     const PlaneMethod planes = plane_method_from_environment();
-    std::optional<XYVariant> xy;
-    if (planes != PlaneMethod::separate && problem.ny > 1)
+    std::optional<XYVariant> xy;  // the split-Y schedule is complex only: real plans keep separate passes
+    if (planes != PlaneMethod::separate && planes != PlaneMethod::split && problem.ny > 1)
       xy = estimate_real_xy_variant(problem.nx, problem.ny, problem.nz, precision, device.limits(),
                                     planes == PlaneMethod::automatic);
     if (xy) xy = xy_variant_from_environment(problem.nx, problem.ny, true, precision, device).value_or(*xy);

@@ -31,6 +31,10 @@ struct GridPass {
   // pass's first sweep (A) as `reversed` says, its second (B) as `reversed_b`.
   bool reversed = false;
   bool reversed_b = false;
+  // The split-Y schedule (make_split_y_schedule): its fused pass ('p', ny
+  // the rows of one residue class) and its Z pass ('z', geometry.split set,
+  // the kernel with XLayout::cross) both carry the split factor.
+  int split = 0;
 
   bool is_five_step() const { return five_step.n1 > 0; }
   bool is_fused_xy() const { return xy.cluster > 0; }
@@ -47,7 +51,9 @@ enum class ColumnMethod { automatic, one_pass, five_step };
 // How X and Y are transformed: separate row and column passes, or one fused
 // pass per plane on a thread-block cluster (xy/xy_layout.h); automatic fuses
 // where it was measured faster (estimate_xy_variant).
-enum class PlaneMethod { separate, fused, automatic };
+// split: the split-Y schedule (make_split_y_schedule), two passes where
+// whole planes are too large to fuse well.
+enum class PlaneMethod { separate, fused, automatic, split };
 
 // What a preference names for a pass: a Stockham variant (kinds "rows",
 // "columns", "real-rows") or, for kind "five-step", the two-pass column form
@@ -74,6 +80,31 @@ std::vector<GridPass> make_grid_schedule(int nx, int ny, int nz, Precision preci
                                          ColumnMethod method = ColumnMethod::automatic,
                                          const VariantPreference& preferred = {},
                                          PlaneMethod planes = PlaneMethod::separate);
+
+// The split-Y schedule: two passes over memory for an nx * ny * nz complex
+// grid whose planes are too large to fuse well. ny = split * y2 with split
+// and y2 without a common factor, so that the CRT layout keeps both passes
+// in place (Good and Thomas's index map; Cooley-Tukey twiddles between):
+// 1. fused XY over the y2 rows y1 + split * j of each residue class y1 of
+//    each plane: X, then the y2-point DFTs along those rows, twiddled by
+//    exp(-+2 pi i y1 k2 / ny), output k2 stored in the class's row that is
+//    k2 modulo y2 (kern::XYArgs::split);
+// 2. Z columns in blocks holding rows y0 + i * y2 (i < split) of width
+//    neighbouring x: the split-point DFT across those rows (the second
+//    stage of Y) after the column's first Z stage, then the rest of Z; row
+//    y0 + k1 * y2 receives frequency y0 + k1 * y2, natural order
+//    (kern::RowGeometry::split, XLayout::cross).
+// split is split_y_factor(ny); nothing where ny has no such factor, nx or
+// nz is 1, Z's column kernel has a single stage (nz = 5, 16, ...), or a
+// pass does not fit the limits.
+std::optional<std::vector<GridPass>> make_split_y_schedule(int nx, int ny, int nz, Precision precision,
+                                                           const DeviceLimits& limits,
+                                                           const VariantPreference& preferred = {});
+
+// The largest factor of ny that is a power of one prime, at most 8 (the
+// cross phase's DFT) and smaller than ny; 0 where there is none (powers of
+// two from 16 up, 243, 343, 400, ...).
+int split_y_factor(int ny);
 
 // The Y and Z passes (skipping axes of length 1) of an nx * ny * nz complex
 // array: make_grid_schedule's columns, and those of a real transform's

@@ -1,6 +1,8 @@
 // Runs a grid schedule with the CPU block executor: the passes the GPU plan
 // launches, executed on host data (tests and the CPU reference of kernels).
 #pragma once
+#include <algorithm>
+
 #include "fft1d/twiddle_table.h"
 #include "fft1d/x_kernel_host.h"
 #include "fft3d/grid_schedule.h"
@@ -21,11 +23,14 @@ void run_grid_schedule_on_cpu(const std::vector<GridPass>& passes, kern::Complex
     if (p.is_fused_xy()) {
       const auto y_table = forward_twiddle_table<Real>(p.ny);
       const kern::XYArgs<Real> xy{data, p.count, p.geometry.outer, table.data(), y_table.data(), scale};
-      run_xy_kernel_on_cpu<Real>(make_xy_layout(p.n, p.ny, precision, p.xy), sign, xy);
-    } else if (p.is_five_step())
+      run_xy_kernel_on_cpu<Real>(make_xy_layout(p.n, p.ny, precision, p.xy, std::max(p.split, 1)), sign, xy);
+    } else if (p.is_five_step()) {
       run_five_step_on_cpu<Real>(p.five_step, sign, args, p.reversed_b);
-    else
-      run_x_kernel_on_cpu<Real>(make_x_layout(p.n, precision, p.variant), sign, args);
+    } else {
+      kern::XLayout layout = make_x_layout(p.n, precision, p.variant);
+      layout.cross = p.split;
+      run_x_kernel_on_cpu<Real>(layout, sign, args);
+    }
   }
 }
 

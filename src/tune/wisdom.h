@@ -24,7 +24,8 @@ struct PassKey {
   // "rows" (X), "real-rows" (X of real data, n = nx), "columns" (Y, Z
   // one-pass), "five-step" (Y, Z in two register passes: present where
   // the tuner found it faster than one pass), "xy-plane": how a 3-D plan
-  // transforms X and Y, fused (the XYVariant name) or "separate", as timed
+  // transforms X and Y, fused (the XYVariant name), "separate" or "split-y"
+  // (the split-Y schedule), as timed
   // for `planes` planes of n x ny, or "pass-order": the order its passes
   // walk the volume, "in-order" or "alternating" (fft3d/pass_order.h),
   // keyed like xy-plane.
@@ -40,13 +41,15 @@ struct PassKey {
   bool operator==(const PassKey& o) const;
 };
 
-// The xy-plane verdict's value for separate X and Y passes.
+// The xy-plane verdict's value for separate X and Y passes, and for the
+// split-Y schedule (fft3d/grid_schedule.h).
 constexpr const char* kSeparateXY = "separate";
+constexpr const char* kSplitXY = "split-y";
 
 struct WisdomEntry {
   DeviceSignature device;
   PassKey pass;
-  std::string variant;  // an XVariant, five-step or XYVariant name, kSeparateXY, or a pass order
+  std::string variant;  // an XVariant, five-step or XYVariant name, kSeparateXY, kSplitXY, or a pass order
   double ms = 0;        // its measured time (informative)
 };
 

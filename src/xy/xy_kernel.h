@@ -23,6 +23,12 @@ struct XYArgs {
   const Complex<Real>* in = nullptr;  // out of place: the planes are read here (same layout)
 };
 
+// Where `plane` of the launch starts: a plane, or (split, XYLayout::split)
+// one residue class of rows of plane / split.
+FFT3D_HD long long xy_plane_offset(long long plane, long long plane_stride, int split, int pitch) {
+  return split > 1 ? plane / split * plane_stride + plane % split * pitch : plane * plane_stride;
+}
+
 // X part: row y of the plane, transformed in place in the block's share
 // (its first stage reads the row and its last stage writes it, phases apart).
 template <typename Real>
@@ -40,7 +46,7 @@ struct XYRowIo {
 // stage written to global memory: element y at out[y * out_stride], which
 // for the packed column 0 of real rows is shared memory (unscaled, for
 // xy_unpack_phase). Shares gives the share of a block rank.
-template <typename Real, class Shares>
+template <int Sign, typename Real, class Shares>
 struct XYColumnIo {
   const Shares& shares;
   int x, pitch, rows_per_cta;
@@ -48,12 +54,19 @@ struct XYColumnIo {
   int out_stride;
   Real scale;
   bool live;
+  int split = 1, y1 = 0, ny = 0, inverse = 0;  // XYLayout::split; y1 = plane % split; ny: the layout's
   FFT3D_HD Complex<Real> load(int y) const {
     if (!live) return make_complex(Real(0), Real(0));
     return shares.of(y / rows_per_cta)[(y % rows_per_cta) * pitch + x];
   }
   FFT3D_HD void store(int y, Complex<Real> v) const {
-    if (live) out[static_cast<long long>(y) * out_stride] = fft3d::kern::scale(v, scale);
+    if (!live) return;
+    int row = y;
+    if (split > 1) {  // twiddled, into its CRT row (XYLayout::split)
+      v = v * unit_root<Sign, Real>(y1 * y, split * ny);
+      row = ((y - y1) % ny + ny) % ny * inverse % ny;  // y1 may exceed ny
+    }
+    out[static_cast<long long>(row) * out_stride] = fft3d::kern::scale(v, scale);
   }
 };
 
@@ -70,13 +83,15 @@ struct HostShares {
 
 // The block's rows of the plane: where they start and how many complex
 // values they hold (the last block's may be fewer, or none).
+// (The rows are XYLayout::row_step() apart: contiguous unless split.)
 template <typename Real>
 FFT3D_HD const Complex<Real>* xy_block_rows(const XYLayout& L, int rank, long long plane, const XYArgs<Real>& a,
                                           int* count) {
   const int first_row = rank * L.rows_per_cta();
   const int rows = min_of(L.rows_per_cta(), L.ny() - first_row);
   *count = rows > 0 ? rows * L.pitch() : 0;
-  return (a.in ? a.in : a.data) + plane * a.plane_stride + static_cast<long long>(first_row) * L.pitch();
+  return (a.in ? a.in : a.data) + xy_plane_offset(plane, a.plane_stride, L.split, L.pitch()) +
+         static_cast<long long>(first_row) * L.row_step();
 }
 
 // The load phase as plain element copies into `share` (the CPU executor's
@@ -87,7 +102,8 @@ FFT3D_HD void xy_load_phase(const XYLayout& L, int tid, int rank, long long plan
   int count = 0;
   const Complex<Real>* rows = xy_block_rows(L, rank, plane, a, &count);
   Complex<Real>* share = reinterpret_cast<Complex<Real>*>(share_base);
-  for (int i = tid; i < count; i += L.threads_per_block()) share[i] = rows[i];
+  for (int i = tid; i < count; i += L.threads_per_block())
+    share[i] = rows[i / L.pitch() * L.row_step() + i % L.pitch()];
 }
 
 // One phase (stage g, phase ph) of part G for group `group`, for one thread
@@ -100,7 +116,7 @@ FFT3D_HD void xy_stage_phase(const XYPartGeom& G, int group, const StageGeom& g,
                              unsigned char* smem, const Shares& shares, const XYArgs<Real>& a) {
   if (tid >= G.threads) return;
   Real* exchange = reinterpret_cast<Real*>(smem + G.exchange_offset);
-  Complex<Real>* const plane_data = a.data + plane * a.plane_stride;
+  Complex<Real>* const plane_data = a.data + xy_plane_offset(plane, a.plane_stride, G.split, G.pitch);
   if (G.part == 0) {
     const int local = tid / G.threads_per_row, t = tid % G.threads_per_row;
     const int row = group * G.lines_per_group + local;  // in this block's share
@@ -117,14 +133,19 @@ FFT3D_HD void xy_stage_phase(const XYPartGeom& G, int group, const StageGeom& g,
     const int x = rank * G.cols_per_cta + col;
     const bool live = col < G.cols_per_cta && x < G.columns;
     const bool packed = G.unpack_offset > 0 && x == 0;
-    const XYColumnIo<Real, Shares> io{shares,
-                                      x,
-                                      G.pitch,
-                                      G.rows_per_cta,
-                                      packed ? reinterpret_cast<Complex<Real>*>(smem + G.unpack_offset) : plane_data + x,
-                                      packed ? 1 : G.pitch,
-                                      packed ? Real(1) : a.scale,
-                                      live};
+    const XYColumnIo<Sign, Real, Shares> io{
+        shares,
+        x,
+        G.pitch,
+        G.rows_per_cta,
+        packed ? reinterpret_cast<Complex<Real>*>(smem + G.unpack_offset) : plane_data + x,
+        packed ? 1 : G.split * G.pitch,
+        packed ? Real(1) : a.scale,
+        live,
+        G.split,
+        G.split > 1 ? static_cast<int>(plane % G.split) : 0,
+        G.ny,
+        G.split_inverse};
     Real* re = exchange + local * G.row_stride;
     stockham_stage_phase<Sign, R>(g, ph, t, re, re + G.lines_per_group * G.row_stride, G.twiddle_table,
                                   a.y_twiddles, io, regs);
@@ -227,9 +248,28 @@ __device__ __forceinline__ void xy_copy_async(const char* src, unsigned dst, uns
   }
 }
 
-// The load phase on the GPU: the block's rows are contiguous, so they are
-// copied into `share` with cp.async, every copy in flight at once, in
-// load_chunks() commit groups of whole X groups; xy_await_chunk waits for one.
+// Rows [begin, end) of `row_bytes` each, `step` bytes apart in memory,
+// copied into consecutive share rows with cp.async (the split-Y pass's
+// residue class of rows), 16-byte pieces where alignment allows, else 8.
+__device__ __forceinline__ void xy_copy_rows_async(const char* src, long long step, unsigned dst, unsigned row_bytes,
+                                                   int begin, int end, int threads) {
+  const bool wide = (reinterpret_cast<unsigned long long>(src) | step | row_bytes) % 16 == 0;
+  const unsigned piece = wide ? 16 : 8, per_row = row_bytes / piece;
+  for (unsigned i = begin * per_row + threadIdx.x; i < end * per_row; i += threads) {
+    const unsigned row = i / per_row, at = i % per_row * piece;
+    const char* from = src + row * step + at;
+    const unsigned to = dst + row * row_bytes + at;
+    if (wide)
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(to), "l"(from) : "memory");
+    else
+      asm volatile("cp.async.ca.shared.global [%0], [%1], 8;\n" ::"r"(to), "l"(from) : "memory");
+  }
+}
+
+// The load phase on the GPU: the block's rows are contiguous (unless
+// split), so they are copied into `share` with cp.async, every copy in
+// flight at once, in load_chunks() commit groups of whole X groups;
+// xy_await_chunk waits for one.
 template <class Cfg, typename Real>
 __device__ __forceinline__ void xy_load_device(int rank, long long plane, unsigned char* share,
                                                const XYArgs<Real>& a) {
@@ -241,11 +281,20 @@ __device__ __forceinline__ void xy_load_device(int rank, long long plane, unsign
   const long long bytes = static_cast<long long>(count) * sizeof(Complex<Real>);
   constexpr long long kChunkRowBytes =
       static_cast<long long>(L.x.rows_per_block) * L.pitch() * sizeof(Complex<Real>);
+  constexpr unsigned kRowBytes = L.pitch() * sizeof(Complex<Real>);
+  const int row_count = static_cast<int>(bytes / kRowBytes);
 #pragma unroll 1
   for (int c = 0; c < L.load_chunks(); ++c) {
-    const long long begin = min_of(L.first_group_of_chunk(c) * kChunkRowBytes, bytes);
-    const long long end = min_of(L.first_group_of_chunk(c + 1) * kChunkRowBytes, bytes);
-    xy_copy_async(src, dst, static_cast<unsigned>(begin), static_cast<unsigned>(end), L.threads_per_block());
+    if constexpr (L.split > 1) {
+      const int begin = min_of(L.first_group_of_chunk(c) * L.x.rows_per_block, row_count);
+      const int end = min_of(L.first_group_of_chunk(c + 1) * L.x.rows_per_block, row_count);
+      xy_copy_rows_async(src, L.row_step() * static_cast<long long>(sizeof(Complex<Real>)), dst, kRowBytes, begin, end,
+                         L.threads_per_block());
+    } else {
+      const long long begin = min_of(L.first_group_of_chunk(c) * kChunkRowBytes, bytes);
+      const long long end = min_of(L.first_group_of_chunk(c + 1) * kChunkRowBytes, bytes);
+      xy_copy_async(src, dst, static_cast<unsigned>(begin), static_cast<unsigned>(end), L.threads_per_block());
+    }
     asm volatile("cp.async.commit_group;\n" ::: "memory");
   }
 }

@@ -7,11 +7,12 @@
 
 namespace fft3d {
 
-std::string xy_kernel_source(int nx, int ny, Precision precision, const XYVariant& v) {
-  const kern::XYLayout L = make_xy_layout(nx, ny, precision, v);
+std::string xy_kernel_source(int nx, int ny, Precision precision, const XYVariant& v, int split) {
+  const kern::XYLayout L = make_xy_layout(nx, ny, precision, v, split);
   const char* real = precision == Precision::f32 ? "float" : "double";
   std::ostringstream s;
   s << "// fft3d fused XY kernel: " << nx << " x " << ny << " " << precision_name(precision) << " " << v.name()
+    << (split > 1 ? ", split-Y first pass, " + std::to_string(split) + " residue classes" : "")
     << "\n#include \"xy/xy_kernel.h\"\n\n";
   // Real rows are fused forward only (R2C): the inverse would need Y before X.
   const std::vector<int> signs = L.real_rows() ? std::vector<int>{-1} : std::vector<int>{-1, +1};
@@ -21,7 +22,9 @@ std::string xy_kernel_source(int nx, int ny, Precision precision, const XYVarian
       << "  static constexpr int kSign = " << sign << ";\n"
       << "  __host__ __device__ static constexpr fft3d::kern::XYLayout layout() {\n"
       << "    return fft3d::kern::XYLayout{" << x_layout_initializer(L.x) << ", " << x_layout_initializer(L.y)
-      << ", " << L.cluster << ", " << L.load_depth << ", " << L.buffers << "};\n  }\n};\n";
+      << ", " << L.cluster << ", " << L.load_depth << ", " << L.buffers
+      << (L.split > 1 ? ", " + std::to_string(L.split) + ", " + std::to_string(L.split_inverse) : "")
+      << "};\n  }\n};\n";
   }
   std::ostringstream bounds;
   bounds << L.threads_per_block();

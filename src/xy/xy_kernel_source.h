@@ -13,6 +13,7 @@ namespace fft3d {
 constexpr const char* kXYForwardKernel = "fft3d_xy_forward";
 constexpr const char* kXYInverseKernel = "fft3d_xy_inverse";
 
-std::string xy_kernel_source(int nx, int ny, Precision precision, const XYVariant& v);
+// split > 1: the split-Y schedule's first pass (kern::XYLayout::split).
+std::string xy_kernel_source(int nx, int ny, Precision precision, const XYVariant& v, int split = 1);
 
 }  // namespace fft3d

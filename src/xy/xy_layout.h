@@ -69,6 +69,7 @@ struct XYPartGeom {
   long long share_stride;     // bytes between the two shares of a double-buffered layout
   long long exchange_offset;  // bytes
   long long unpack_offset;    // bytes; real rows: column 0's transform (ny values), else 0
+  int split, split_inverse;   // XYLayout::split
 };
 
 struct XYLayout {
@@ -77,6 +78,15 @@ struct XYLayout {
   int cluster;  // blocks per cluster, one cluster per plane
   int load_depth = 1;  // at most this many chunks in the GPU's load (1..kMaxLoadChunks)
   int buffers = 1;     // shares per block: 2 = double-buffered, persistent
+  // The split-Y schedule's first pass (fft3d/grid_schedule.h), split > 1:
+  // "plane" p of a launch is rows y1 + split * j (j < ny(), y1 = p % split)
+  // of the memory plane p / split, whose full height is split * ny(); the
+  // Y part's output k is multiplied by exp(-+2 pi i y1 k / (split * ny()))
+  // and stored in row y1 + split * ((k - y1) * split_inverse mod ny()),
+  // split_inverse being split's inverse modulo ny() (the CRT layout the Z
+  // pass's cross phase reads). Compiled in, so other kernels carry none of it.
+  int split = 1;
+  int split_inverse = 0;
 
   FFT3D_HD constexpr int ny() const { return y.n; }
   // Real rows (R2C forward): rows of 2 x.n reals transformed as x.n complex
@@ -86,6 +96,8 @@ struct XYLayout {
   FFT3D_HD constexpr int pitch() const { return x.n + (real_rows() ? 1 : 0); }
   // The columns the Y part transforms (real rows: column n packed into 0).
   FFT3D_HD constexpr int columns() const { return x.n; }
+  // Complex values between consecutive rows of the plane in memory.
+  FFT3D_HD constexpr int row_step() const { return split * pitch(); }
   FFT3D_HD constexpr int rows_per_cta() const { return (ny() + cluster - 1) / cluster; }
   FFT3D_HD constexpr int cols_per_cta() const { return (columns() + cluster - 1) / cluster; }
   FFT3D_HD constexpr int x_groups() const { return (rows_per_cta() + x.rows_per_block - 1) / x.rows_per_block; }
@@ -114,7 +126,7 @@ struct XYLayout {
     return XYPartGeom{part, L.threads_per_row, L.rows_per_block, L.threads_per_block(), L.row_stride(),
                       L.twiddle_table, pitch(), ny(), rows_per_cta(), cols_per_cta(), columns(),
                       share_stride(real_bytes), exchange_offset(real_bytes),
-                      real_rows() ? unpack_offset(real_bytes) : 0};
+                      real_rows() ? unpack_offset(real_bytes) : 0, split, split_inverse};
   }
   // The GPU issues the load in chunks of whole X groups, one cp.async group
   // each, and waits for a chunk only before its first X group: the X

@@ -75,13 +75,16 @@ kern::XYArgs<Real> make_args(const void* in, void* out, long long planes, long l
 
 }  // namespace
 
-XYPass::XYPass(int nx, int ny, Precision precision, const XYVariant& variant, const DeviceInfo& device)
-    : nx_(nx), ny_(ny), precision_(precision), variant_(variant) {
+XYPass::XYPass(int nx, int ny, Precision precision, const XYVariant& variant, const DeviceInfo& device, int split)
+    : nx_(nx), ny_(ny), split_(split), precision_(precision), variant_(variant) {
+  if (split > 1 && variant.x.real != RealRows::none)
+    fail(FFT3D_ERROR_INTERNAL, "the split-Y pass transforms complex rows only");
   if (!xy_variant_valid(nx, ny, precision, variant, device.limits()))
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "XY variant " + variant.name() + " for " + std::to_string(nx) + " x " +
                                            std::to_string(ny) + " exceeds the limits of " + device.name);
   facts_ = xy_variant_facts(nx, ny, precision, variant);
-  library_ = std::make_unique<GpuLibrary>(cached_cubin(xy_kernel_source(nx, ny, precision, variant), device.arch()));
+  library_ =
+      std::make_unique<GpuLibrary>(cached_cubin(xy_kernel_source(nx, ny, precision, variant, split), device.arch()));
   forward_ = library_->kernel(kXYForwardKernel, facts_.shared_bytes);
   const bool real = variant.x.real == RealRows::half;  // forward only (xy_kernel_source)
   if (!real) inverse_ = library_->kernel(kXYInverseKernel, facts_.shared_bytes);
@@ -128,7 +131,8 @@ void XYPass::run_out(const void* in, void* out, long long planes, int sign, cuda
 
 std::string XYPass::describe() const {
   std::ostringstream s;
-  s << "fused XY (cluster of " << variant_.cluster << " blocks per plane, distributed shared memory), " << nx_
+  s << (split_ > 1 ? "split-Y first pass (" + std::to_string(split_) + " residue classes of rows per plane), " : "")
+    << "fused XY (cluster of " << variant_.cluster << " blocks per plane, distributed shared memory), " << nx_
     << " x " << ny_ << " " << precision_name(precision_) << ", variant " << variant_.name() << ", "
     << facts_.threads_per_block << " threads/block, " << facts_.shared_bytes << " B shared/block ("
     << facts_.share_bytes << " B share" << (variant_.buffers == 2 ? ", two of them: persistent, double-buffered" : "")

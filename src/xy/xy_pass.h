@@ -18,7 +18,10 @@ class XYPass final : public GpuPass {
  public:
   // Throws Error(UNSUPPORTED_SIZE) when the variant does not fit the device,
   // or the device cannot schedule one of its clusters.
-  XYPass(int nx, int ny, Precision precision, const XYVariant& variant, const DeviceInfo& device);
+  // split > 1: the first pass of the split-Y schedule (kern::XYLayout::split),
+  // ny rows of each residue class modulo split; `planes` then counts
+  // residue classes (split per memory plane).
+  XYPass(int nx, int ny, Precision precision, const XYVariant& variant, const DeviceInfo& device, int split = 1);
 
   // Transforms `planes` nx * ny planes, geometry.outer complex values apart,
   // in place; sign -1 forward. Enqueued on stream; does not synchronise.
@@ -35,6 +38,7 @@ class XYPass final : public GpuPass {
 
  private:
   int nx_, ny_;
+  int split_;  // kern::XYLayout::split
   Precision precision_;
   XYVariant variant_;
   XYVariantFacts facts_{};

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "common/error.h"
+#include "common/factor.h"
 #include "fft1d/codelets.h"
 #include "fft1d/radix.h"
 
@@ -159,9 +160,14 @@ XYVariant parse_xy_variant(const std::string& name) {
   return v;
 }
 
-kern::XYLayout make_xy_layout(int nx, int ny, Precision precision, const XYVariant& v) {
-  return kern::XYLayout{make_x_layout(xy_row_points(nx, v), precision, v.x), make_x_layout(ny, precision, v.y),
-                        v.cluster, v.load_chunks, v.buffers};
+kern::XYLayout make_xy_layout(int nx, int ny, Precision precision, const XYVariant& v, int split) {
+  kern::XYLayout L{make_x_layout(xy_row_points(nx, v), precision, v.x), make_x_layout(ny, precision, v.y),
+                   v.cluster, v.load_chunks, v.buffers};
+  if (split > 1) {
+    L.split = split;
+    L.split_inverse = inverse_modulo(split, ny);
+  }
+  return L;
 }
 
 XYVariantFacts xy_variant_facts(int nx, int ny, Precision precision, const XYVariant& v) {

@@ -38,8 +38,9 @@ XYVariant parse_xy_variant(const std::string& name);
 // transform (nx / 2, or nx for complex rows), also the columns Y transforms.
 int xy_row_points(int nx, const XYVariant& v);
 
-// The kernel layout of a variant for nx * ny planes.
-kern::XYLayout make_xy_layout(int nx, int ny, Precision precision, const XYVariant& v);
+// The kernel layout of a variant for nx * ny planes; split > 1: the split-Y
+// schedule's first pass, ny rows of each residue class (XYLayout::split).
+kern::XYLayout make_xy_layout(int nx, int ny, Precision precision, const XYVariant& v, int split = 1);
 
 struct XYVariantFacts {
   int threads_per_block;
