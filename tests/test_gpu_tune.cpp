@@ -128,6 +128,41 @@ TEST(GpuTune, MeasureChoosesTheXYFormByTiming) {
   }
 }
 
+// MEASURE times the split-Y schedule where ny has a split (60 = 5 * 12), and
+// a `split-y` verdict in wisdom gives plans that schedule, which match FFTW
+// forward and inverse.
+TEST(GpuTune, SplitYIsAnXYFormOfMeasureAndWisdom) {
+  FFT3D_REQUIRE_GPU();
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
+  char text[8192];
+  fft3d_plan plan = nullptr;
+  ASSERT_EQ(fft3d_plan_create_3d(&plan, 96, 60, 40, FFT3D_C2C_F32, FFT3D_BACKEND_GPU | FFT3D_MEASURE), FFT3D_SUCCESS)
+      << fft3d_last_error_message();
+  ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
+  EXPECT_NE(std::string(text).find(", split Y "), std::string::npos) << text;
+  expect_forward_matches_fftw<float>(plan, 96, 60, 40);
+  fft3d_plan_destroy(plan);
+
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
+  const DeviceInfo device = current_device_info();
+  Wisdom file;
+  const PassKey key{"xy-plane", 96, Precision::f32, 0, 60, 40};
+  file.remember(WisdomEntry{device_signature(device), key, kSplitXY, 0.1});
+  const std::string path = testing::TempDir() + "fft3d-split-y-verdict.json";
+  file.export_file(path);
+  ASSERT_EQ(fft3d_wisdom_import(path.c_str()), FFT3D_SUCCESS) << fft3d_last_error_message();
+  std::remove(path.c_str());
+  ASSERT_EQ(fft3d_plan_create_3d(&plan, 96, 60, 40, FFT3D_C2C_F32, FFT3D_BACKEND_GPU), FFT3D_SUCCESS)
+      << fft3d_last_error_message();
+  ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
+  EXPECT_NE(std::string(text).find("XY form from wisdom: split Y"), std::string::npos) << text;
+  EXPECT_NE(std::string(text).find("split Y = 5 x 12"), std::string::npos) << text;
+  fft3d_test::expect_plan_matches_fftw<float>(plan, 96, 60, 40, -1);
+  fft3d_test::expect_plan_matches_fftw<float>(plan, 96, 60, 40, +1);
+  fft3d_plan_destroy(plan);
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
+}
+
 // The describe lines of passes that took a five-step verdict from wisdom.
 std::vector<std::string> five_step_verdict_lines(const std::string& text, const std::string& variant) {
   std::vector<std::string> out;
