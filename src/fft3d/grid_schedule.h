@@ -84,11 +84,11 @@ std::vector<GridPass> make_grid_schedule(int nx, int ny, int nz, Precision preci
 // The split-Y schedule: two passes over memory for an nx * ny * nz complex
 // grid whose planes are too large to fuse well. ny = split * y2 with split
 // and y2 without a common factor, so that the CRT layout keeps both passes
-// in place (Good and Thomas's index map; Cooley-Tukey twiddles between):
+// in place (the CRT rows of Good and Thomas, with Cooley-Tukey twiddles):
 // 1. fused XY over the y2 rows y1 + split * j of each residue class y1 of
 //    each plane: X, then the y2-point DFTs along those rows, twiddled by
 //    exp(-+2 pi i y1 k2 / ny), output k2 stored in the class's row that is
-//    k2 modulo y2 (kern::XYArgs::split);
+//    k2 modulo y2 (kern::XYLayout::split);
 // 2. Z columns in blocks holding rows y0 + i * y2 (i < split) of width
 //    neighbouring x: the split-point DFT across those rows (the second
 //    stage of Y) after the column's first Z stage, then the rest of Z; row
