@@ -6,6 +6,7 @@
 #include <complex>
 #include <memory>
 #include <thread>
+#include <tuple>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -228,6 +229,30 @@ TEST(GpuGrid, FusedXYPass) {
   plan = make_plan(256, 256, 256, true);
   EXPECT_NE(describe(plan).find("3 passes over memory"), std::string::npos) << describe(plan);
   fft3d_plan_destroy(plan);
+  unsetenv("FFT3D_XY_PASS");
+}
+
+// The fused pass with its columns first (the C2R inverse's form; a `.yx`
+// variant forced on complex plans): Y in each block's share, then X across
+// the cluster, forward and inverse against FFTW.
+TEST(GpuGrid, ColumnsFirstFusedPass) {
+  FFT3D_REQUIRE_GPU();
+  setenv("FFT3D_XY_PASS", "fused", 1);
+  for (bool single : {true, false})
+    for (const auto& [nx, ny, nz] : {std::tuple{64, 64, 64}, std::tuple{48, 80, 30}, std::tuple{27, 25, 20},
+                                     std::tuple{256, 256, 32}, std::tuple{240, 240, 6}}) {
+      const fft3d::Precision p = single ? fft3d::Precision::f32 : fft3d::Precision::f64;
+      const fft3d::DeviceLimits limits = fft3d::current_device_info().limits();
+      const auto v = fft3d::estimate_xy_variant(nx, ny, nz, p, limits, false, fft3d::XYBase{{}, {}, 0, true});
+      ASSERT_TRUE(v && v->columns_first) << nx << "x" << ny;
+      ASSERT_TRUE(fft3d::xy_variant_valid(nx, ny, p, *v, limits)) << v->name();
+      setenv("FFT3D_XY_VARIANT", v->name().c_str(), 1);
+      fft3d_plan plan = make_plan(nx, ny, nz, single);
+      EXPECT_NE(describe(plan).find("fused YX, columns first"), std::string::npos) << describe(plan);
+      fft3d_plan_destroy(plan);
+      check_grid_in(single, nx, ny, nz);
+      unsetenv("FFT3D_XY_VARIANT");
+    }
   unsetenv("FFT3D_XY_PASS");
 }
 

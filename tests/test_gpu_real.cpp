@@ -150,10 +150,12 @@ TEST(GpuReal, FiveStepColumns) {
   unsetenv("FFT3D_COLUMN_METHOD");
 }
 
-// The in-place forward as one fused XY pass per plane then Z (forced, also
-// where the ESTIMATE keeps separate passes); the inverse and out-of-place
-// transforms keep separate passes, so the round trip checks both.
-TEST(GpuReal, FusedXYForward) {
+// The in-place forward as one fused XY pass per plane then Z, and the
+// in-place inverse as Z then one fused pass with its columns first (forced,
+// also where the ESTIMATE keeps separate passes): the forward is checked
+// against FFTW, the inverse by the round trip; out of place both keep
+// separate passes.
+TEST(GpuReal, FusedXYForwardAndInverse) {
   FFT3D_REQUIRE_GPU();
   ASSERT_EQ(setenv("FFT3D_XY_PASS", "fused", 1), 0);
   fft3d_plan plan = make_plan({64, 48, 20, 0}, true);
@@ -161,6 +163,8 @@ TEST(GpuReal, FusedXYForward) {
   char text[4096];
   ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
   EXPECT_NE(std::string(text).find("in-place forward in 2 passes: pass xy"), std::string::npos) << text;
+  EXPECT_NE(std::string(text).find("in-place inverse in 2 passes: the z pass below, then pass yx"), std::string::npos)
+      << text;
   fft3d_plan_destroy(plan);
   unsigned seed = 40;
   for (const Shape& s : {Shape{64, 64, 64, 0}, Shape{256, 256, 32, 0}, Shape{100, 50, 30, 0}, Shape{2, 6, 4, 0},

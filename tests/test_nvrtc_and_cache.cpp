@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <string>
+#include <tuple>
 #include <unistd.h>
 
 #include "common/error.h"
@@ -99,6 +100,24 @@ TEST(Nvrtc, FusedXYKernelsCompileWithoutLocalMemory) {
   const std::string ptx = compile_to_ptx(xy_kernel_source(256, 256, Precision::f32, *real), "compute_" FFT3D_TEST_CUDA_ARCH);
   EXPECT_EQ(count(ptx, ".entry"), 1) << real->name();
   EXPECT_EQ(count(ptx, ".local"), 0) << real->name();
+}
+
+// Columns first: the C2R inverse of real rows (one kernel) and complex
+// planes (both directions), one load awaited whole, both precisions.
+TEST(Nvrtc, ColumnsFirstKernelsCompileWithoutLocalMemory) {
+  if (std::atoi(FFT3D_TEST_CUDA_ARCH) < 90) GTEST_SKIP() << "clusters need sm_90";
+  for (Precision p : {Precision::f32, Precision::f64}) {
+    const auto real = estimate_real_xy_variant(256, 256, 256, p, DeviceLimits{}, false, true);
+    const auto complex = estimate_xy_variant(240, 240, 240, p, DeviceLimits{}, false, XYBase{{}, {}, 0, true});
+    ASSERT_TRUE(real && complex);
+    for (const auto& [v, n, kernels] : {std::tuple{*real, 256, 1}, std::tuple{*complex, 240, 2}}) {
+      const std::string ptx = compile_to_ptx(xy_kernel_source(n, n, p, v), "compute_" FFT3D_TEST_CUDA_ARCH);
+      EXPECT_EQ(count(ptx, ".entry"), kernels) << v.name();
+      EXPECT_EQ(count(ptx, ".local"), 0) << v.name();
+      EXPECT_GT(count(ptx, "barrier.cluster"), 0) << v.name();
+      EXPECT_GT(count(ptx, "cp.async.wait_group"), 0) << v.name();
+    }
+  }
 }
 
 // Kernels that walk their blocks from the last are compiled as such (a

@@ -9,8 +9,10 @@
 // its "five-step" verdicts, through make_column_schedule) where valid, else
 // the ESTIMATE choice. Where the plan fuses (estimate_real_xy_variant, or
 // FFT3D_XY_PASS=fused), the in-place forward runs X and Y as one fused pass
-// per plane (xy/), then Z: two passes over memory; the inverse and
-// out-of-place transforms keep the separate passes. The inverse runs its
+// per plane (xy/), then Z: two passes over memory; the in-place inverse
+// likewise runs Z, then Y and X as one fused pass with its columns first
+// (estimate_real_xy_variant's inverse); out-of-place transforms keep the
+// separate passes. The inverse runs its
 // columns from Z down, so that in alternating pass order (pass_order.h, the
 // default) Y walks the planes after X in the forward, and X after Y in the
 // inverse, from the top plane, where the pass before ended.
@@ -31,13 +33,15 @@ namespace {
 class GpuRealPlan final : public GpuPlan {
  public:
   GpuRealPlan(const Problem& problem, RealRowsPass x, bool x_from_wisdom, std::vector<GridPass> columns,
-              std::unique_ptr<XYPass> fused, PassOrder order, const DeviceInfo& device)
+              std::unique_ptr<XYPass> fused, std::unique_ptr<XYPass> fused_inverse, PassOrder order,
+              const DeviceInfo& device)
       : GpuPlan(problem, device),
         x_(std::move(x)),
         x_from_wisdom_(x_from_wisdom),
         columns_(std::move(columns)),
         column_passes_(make_gpu_passes(columns_, problem.precision(), device)),
         fused_(std::move(fused)),
+        fused_inverse_(std::move(fused_inverse)),
         order_(order) {
     if (x_.kernel_n > 0)
       x_pass_ = std::make_unique<XPass>(x_.kernel_n, problem.precision(), x_.variant, device);
@@ -61,7 +65,11 @@ class GpuRealPlan final : public GpuPlan {
       << " complex values per x row, in place the real rows are padded to " << 2 * half_ << " reals\n";
     if (fused_)
       s << "  in-place forward in " << (has_z() ? 2 : 1) << " passes: pass xy: " << fused_->describe()
-        << (has_z() ? ", then the z pass below" : "") << "; the inverse and out of place run:\n";
+        << (has_z() ? ", then the z pass below" : "") << "\n";
+    if (fused_inverse_)
+      s << "  in-place inverse in " << (has_z() ? 2 : 1) << " passes: " << (has_z() ? "the z pass below, then " : "")
+        << "pass yx: " << fused_inverse_->describe() << "\n";
+    if (fused_ || fused_inverse_) s << "  otherwise:\n";
     s << "  " << describe_real_rows_pass(x_, problem().precision())
       << (x_.kernel_n == 0 ? "" : x_from_wisdom_ ? "; variant from wisdom (tuned)" : "; ESTIMATE variant") << "\n";
     for (const GridPass& p : columns_) {
@@ -88,6 +96,12 @@ class GpuRealPlan final : public GpuPlan {
       fused_->run_out(in, out, problem().nz, sign, stream, half_ * problem().ny);
       if (has_z())
         column_passes_.back()->run(out, columns_.back().count, sign, stream, columns_.back().geometry, 1.0);
+      return;
+    }
+    if (sign > 0 && in_place && fused_inverse_) {  // Z, then Y and X fused (which normalises)
+      if (has_z())
+        column_passes_.back()->run(in, columns_.back().count, sign, stream, columns_.back().geometry, 1.0);
+      fused_inverse_->run_out(in, out, problem().nz, sign, stream, half_ * problem().ny, scale);
       return;
     }
     if (sign < 0) {
@@ -148,7 +162,8 @@ class GpuRealPlan final : public GpuPlan {
   std::vector<GridPass> columns_;
   std::vector<std::unique_ptr<GpuPass>> column_passes_;
   std::unique_ptr<XPass> x_pass_;
-  std::unique_ptr<XYPass> fused_;  // the in-place forward's X and Y, where fused
+  std::unique_ptr<XYPass> fused_;          // the in-place forward's X and Y, where fused
+  std::unique_ptr<XYPass> fused_inverse_;  // the in-place inverse's Y and X, where fused
   PassOrder order_;
   long long half_ = 0;
 };
@@ -163,25 +178,39 @@ std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInf
   const bool x_from_wisdom =  // make_real_rows_pass takes the entry whenever it is valid
       x.kernel_n > 0 && valid_preference(preferred, "real-rows", problem.nx, precision, device.limits()).has_value();
   std::vector<GridPass> columns;
-  std::unique_ptr<XYPass> fused;
+  std::unique_ptr<XYPass> fused, fused_inverse;
   if (grid) {
     columns = make_column_schedule(problem.nx / 2 + 1, problem.ny, problem.nz, precision, device.limits(),
                                    column_method_from_environment(), preferred);
     const PlaneMethod planes = plane_method_from_environment();
-    std::optional<XYVariant> xy;  // the split-Y schedule is complex only: real plans keep separate passes
-    if (planes != PlaneMethod::separate && planes != PlaneMethod::split && problem.ny > 1)
-      xy = estimate_real_xy_variant(problem.nx, problem.ny, problem.nz, precision, device.limits(),
-                                    planes == PlaneMethod::automatic);
-    if (xy) xy = xy_variant_from_environment(problem.nx, problem.ny, true, precision, device).value_or(*xy);
-    try {
-      if (xy) fused = std::make_unique<XYPass>(problem.nx, problem.ny, precision, *xy, device);
-    } catch (const Error& e) {
-      if (e.status() != FFT3D_ERROR_UNSUPPORTED_SIZE) throw;  // the device cannot schedule it: separate passes
+    // The split-Y schedule is complex only: real plans keep separate passes.
+    std::optional<XYVariant> forward_xy, inverse_xy;
+    if (planes != PlaneMethod::separate && planes != PlaneMethod::split && problem.ny > 1) {
+      const bool automatic = planes == PlaneMethod::automatic;
+      forward_xy = estimate_real_xy_variant(problem.nx, problem.ny, problem.nz, precision, device.limits(), automatic);
+      inverse_xy =
+          estimate_real_xy_variant(problem.nx, problem.ny, problem.nz, precision, device.limits(), automatic, true);
     }
+    if (forward_xy || inverse_xy) {  // a forced variant replaces the fused pass of its direction
+      if (auto forced = xy_variant_from_environment(problem.nx, problem.ny, true, precision, device)) {
+        std::optional<XYVariant>& replaced = forced->columns_first ? inverse_xy : forward_xy;
+        if (replaced) replaced = *forced;
+      }
+    }
+    auto make_fused = [&](const std::optional<XYVariant>& v) -> std::unique_ptr<XYPass> {
+      try {
+        if (v) return std::make_unique<XYPass>(problem.nx, problem.ny, precision, *v, device);
+      } catch (const Error& e) {
+        if (e.status() != FFT3D_ERROR_UNSUPPORTED_SIZE) throw;  // the device cannot schedule it: separate passes
+      }
+      return nullptr;
+    };
+    fused = make_fused(forward_xy);
+    fused_inverse = make_fused(inverse_xy);
   }
   const PassOrder order = pass_order_from_environment().value_or(kDefaultPassOrder);
   return std::make_unique<GpuRealPlan>(problem, std::move(x), x_from_wisdom, std::move(columns), std::move(fused),
-                                       order, device);
+                                       std::move(fused_inverse), order, device);
 }
 
 }  // namespace fft3d

@@ -70,6 +70,40 @@ struct XYColumnIo {
   }
 };
 
+// Columns first (XYLayout::columns_first), X part: row y, its first stage
+// read across the cluster's shares (element k lives in block
+// k / cols_per_cta, row y, column k % cols_per_cta of its share), its last
+// stage written to global memory at out[k].
+template <typename Real, class Shares>
+struct XYClusterRowIo {
+  const Shares& shares;
+  int y, cols_per_cta, share_pitch;
+  Complex<Real>* out;
+  Real scale;
+  bool live;
+  FFT3D_HD Complex<Real> load(int k) const {
+    if (!live) return make_complex(Real(0), Real(0));
+    return shares.of(k / cols_per_cta)[y * share_pitch + k % cols_per_cta];
+  }
+  FFT3D_HD void store(int k, Complex<Real> v) const {
+    if (live) out[k] = fft3d::kern::scale(v, scale);
+  }
+};
+
+// Columns first, Y part: one column of the block's share (element y at
+// column[y * pitch]), transformed in place (its first stage reads it and
+// its last stage writes it, phases apart).
+template <typename Real>
+struct XYShareColumnIo {
+  Complex<Real>* column;
+  int pitch;
+  bool live;
+  FFT3D_HD Complex<Real> load(int y) const { return live ? column[y * pitch] : make_complex(Real(0), Real(0)); }
+  FFT3D_HD void store(int y, Complex<Real> v) const {
+    if (live) column[y * pitch] = v;
+  }
+};
+
 // The cluster's shares as the CPU executor holds them: one array per block,
 // the share `offset` bytes into it (the second of a double-buffered layout).
 template <typename Real>
@@ -106,6 +140,97 @@ FFT3D_HD void xy_load_phase(const XYLayout& L, int tid, int rank, long long plan
     share[i] = rows[i / L.pitch() * L.row_step() + i % L.pitch()];
 }
 
+// The block's columns of the plane (columns first): the first one and how
+// many (the last block's may be fewer, or none).
+FFT3D_HD int xy_block_columns(const XYLayout& L, int rank, int* count) {
+  const int first = rank * L.cols_per_cta();
+  *count = max_of(0, min_of(L.cols_per_cta(), L.columns() - first));
+  return first;
+}
+
+// The columns-first load as plain element copies: the block's columns of
+// every row into its share and, real rows, column n into block 0's buffer
+// after the exchange (for xy_pack_phase). smem is the block's shared memory.
+template <typename Real>
+FFT3D_HD void xy_load_columns_phase(const XYLayout& L, int tid, int rank, long long plane, unsigned char* smem,
+                                    const XYArgs<Real>& a) {
+  int cols = 0;
+  const int first = xy_block_columns(L, rank, &cols);
+  const Complex<Real>* in = (a.in ? a.in : a.data) + plane * a.plane_stride;
+  Complex<Real>* share = reinterpret_cast<Complex<Real>*>(smem);
+  for (int i = tid; i < L.ny() * cols; i += L.threads_per_block())
+    share[i / cols * L.share_pitch() + i % cols] = in[static_cast<long long>(i / cols) * L.pitch() + first + i % cols];
+  if (!L.real_rows() || rank != 0) return;
+  Complex<Real>* column_n = reinterpret_cast<Complex<Real>*>(smem + L.unpack_offset(sizeof(Real)));
+  for (int y = tid; y < L.ny(); y += L.threads_per_block())
+    column_n[y] = in[static_cast<long long>(y) * L.pitch() + L.columns()];
+}
+
+// Real rows, columns first, before the Y part: block 0 folds column n (B,
+// in its buffer) into column 0 (A) as H(A) + i H(B), H(A)[k] =
+// (A[k] + conj A[-k]) / 2 the Hermitian part over y. The Y transform of
+// H(A) is the real part of A's, so column 0 then holds the real X[0] and
+// X[n] of every row as one complex value (what separate passes take: the
+// real parts, as FFTW does). Each thread takes pairs (k, ny - k).
+template <typename Real>
+FFT3D_HD void xy_pack_phase(const XYPartGeom& G, int tid, int rank, unsigned char* smem) {
+  if (rank != 0 || tid >= G.threads) return;
+  Complex<Real>* column = reinterpret_cast<Complex<Real>*>(smem);
+  const Complex<Real>* column_n = reinterpret_cast<const Complex<Real>*>(smem + G.unpack_offset);
+  const Real half = Real(0.5);
+  for (int k = tid; 2 * k <= G.ny; k += G.threads) {
+    const int m = (G.ny - k) % G.ny;
+    const Complex<Real> a = column[k * G.share_pitch], am = column[m * G.share_pitch];
+    const Complex<Real> b = column_n[k], bm = column_n[m];
+    const Complex<Real> ha = make_complex(half * (a.re + am.re), half * (a.im - am.im));
+    const Complex<Real> hb = make_complex(half * (b.re + bm.re), half * (b.im - bm.im));
+    column[k * G.share_pitch] = make_complex(ha.re - hb.im, ha.im + hb.re);
+    if (m != k) column[m * G.share_pitch] = make_complex(ha.re + hb.im, hb.re - ha.im);
+  }
+}
+
+// Element k of row y across the cluster's shares (columns first).
+template <typename Real, class Shares>
+FFT3D_HD Complex<Real> xy_row_element(const XYPartGeom& G, const Shares& shares, int y, int k) {
+  return shares.of(k / G.cols_per_cta)[y * G.share_pitch + k % G.cols_per_cta];
+}
+
+// Real rows, columns first: the X part's pre-processing (C2R inverse) of
+// row `row` of the block's rows, from the half spectrum X[0..n] across the
+// cluster's shares (the real X[0] and X[n] packed in column 0, see
+// xy_pack_phase) into Z in the row's exchange, unpadded, for the inverse
+// FFT of its stages (see x_real_phase).
+template <typename Real, class Shares>
+FFT3D_HD void xy_real_pre_phase(const XYPartGeom& G, int group, int tid, int rank, unsigned char* smem,
+                                const Shares& shares) {
+  if (tid >= G.threads) return;
+  const int local = tid / G.threads_per_row, t = tid % G.threads_per_row;
+  const int row = group * G.lines_per_group + local;
+  const int y = rank * G.rows_per_cta + row;
+  if (row >= G.rows_per_cta || y >= G.ny) return;
+  const int n = G.columns;
+  Real* re = reinterpret_cast<Real*>(smem + G.exchange_offset) + local * G.row_stride;
+  Real* im = re + G.lines_per_group * G.row_stride;
+  for (int k = t; 2 * k <= n; k += G.threads_per_row) {
+    Complex<Real> x0, xn, lo, hi;
+    if (k == 0) {
+      const Complex<Real> c = xy_row_element<Real>(G, shares, y, 0);
+      x0 = make_complex(c.re, Real(0));
+      xn = make_complex(c.im, Real(0));
+    } else {
+      x0 = xy_row_element<Real>(G, shares, y, k);
+      xn = xy_row_element<Real>(G, shares, y, n - k);
+    }
+    real_pair<+1>(k, n, x0, xn, &lo, &hi);
+    re[k] = lo.re;
+    im[k] = lo.im;
+    if (k > 0) {
+      re[n - k] = hi.re;
+      im[n - k] = hi.im;
+    }
+  }
+}
+
 // One phase (stage g, phase ph) of part G for group `group`, for one thread
 // of block `rank` of the cluster working on `plane` in share `buffer`; smem
 // is the block's shared memory, `shares` the cluster's shares of that
@@ -117,6 +242,27 @@ FFT3D_HD void xy_stage_phase(const XYPartGeom& G, int group, const StageGeom& g,
   if (tid >= G.threads) return;
   Real* exchange = reinterpret_cast<Real*>(smem + G.exchange_offset);
   Complex<Real>* const plane_data = a.data + xy_plane_offset(plane, a.plane_stride, G.split, G.pitch);
+  if (G.columns_first) {
+    Complex<Real>* share = reinterpret_cast<Complex<Real>*>(smem);
+    const bool rows = G.part == 0;
+    const int local = rows ? tid / G.threads_per_row : tid % G.lines_per_group;
+    const int t = rows ? tid % G.threads_per_row : tid / G.lines_per_group;
+    const int line = group * G.lines_per_group + local;  // the block's row, or its column
+    Real* re = exchange + local * G.row_stride;
+    Real* im = re + G.lines_per_group * G.row_stride;
+    if (rows) {
+      const int y = rank * G.rows_per_cta + line;
+      const bool live = line < G.rows_per_cta && y < G.ny;
+      Complex<Real>* const out = plane_data + static_cast<long long>(y) * G.pitch;
+      const XYClusterRowIo<Real, Shares> io{shares, y, G.cols_per_cta, G.share_pitch, out, a.scale, live};
+      stockham_stage_phase<Sign, R>(g, ph, t, re, im, G.twiddle_table, a.x_twiddles, io, regs);
+    } else {
+      const bool live = line < G.cols_per_cta && rank * G.cols_per_cta + line < G.columns;
+      const XYShareColumnIo<Real> io{share + line, G.share_pitch, live};
+      stockham_stage_phase<Sign, R>(g, ph, t, re, im, G.twiddle_table, a.y_twiddles, io, regs);
+    }
+    return;
+  }
   if (G.part == 0) {
     const int local = tid / G.threads_per_row, t = tid % G.threads_per_row;
     const int row = group * G.lines_per_group + local;  // in this block's share
@@ -210,14 +356,17 @@ inline void xy_phase_on_host(const XYLayout& L, int p, int tid, int rank, long l
   const XYPhase q = L.phase(p);
   unsigned char* smem = static_cast<unsigned char*>(blocks[rank]);
   const long long share_offset = buffer * L.share_stride(sizeof(Real));
+  if (q.part == kLoadPart && L.columns_first) return xy_load_columns_phase(L, tid, rank, plane, smem, a);
   if (q.part == kLoadPart) return xy_load_phase(L, tid, rank, plane, smem + share_offset, a);
   if (q.part == kUnpackPart) return xy_unpack_phase(L.part_geom(1, sizeof(Real)), tid, rank, plane, smem, a);
+  if (q.part == kPackPart) return xy_pack_phase<Real>(L.part_geom(1, sizeof(Real)), tid, rank, smem);
   const XLayout& part = q.part == 0 ? L.x : L.y;
   const XYPartGeom G = L.part_geom(q.part, sizeof(Real));
   const PhaseInfo ph = part.phase(q.sub);
-  if (ph.stage == kPostPhase) return xy_real_post_phase<Real>(G, q.group, tid, rank, buffer, smem);
-  const StageGeom g = part.stage(ph.stage);
   const HostShares<Real> shares{blocks, share_offset};
+  if (ph.stage == kPostPhase) return xy_real_post_phase<Real>(G, q.group, tid, rank, buffer, smem);
+  if (ph.stage == kPrePhase) return xy_real_pre_phase<Real>(G, q.group, tid, rank, smem, shares);
+  const StageGeom g = part.stage(ph.stage);
   with_radix(g.radix, [&](auto radix) {
     xy_stage_phase<Sign, decltype(radix)::value>(G, q.group, g, ph, tid, rank, plane, buffer, regs, smem, shares,
                                                  a);
@@ -249,16 +398,17 @@ __device__ __forceinline__ void xy_copy_async(const char* src, unsigned dst, uns
 }
 
 // Rows [begin, end) of `row_bytes` each, `step` bytes apart in memory,
-// copied into consecutive share rows with cp.async (the split-Y pass's
-// residue class of rows), 16-byte pieces where alignment allows, else 8.
-__device__ __forceinline__ void xy_copy_rows_async(const char* src, long long step, unsigned dst, unsigned row_bytes,
-                                                   int begin, int end, int threads) {
-  const bool wide = (reinterpret_cast<unsigned long long>(src) | step | row_bytes) % 16 == 0;
+// copied into share rows `dst_pitch` bytes apart with cp.async (the split-Y
+// pass's residue class of rows, the columns-first pass's columns), 16-byte
+// pieces where alignment allows, else 8.
+__device__ __forceinline__ void xy_copy_rows_async(const char* src, long long step, unsigned dst, unsigned dst_pitch,
+                                                   unsigned row_bytes, int begin, int end, int threads) {
+  const bool wide = (reinterpret_cast<unsigned long long>(src) | step | row_bytes | dst | dst_pitch) % 16 == 0;
   const unsigned piece = wide ? 16 : 8, per_row = row_bytes / piece;
   for (unsigned i = begin * per_row + threadIdx.x; i < end * per_row; i += threads) {
     const unsigned row = i / per_row, at = i % per_row * piece;
     const char* from = src + row * step + at;
-    const unsigned to = dst + row * row_bytes + at;
+    const unsigned to = dst + row * dst_pitch + at;
     if (wide)
       asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(to), "l"(from) : "memory");
     else
@@ -288,8 +438,8 @@ __device__ __forceinline__ void xy_load_device(int rank, long long plane, unsign
     if constexpr (L.split > 1) {
       const int begin = min_of(L.first_group_of_chunk(c) * L.x.rows_per_block, row_count);
       const int end = min_of(L.first_group_of_chunk(c + 1) * L.x.rows_per_block, row_count);
-      xy_copy_rows_async(src, L.row_step() * static_cast<long long>(sizeof(Complex<Real>)), dst, kRowBytes, begin, end,
-                         L.threads_per_block());
+      xy_copy_rows_async(src, L.row_step() * static_cast<long long>(sizeof(Complex<Real>)), dst, kRowBytes, kRowBytes,
+                         begin, end, L.threads_per_block());
     } else {
       const long long begin = min_of(L.first_group_of_chunk(c) * kChunkRowBytes, bytes);
       const long long end = min_of(L.first_group_of_chunk(c + 1) * kChunkRowBytes, bytes);
@@ -319,6 +469,30 @@ __device__ __forceinline__ void xy_await_chunk(int c) {
   __syncthreads();
 }
 
+// The columns-first load on the GPU (xy_load_columns_phase's copies, with
+// cp.async), awaited by the whole block.
+template <class Cfg, typename Real>
+__device__ __forceinline__ void xy_load_columns_device(int rank, long long plane, unsigned char* smem,
+                                                       const XYArgs<Real>& a) {
+  constexpr XYLayout L = Cfg::layout();
+  constexpr unsigned kValue = sizeof(Complex<Real>);
+  constexpr long long kStep = static_cast<long long>(L.pitch()) * kValue;
+  int cols = 0;
+  const int first = xy_block_columns(L, rank, &cols);
+  const Complex<Real>* in = (a.in ? a.in : a.data) + plane * a.plane_stride;
+  const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(smem));
+  if (cols > 0)
+    xy_copy_rows_async(reinterpret_cast<const char*>(in + first), kStep, dst, L.share_pitch() * kValue, cols * kValue,
+                       0, L.ny(), L.threads_per_block());
+  if (L.real_rows() && rank == 0)  // column n, for xy_pack_phase
+    xy_copy_rows_async(reinterpret_cast<const char*>(in + L.columns()), kStep,
+                       dst + static_cast<unsigned>(L.unpack_offset(sizeof(Real))), kValue, kValue, 0, L.ny(),
+                       L.threads_per_block());
+  asm volatile("cp.async.commit_group;\n" ::: "memory");
+  cp_async_wait_group<0>();
+  __syncthreads();
+}
+
 __device__ __forceinline__ void xy_cluster_sync() {
   __cluster_barrier_arrive();
   __cluster_barrier_wait();
@@ -337,6 +511,8 @@ __device__ __forceinline__ void xy_run_part(int group, int rank, long long plane
     constexpr XYPartGeom G = L.part_geom(Part, sizeof(Real));
     if constexpr (ph.stage == kPostPhase) {
       xy_real_post_phase<Real>(G, group, static_cast<int>(threadIdx.x), rank, buffer, smem);
+    } else if constexpr (ph.stage == kPrePhase) {
+      xy_real_pre_phase<Real>(G, group, static_cast<int>(threadIdx.x), rank, smem, shares);
     } else {
       constexpr StageGeom g = P.stage(ph.stage);
       xy_stage_phase<Cfg::kSign, g.radix>(G, group, g, ph, static_cast<int>(threadIdx.x), rank, plane, buffer,
@@ -381,6 +557,30 @@ __device__ __forceinline__ void xy_plane_device(int rank, long long plane, int b
   __cluster_barrier_wait();
 }
 
+// Columns first (one share, one load): the pack phase (real rows), the Y
+// groups in the share, the cluster barrier, the X groups across the
+// cluster, the closing cluster barrier.
+template <class Cfg, typename Real, int Capacity>
+__device__ __forceinline__ void xy_columns_first_plane_device(int rank, long long plane, XRegs<Real, Capacity>& regs,
+                                                              unsigned char* smem, const XYArgs<Real>& a) {
+  constexpr XYLayout L = Cfg::layout();
+  const ClusterShares<Real> shares{reinterpret_cast<const Complex<Real>*>(smem)};
+  if constexpr (L.real_rows()) {
+    xy_pack_phase<Real>(L.part_geom(1, sizeof(Real)), static_cast<int>(threadIdx.x), rank, smem);
+    __syncthreads();
+  }
+#pragma unroll 1
+  for (int group = 0; group < L.y_groups(); ++group)
+    xy_run_part<Cfg, 1, 0>(group, rank, plane, 0, regs, smem, shares, a);
+  xy_cluster_sync();  // every share's columns transformed
+#pragma unroll 1
+  for (int group = 0; group < L.x_groups(); ++group)
+    xy_run_part<Cfg, 0, 0>(group, rank, plane, 0, regs, smem, shares, a);
+  // No block leaves while another reads its share (relaxed, as in xy_plane_device).
+  __cluster_barrier_arrive_relaxed();
+  __cluster_barrier_wait();
+}
+
 template <class Cfg>
 __device__ __forceinline__ void xy_block_device(const XYArgs<typename Cfg::Real>& a) {
   using Real = typename Cfg::Real;
@@ -389,7 +589,11 @@ __device__ __forceinline__ void xy_block_device(const XYArgs<typename Cfg::Real>
   const int rank = static_cast<int>(__clusterRelativeBlockRank());
   long long plane = static_cast<long long>(blockIdx.x) / L.cluster;
   unsigned char* smem = fft3d_shared_memory;
-  if constexpr (L.buffers == 1) {  // one cluster per plane
+  if constexpr (L.columns_first) {
+    static_assert(L.buffers == 1 && L.split == 1, "columns first: one share, whole planes");
+    xy_load_columns_device<Cfg>(rank, plane, smem, a);
+    xy_columns_first_plane_device<Cfg>(rank, plane, regs, smem, a);
+  } else if constexpr (L.buffers == 1) {  // one cluster per plane
     xy_load_device<Cfg>(rank, plane, smem, a);
     xy_plane_device<Cfg>(rank, plane, 0, regs, smem, a);
   } else {  // persistent: every block of a cluster walks the same planes

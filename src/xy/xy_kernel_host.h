@@ -55,7 +55,8 @@ struct XYKernelOnHost {
   }
 };
 
-// Transforms args.planes planes in place with the executor; sign -1 forward.
+// Transforms args.planes planes in place with the executor; sign -1 forward
+// (real rows: the R2C forward X first, or the C2R inverse columns first).
 // Double-buffered layouts run on grid_clusters clusters (at least 1).
 template <typename Real>
 void run_xy_kernel_on_cpu(const kern::XYLayout& layout, int sign, const kern::XYArgs<Real>& args,
@@ -66,12 +67,17 @@ void run_xy_kernel_on_cpu(const kern::XYLayout& layout, int sign, const kern::XY
     throw std::invalid_argument("XY layout with a cluster size outside 1..16");
   if (layout.buffers < 1 || layout.buffers > 2 || grid_clusters < 1)
     throw std::invalid_argument("XY layout with other than 1 or 2 buffers, or an empty grid");
-  if (layout.real_rows() && sign > 0) throw std::invalid_argument("the fused XY pass of real rows is forward only");
+  if (layout.real_rows() && (sign > 0) != layout.columns_first)
+    throw std::invalid_argument("the fused XY pass of real rows runs forward X first, or inverse columns first");
+  if (layout.columns_first && (layout.buffers != 1 || layout.split != 1))
+    throw std::invalid_argument("a columns-first XY layout holds one share of whole planes");
+  kern::XYLayout directed = layout;  // real rows: the X part's pre- or post-processing
+  directed.x = layout.x.for_direction(sign);
   if (sign < 0) {
-    const XYKernelOnHost<Real, -1> k{layout, args, grid_clusters};
+    const XYKernelOnHost<Real, -1> k{directed, args, grid_clusters};
     run_clusters_on_cpu(k, k.clusters(), order);
   } else {
-    const XYKernelOnHost<Real, +1> k{layout, args, grid_clusters};
+    const XYKernelOnHost<Real, +1> k{directed, args, grid_clusters};
     run_clusters_on_cpu(k, k.clusters(), order);
   }
 }

@@ -14,16 +14,21 @@ std::string xy_kernel_source(int nx, int ny, Precision precision, const XYVarian
   s << "// fft3d fused XY kernel: " << nx << " x " << ny << " " << precision_name(precision) << " " << v.name()
     << (split > 1 ? ", split-Y first pass, " + std::to_string(split) + " residue classes" : "")
     << "\n#include \"xy/xy_kernel.h\"\n\n";
-  // Real rows are fused forward only (R2C): the inverse would need Y before X.
-  const std::vector<int> signs = L.real_rows() ? std::vector<int>{-1} : std::vector<int>{-1, +1};
+  // Real rows run one way: X first the R2C forward, columns first the C2R inverse.
+  const std::vector<int> signs = !L.real_rows()     ? std::vector<int>{-1, +1}
+                                 : L.columns_first ? std::vector<int>{+1}
+                                                   : std::vector<int>{-1};
+  std::string tail;  // the layout's fields after `buffers`, where not their defaults
+  if (L.split > 1 || L.columns_first)
+    tail = ", " + std::to_string(L.split) + ", " + std::to_string(L.split_inverse);
+  if (L.columns_first) tail += ", true";
   for (int sign : signs) {
     s << "struct Cfg" << (sign < 0 ? "Forward" : "Inverse") << " {\n"
       << "  using Real = " << real << ";\n"
       << "  static constexpr int kSign = " << sign << ";\n"
       << "  __host__ __device__ static constexpr fft3d::kern::XYLayout layout() {\n"
-      << "    return fft3d::kern::XYLayout{" << x_layout_initializer(L.x) << ", " << x_layout_initializer(L.y)
-      << ", " << L.cluster << ", " << L.load_depth << ", " << L.buffers
-      << (L.split > 1 ? ", " + std::to_string(L.split) + ", " + std::to_string(L.split_inverse) : "")
+      << "    return fft3d::kern::XYLayout{" << x_layout_initializer(L.x.for_direction(sign)) << ", "
+      << x_layout_initializer(L.y) << ", " << L.cluster << ", " << L.load_depth << ", " << L.buffers << tail
       << "};\n  }\n};\n";
   }
   std::ostringstream bounds;

@@ -24,6 +24,18 @@
 // column's transform in shared memory and unpacks it into columns 0 and n
 // (xy_unpack_phase) after its last Y group.
 //
+// Columns first (columns_first, the C2R inverse, which needs Y before X):
+// block `rank` copies columns [rank * cols_per_cta, ...) of every row into
+// its share (ny rows of cols_per_cta values), transforms them along Y in
+// place there, and after a cluster barrier transforms rows along X, reading
+// each row's first stage (or the real pre-processing) across the cluster's
+// shares and writing the rows to global memory. Real rows (C2R) come as
+// nx/2 + 1 columns: block 0 also copies column n into a buffer after its
+// exchange, and a pack phase folds it into column 0 as
+// H(A) + i H(B), H the Hermitian part over y (A = column 0, B = column n), so
+// that Y turns column 0 into Re a + i Re b, the real X[0] and X[n] of every
+// row, and the X part reads them from there (xy_pack_phase).
+//
 // Double-buffered layouts (buffers == 2) hold two shares and run
 // persistently: a grid of as many clusters as fit on the device walks the
 // planes (cluster c takes planes c, c + clusters, ...), and each iteration
@@ -48,6 +60,7 @@ enum XYBarrier : int { kNoBarrier = 0, kBlockBarrier, kClusterBarrier, kWarpBarr
 constexpr int kWarpSize = 32;
 constexpr int kLoadPart = -1;
 constexpr int kUnpackPart = -2;  // real rows: column 0's transform into columns 0 and n
+constexpr int kPackPart = -3;    // real rows, columns first: column n folded into column 0
 struct XYPhase {
   int part;
   int group;
@@ -70,6 +83,8 @@ struct XYPartGeom {
   long long exchange_offset;  // bytes
   long long unpack_offset;    // bytes; real rows: column 0's transform (ny values), else 0
   int split, split_inverse;   // XYLayout::split
+  bool columns_first;         // XYLayout::columns_first
+  int share_pitch;            // complex values per row of the share (XYLayout::share_pitch)
 };
 
 struct XYLayout {
@@ -87,11 +102,16 @@ struct XYLayout {
   // pass's cross phase reads). Compiled in, so other kernels carry none of it.
   int split = 1;
   int split_inverse = 0;
+  // Y before X (see the top of this file): the share holds columns.
+  bool columns_first = false;
 
   FFT3D_HD constexpr int ny() const { return y.n; }
-  // Real rows (R2C forward): rows of 2 x.n reals transformed as x.n complex
-  // points, post-processed into x.n + 1 values of the half spectrum.
-  FFT3D_HD constexpr bool real_rows() const { return x.real_io == kRealHalfForward; }
+  // Real rows: rows of 2 x.n reals transformed as x.n complex points,
+  // post-processed into x.n + 1 values of the half spectrum (R2C forward,
+  // X first) or pre-processed from them (C2R inverse, columns first).
+  FFT3D_HD constexpr bool real_rows() const {
+    return x.real_io == kRealHalfForward || x.real_io == kRealHalfInverse;
+  }
   // Complex values per row, in the share and in the plane in memory.
   FFT3D_HD constexpr int pitch() const { return x.n + (real_rows() ? 1 : 0); }
   // The columns the Y part transforms (real rows: column n packed into 0).
@@ -106,9 +126,12 @@ struct XYLayout {
     return max_of(x.threads_per_block(), y.threads_per_block());
   }
   FFT3D_HD constexpr int elems_per_thread() const { return max_of(x.elems_per_thread(), y.elems_per_thread()); }
-  // The block's share of the plane: rows_per_cta rows of pitch() complex values.
+  // The block's share of the plane: rows_per_cta rows of pitch() complex
+  // values, or (columns first) ny rows of its cols_per_cta columns.
+  FFT3D_HD constexpr int share_pitch() const { return columns_first ? cols_per_cta() : pitch(); }
+  FFT3D_HD constexpr int share_rows() const { return columns_first ? ny() : rows_per_cta(); }
   FFT3D_HD constexpr long long share_bytes(int real_bytes) const {
-    return 2LL * rows_per_cta() * pitch() * real_bytes;
+    return 2LL * share_rows() * share_pitch() * real_bytes;
   }
   // Shares, the exchange buffers and (real rows) column 0's transform,
   // each 16-byte aligned.
@@ -126,7 +149,8 @@ struct XYLayout {
     return XYPartGeom{part, L.threads_per_row, L.rows_per_block, L.threads_per_block(), L.row_stride(),
                       L.twiddle_table, pitch(), ny(), rows_per_cta(), cols_per_cta(), columns(),
                       share_stride(real_bytes), exchange_offset(real_bytes),
-                      real_rows() ? unpack_offset(real_bytes) : 0, split, split_inverse};
+                      real_rows() ? unpack_offset(real_bytes) : 0, split, split_inverse, columns_first,
+                      share_pitch()};
   }
   // The GPU issues the load in chunks of whole X groups, one cp.async group
   // each, and waits for a chunk only before its first X group: the X
@@ -139,6 +163,8 @@ struct XYLayout {
   FFT3D_HD constexpr int phases() const {
     return 1 + x_groups() * x.phases() + y_groups() * y.phases() + (real_rows() ? 1 : 0);
   }
+  FFT3D_HD constexpr int x_phases() const { return x_groups() * x.phases(); }
+  FFT3D_HD constexpr int y_phases() const { return y_groups() * y.phases(); }
   // The X part touches only its rows (share row, exchange rows, twiddles):
   // where a row's threads lie in one warp, and the same warp takes the same
   // local rows in every group, its phases and groups need only warp
@@ -152,18 +178,30 @@ struct XYLayout {
   // across the cluster, and the one at the end keeps every block's share
   // alive until no other block reads it.
   FFT3D_HD constexpr XYPhase phase(int p) const {
+    if (columns_first) return columns_first_phase(p);
     if (p == 0) return XYPhase{kLoadPart, 0, 0, kBlockBarrier};
     if (real_rows() && p + 1 == phases()) return XYPhase{kUnpackPart, 0, 0, kClusterBarrier};
     p -= 1;
-    const int x_phases = x_groups() * x.phases();
-    if (p < x_phases) {
-      const bool last = p + 1 == x_phases;
+    if (p < x_phases()) {
+      const bool last = p + 1 == x_phases();
       const int within = x_rows_in_warps() ? kWarpBarrier : kBlockBarrier;
       return XYPhase{0, p / x.phases(), p % x.phases(), last ? kClusterBarrier : within};
     }
-    const int q = p - x_phases;
+    const int q = p - x_phases();
     const bool last = p + 2 == phases();
     return XYPhase{1, q / y.phases(), q % y.phases(), last ? kClusterBarrier : kBlockBarrier};
+  }
+  // Columns first: the load, (real rows) the pack phase, the Y groups, a
+  // cluster barrier, the X groups and the closing cluster barrier.
+  FFT3D_HD constexpr XYPhase columns_first_phase(int p) const {
+    if (p == 0) return XYPhase{kLoadPart, 0, 0, kBlockBarrier};
+    if (real_rows() && p == 1) return XYPhase{kPackPart, 0, 0, kBlockBarrier};
+    p -= real_rows() ? 2 : 1;
+    if (p < y_phases())
+      return XYPhase{1, p / y.phases(), p % y.phases(), p + 1 == y_phases() ? kClusterBarrier : kBlockBarrier};
+    p -= y_phases();
+    const int within = x_rows_in_warps() ? kWarpBarrier : kBlockBarrier;
+    return XYPhase{0, p / x.phases(), p % x.phases(), p + 1 == x_phases() ? kClusterBarrier : within};
   }
 };
 

@@ -85,9 +85,11 @@ XYPass::XYPass(int nx, int ny, Precision precision, const XYVariant& variant, co
   facts_ = xy_variant_facts(nx, ny, precision, variant);
   library_ =
       std::make_unique<GpuLibrary>(cached_cubin(xy_kernel_source(nx, ny, precision, variant, split), device.arch()));
-  forward_ = library_->kernel(kXYForwardKernel, facts_.shared_bytes);
-  const bool real = variant.x.real == RealRows::half;  // forward only (xy_kernel_source)
-  if (!real) inverse_ = library_->kernel(kXYInverseKernel, facts_.shared_bytes);
+  // Real rows run one way (xy_kernel_source): the R2C forward X first, the
+  // C2R inverse columns first.
+  const bool real = variant.x.real == RealRows::half;
+  if (!real || !variant.columns_first) forward_ = library_->kernel(kXYForwardKernel, facts_.shared_bytes);
+  if (!real || variant.columns_first) inverse_ = library_->kernel(kXYInverseKernel, facts_.shared_bytes);
   // The fewer of the two kernels' resident clusters: the persistent grid.
   for (cudaKernel_t k : {forward_, inverse_}) {
     if (!k) continue;
@@ -98,7 +100,7 @@ XYPass::XYPass(int nx, int ny, Precision precision, const XYVariant& variant, co
     const cudaLaunchConfig_t config = cluster_launch(variant.cluster, facts_, nullptr, &cluster, variant.cluster);
     int clusters = 0;
     FFT3D_CUDA_CHECK(cudaOccupancyMaxActiveClusters(&clusters, reinterpret_cast<const void*>(k), &config));
-    max_active_clusters_ = k == forward_ ? clusters : std::min(max_active_clusters_, clusters);
+    max_active_clusters_ = max_active_clusters_ == 0 ? clusters : std::min(max_active_clusters_, clusters);
     if (clusters < 1)
       fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "the device cannot schedule a cluster of " + std::to_string(variant.cluster) +
                                              " blocks with " + std::to_string(facts_.shared_bytes) +
@@ -117,7 +119,9 @@ void XYPass::run_out(const void* in, void* out, long long planes, int sign, cuda
                      long long plane_stride, double scale) const {
   if (planes == 0) return;
   cudaKernel_t k = sign < 0 ? forward_ : inverse_;
-  if (!k) fail(FFT3D_ERROR_INTERNAL, "the fused XY pass of real rows runs forward only");
+  if (!k)
+    fail(FFT3D_ERROR_INTERNAL, std::string("this fused XY pass of real rows runs ") +
+                                   (variant_.columns_first ? "inverse (C2R) only" : "forward (R2C) only"));
   const void* xt = x_twiddles_.get();
   const void* yt = y_twiddles_.get();
   const long long persistent = variant_.buffers == 2 ? max_active_clusters_ : 0;
@@ -132,7 +136,7 @@ void XYPass::run_out(const void* in, void* out, long long planes, int sign, cuda
 std::string XYPass::describe() const {
   std::ostringstream s;
   s << (split_ > 1 ? "split-Y first pass (" + std::to_string(split_) + " residue classes of rows per plane), " : "")
-    << "fused XY (cluster of " << variant_.cluster << " blocks per plane, distributed shared memory), " << nx_
+    << (variant_.columns_first ? "fused YX, columns first" : "fused XY") << " (cluster of " << variant_.cluster << " blocks per plane, distributed shared memory), " << nx_
     << " x " << ny_ << " " << precision_name(precision_) << ", variant " << variant_.name() << ", "
     << facts_.threads_per_block << " threads/block, " << facts_.shared_bytes << " B shared/block ("
     << facts_.share_bytes << " B share" << (variant_.buffers == 2 ? ", two of them: persistent, double-buffered" : "")

@@ -30,7 +30,8 @@ class XYPass final : public GpuPass {
 
   // Planes read from `in` and written to `out` (equal: in place; otherwise
   // not overlapping), both `plane_stride` complex values apart. A variant of
-  // real rows runs forward only (sign -1; else Error(INTERNAL)), in place.
+  // real rows runs one way (else Error(INTERNAL)): forward (sign -1), or
+  // inverse (+1) where its columns come first.
   void run_out(const void* in, void* out, long long planes, int sign, cudaStream_t stream, long long plane_stride,
                double scale = 1.0) const;
 

@@ -113,13 +113,14 @@ std::string XYVariant::name() const {
   s << "xy.c" << cluster << ".mb" << min_blocks_per_sm;
   if (load_chunks != 1) s << ".l" << load_chunks;
   if (buffers != 1) s << ".b" << buffers;
+  if (columns_first) s << ".yx";
   s << "|" << x.name() << "|" << y.name();
   return s.str();
 }
 
 bool XYVariant::operator==(const XYVariant& o) const {
   return cluster == o.cluster && x == o.x && y == o.y && min_blocks_per_sm == o.min_blocks_per_sm &&
-         load_chunks == o.load_chunks && buffers == o.buffers;
+         load_chunks == o.load_chunks && buffers == o.buffers && columns_first == o.columns_first;
 }
 
 XYVariant parse_xy_variant(const std::string& name) {
@@ -147,6 +148,10 @@ XYVariant parse_xy_variant(const std::string& name) {
     std::string field;
     if (head.peek() == 'l' && std::getline(head, field, '.') && (v.load_chunks = number(field, 1)) == 1) bad();
     if (head.peek() == 'b' && std::getline(head, field, '.') && (v.buffers = number(field, 1)) == 1) bad();
+    if (head.peek() == 'y') {
+      if (!std::getline(head, field, '.') || field != "yx") bad();
+      v.columns_first = true;
+    }
     if (head.peek() != EOF) bad();
   } catch (const std::logic_error&) {
     bad();
@@ -155,7 +160,7 @@ XYVariant parse_xy_variant(const std::string& name) {
   v.y = parse_x_variant(name.substr(bar2 + 1));
   if (v.cluster < 1 || v.cluster > kern::kMaxCluster || v.x.columns || !v.y.columns || v.y.real != RealRows::none ||
       v.load_chunks < 1 || v.load_chunks > kern::kMaxLoadChunks || v.buffers < 1 || v.buffers > 2 ||
-      v.x.real == RealRows::full)
+      v.x.real == RealRows::full || (v.columns_first && (v.buffers != 1 || v.load_chunks != 1)))
     bad();
   return v;
 }
@@ -163,6 +168,7 @@ XYVariant parse_xy_variant(const std::string& name) {
 kern::XYLayout make_xy_layout(int nx, int ny, Precision precision, const XYVariant& v, int split) {
   kern::XYLayout L{make_x_layout(xy_row_points(nx, v), precision, v.x), make_x_layout(ny, precision, v.y),
                    v.cluster, v.load_chunks, v.buffers};
+  L.columns_first = v.columns_first;
   if (split > 1) {
     L.split = split;
     L.split_inverse = inverse_modulo(split, ny);
@@ -184,6 +190,8 @@ bool xy_variant_valid(int nx, int ny, Precision precision, const XYVariant& v, c
   if (v.cluster < 1 || v.cluster > std::min(limits.max_cluster, kern::kMaxCluster)) return false;
   if (v.load_chunks < 1 || v.load_chunks > kern::kMaxLoadChunks) return false;
   if (v.buffers < 1 || v.buffers > 2 || (v.buffers == 2 && v.load_chunks != 1)) return false;
+  // Columns first: one share loaded at once; Y in place in it (two stages).
+  if (v.columns_first && (v.buffers != 1 || v.load_chunks != 1 || v.y.radices.size() < 2)) return false;
   const bool real = v.x.real == RealRows::half;
   if (real && (nx % 2 != 0 || nx < 4)) return false;  // half-length rows need an even nx
   const int row_points = xy_row_points(nx, v);  // also the columns Y transforms (kern::XYLayout::columns)
@@ -207,7 +215,7 @@ namespace {
 // estimate_xy_variant (real: false) and estimate_real_xy_variant (true).
 std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes, Precision precision,
                                                 const DeviceLimits& limits, bool only_where_faster,
-                                                const XYBase& base, bool real) {
+                                                const XYBase& base, bool real, bool columns_first = false) {
   if (real && (nx % 2 != 0 || nx < 4)) return std::nullopt;
   // The X transform's points, also the columns Y transforms (real rows pack
   // column row_n into 0), and the complex values per row.
@@ -230,17 +238,23 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   } catch (const Error&) {
     return std::nullopt;
   }
-  // In place in the share, X needs two stages: split a single radix.
-  if (v.x.radices.size() == 1) {
-    const int r = v.x.radices[0];
-    int a = 0;  // the most balanced split into two codelets (25 = 5 * 5, 32 = 4 * 8)
+  // Transformed in place in the share, X (or, columns first, Y) needs two
+  // stages: split a single radix into the most balanced pair of codelets
+  // (25 = 5 * 5, 32 = 4 * 8), one butterfly of the smaller per thread.
+  auto in_two_stages = [](XVariant& part, int n) {
+    if (part.radices.size() != 1) return true;
+    const int r = part.radices[0];
+    int a = 0;
     for (int d = 2; d * d <= r; ++d)
       if (r % d == 0 && kern::is_supported_radix(d) && kern::is_supported_radix(r / d)) a = d;
-    if (a == 0) return std::nullopt;  // a prime length: separate passes
-    // One butterfly of the smaller radix per thread.
-    v.x = XVariant{{a, r / a}, row_n / std::min(a, r / a), v.x.rows_per_block, PadMethod::none, false, 0};
-  }
+    if (a == 0) return false;  // a prime length: separate passes
+    part = XVariant{{a, r / a}, n / std::min(a, r / a), part.rows_per_block, PadMethod::none, false, 0, part.columns};
+    return true;
+  };
+  columns_first = columns_first || base.columns_first;
+  if (!in_two_stages(v.x, row_n) || (columns_first && !in_two_stages(v.y, ny))) return std::nullopt;
   if (real) v.x.real = RealRows::half;
+  v.columns_first = columns_first;
   const long long plane_bytes = static_cast<long long>(pitch) * ny * complex_bytes(precision);
   const bool pow2 = (row_n & (row_n - 1)) == 0 && (ny & (ny - 1)) == 0;
   const bool large_pow2 = pow2 && plane_bytes >= kLargePlane;
@@ -329,8 +343,8 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
 }
 
 std::optional<XYVariant> estimate_real_xy_variant(int nx, int ny, long long planes, Precision precision,
-                                                  const DeviceLimits& limits, bool only_where_faster) {
-  return estimate_plane_variant(nx, ny, planes, precision, limits, only_where_faster, {}, true);
+                                                  const DeviceLimits& limits, bool only_where_faster, bool inverse) {
+  return estimate_plane_variant(nx, ny, planes, precision, limits, only_where_faster, {}, true, inverse);
 }
 
 }  // namespace fft3d

@@ -20,9 +20,13 @@ struct XYVariant {
   int min_blocks_per_sm = 0;  // __launch_bounds__ occupancy hint; 0 = none
   int load_chunks = 1;  // cp.async groups the load is cut into (at most kern::kMaxLoadChunks)
   int buffers = 1;      // 2: two shares per block, persistent grid (kern::XYLayout); one load chunk
+  // Y before X (kern::XYLayout::columns_first): the C2R inverse's fused pass
+  // (real rows), or another form of the complex one. One share, one load chunk.
+  bool columns_first = false;
 
   // A readable, parseable name: "xy.c8.mb0|<x variant>|<y variant>", with
-  // ".l4" after "mb0" where load_chunks > 1 and ".b2" where buffers is 2.
+  // ".l4" after "mb0" where load_chunks > 1, ".b2" where buffers is 2 and
+  // ".yx" last where columns come first.
   std::string name() const;
   bool operator==(const XYVariant& o) const;
 };
@@ -30,7 +34,8 @@ struct XYVariant {
 // Parses XYVariant::name(); throws Error(INVALID_ARGUMENT) on a malformed name.
 XYVariant parse_xy_variant(const std::string& name);
 
-// Real rows (x.real == RealRows::half, R2C forward only): nx is the real row
+// Real rows (x.real == RealRows::half; R2C forward, or with columns_first
+// the C2R inverse): nx is the real row
 // length; the X part transforms nx / 2 complex points per row and the plane
 // holds nx / 2 + 1 complex values per row (FFTW's and cuFFT's in-place
 // padding); the Y part transforms nx / 2 columns, the last one packed into
@@ -62,6 +67,7 @@ struct XYBase {
   std::optional<XVariant> x;  // rows of nx
   std::optional<XVariant> y;  // columns of ny
   int cluster = 0;            // blocks per cluster; 0: the ESTIMATE's
+  bool columns_first = false;  // Y before X (XYVariant::columns_first)
 };
 
 // The ESTIMATE choice for `planes` planes of nx * ny, or nothing when no
@@ -81,8 +87,12 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
 // nx / 2 + 1 complex values), its X part half-length rows with the real
 // post-processing fused; nothing for odd nx or nx < 4. With
 // only_where_faster, only where that was measured faster than separate
-// passes (power-of-two planes of 256 KB to 1 MB, complex side).
+// passes (power-of-two planes of 256 KB to 1 MB, complex side). inverse:
+// the C2R inverse's pass instead, columns first, its X part pre-processing
+// the half spectrum (the same planes where only_where_faster, see
+// docs/BENCHMARKS.md).
 std::optional<XYVariant> estimate_real_xy_variant(int nx, int ny, long long planes, Precision precision,
-                                                  const DeviceLimits& limits, bool only_where_faster = true);
+                                                  const DeviceLimits& limits, bool only_where_faster = true,
+                                                  bool inverse = false);
 
 }  // namespace fft3d

@@ -1,0 +1,201 @@
+// The fused pass with its columns first (Y, then X across the cluster; the
+// C2R inverse's form) run by the CPU cluster executor against FFTW in double
+// precision: complex planes both ways, and the C2R inverse of real rows
+// (nx/2 + 1 columns, column n folded into column 0), each in both block
+// orders so that a missing cluster barrier shows.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <stdexcept>
+#include <tuple>
+
+#include "common/error.h"
+#include "fft1d/twiddle_table.h"
+#include "oracle.h"
+#include "real_oracle.h"
+#include "xy/xy_kernel_host.h"
+#include "xy/xy_variant.h"
+
+namespace fft3d {
+namespace {
+
+using fft3d_test::cplx;
+constexpr BlockOrder kOrders[] = {BlockOrder::ascending, BlockOrder::descending};
+
+template <typename Real>
+constexpr Precision precision_of() {
+  return sizeof(Real) == 4 ? Precision::f32 : Precision::f64;
+}
+
+// The ESTIMATE's complex variant for nx * ny planes, its columns first
+// (a single Y radix split in two: Y runs in place in the share).
+XYVariant columns_first(int nx, int ny, Precision p) {
+  const auto v = estimate_xy_variant(nx, ny, 2, p, DeviceLimits{}, false, XYBase{{}, {}, 0, true});
+  EXPECT_TRUE(v && v->columns_first) << nx << "x" << ny;
+  return v.value_or(XYVariant{});
+}
+
+// Complex planes, in place: relative error against FFTW's 2-D transforms.
+template <typename Real>
+double run_complex(int nx, int ny, long long planes, const XYVariant& v, int sign, BlockOrder order) {
+  const std::vector<cplx> in = fft3d_test::random_complex(static_cast<size_t>(planes) * nx * ny, nx * 31 + ny);
+  std::vector<kern::Complex<Real>> data(in.size());
+  std::vector<cplx> want;
+  for (size_t i = 0; i < in.size(); ++i)
+    data[i] = kern::make_complex(static_cast<Real>(in[i].real()), static_cast<Real>(in[i].imag()));
+  const size_t plane = static_cast<size_t>(nx) * ny;
+  for (long long p = 0; p < planes; ++p) {
+    std::vector<cplx> one(plane);
+    for (size_t i = 0; i < plane; ++i) one[i] = cplx(data[p * plane + i].re, data[p * plane + i].im);
+    const std::vector<cplx> t = fft3d_test::fftw_3d(one, nx, ny, 1, sign);
+    want.insert(want.end(), t.begin(), t.end());
+  }
+  const auto x_table = forward_twiddle_table<Real>(nx), y_table = forward_twiddle_table<Real>(ny);
+  const kern::XYArgs<Real> args{data.data(), planes, static_cast<long long>(plane), x_table.data(), y_table.data()};
+  run_xy_kernel_on_cpu<Real>(make_xy_layout(nx, ny, precision_of<Real>(), v), sign, args, order);
+  std::vector<cplx> got(data.size());
+  for (size_t i = 0; i < data.size(); ++i) got[i] = cplx(data[i].re, data[i].im);
+  return fft3d_test::relative_l2_error(got, want);
+}
+
+template <typename Real>
+void expect_complex_correct(int nx, int ny, const XYVariant& v) {
+  ASSERT_TRUE(xy_variant_valid(nx, ny, precision_of<Real>(), v, DeviceLimits{})) << v.name();
+  const double bound = fft3d_test::fft_error_bound(sizeof(Real) == 4, static_cast<double>(nx) * ny);
+  for (int sign : {-1, +1})
+    for (BlockOrder order : kOrders)
+      EXPECT_LT(run_complex<Real>(nx, ny, 2, v, sign, order), bound)
+          << nx << "x" << ny << " " << v.name() << " sign " << sign;
+}
+
+TEST(XYColumnsFirst, ComplexPlanesBothWays) {
+  for (const auto& [nx, ny] : {std::pair{8, 8}, std::pair{30, 12}, std::pair{64, 64}, std::pair{48, 80},
+                               std::pair{27, 25}, std::pair{16, 60}}) {
+    expect_complex_correct<float>(nx, ny, columns_first(nx, ny, Precision::f32));
+    expect_complex_correct<double>(nx, ny, columns_first(nx, ny, Precision::f64));
+  }
+}
+
+// Clusters that split the rows and columns unevenly (or leave a block
+// none), small groups, and both twiddle sources.
+TEST(XYColumnsFirst, UnevenClustersAndGroups) {
+  for (int cluster : {1, 3, 5, 7, 16})
+    for (const auto& [nx, ny] : {std::pair{48, 40}, std::pair{20, 36}}) {
+      XYVariant v = columns_first(nx, ny, Precision::f64);
+      v.cluster = cluster;
+      v.x.rows_per_block = 2;
+      v.y.rows_per_block = 3;
+      v.y.twiddle_table = !v.y.twiddle_table;
+      expect_complex_correct<double>(nx, ny, v);
+    }
+}
+
+// Real rows (C2R inverse), in place: planes of ny rows of nx/2 + 1 complex
+// values, the half spectra of random reals; out come rows of nx reals
+// (unnormalised), compared with FFTW's c2r of each plane. `skew` adds an
+// anti-Hermitian part (g[k] - conj g[-k] over y) to columns 0 and n first,
+// which a C2R ignores (the real parts of their inverse Y transforms are
+// the X[0] and X[n] that the rows use): the result must not change.
+template <typename Real>
+double run_real_inverse(int nx, int ny, long long planes, const XYVariant& v, BlockOrder order, bool skew) {
+  const int half = nx / 2 + 1;
+  const size_t plane_reals = static_cast<size_t>(nx) * ny, plane_values = static_cast<size_t>(half) * ny;
+  const std::vector<double> reals = fft3d_test::random_reals(plane_reals * planes, nx * 7 + ny);
+  std::vector<cplx> spectrum, want_values;
+  for (long long p = 0; p < planes; ++p) {
+    const std::vector<double> one(reals.begin() + static_cast<long>(p * plane_reals),
+                                  reals.begin() + static_cast<long>((p + 1) * plane_reals));
+    std::vector<cplx> s = fft3d_test::fftw_r2c_3d(one, nx, ny, 1);
+    for (cplx& c : s) c = cplx(static_cast<Real>(c.real()), static_cast<Real>(c.imag()));  // what the kernel sees
+    for (double r : fft3d_test::fftw_c2r_3d(s, nx, ny, 1)) want_values.emplace_back(r, 0.0);
+    if (skew) {
+      const std::vector<cplx> g = fft3d_test::random_complex(2 * static_cast<size_t>(ny), static_cast<unsigned>(p));
+      for (int column : {0, half - 1})
+        for (int k = 0; k < ny; ++k) {
+          const cplx gk = g[column ? ny + k : k], gm = g[(column ? ny : 0) + (ny - k) % ny];
+          s[static_cast<size_t>(k) * half + column] += cplx(static_cast<Real>((gk - std::conj(gm)).real()),
+                                                            static_cast<Real>((gk - std::conj(gm)).imag()));
+        }
+    }
+    spectrum.insert(spectrum.end(), s.begin(), s.end());
+  }
+  std::vector<kern::Complex<Real>> data(spectrum.size());
+  for (size_t i = 0; i < data.size(); ++i)
+    data[i] = kern::make_complex(static_cast<Real>(spectrum[i].real()), static_cast<Real>(spectrum[i].imag()));
+  const auto x_table = forward_twiddle_table<Real>(nx / 2), y_table = forward_twiddle_table<Real>(ny);
+  const kern::XYArgs<Real> args{data.data(), planes, static_cast<long long>(plane_values), x_table.data(),
+                                y_table.data()};
+  run_xy_kernel_on_cpu<Real>(make_xy_layout(nx, ny, precision_of<Real>(), v), +1, args, order);
+  const auto* out = reinterpret_cast<const Real*>(data.data());
+  const std::vector<double> got_reals =
+      fft3d_test::from_pitched<double>(std::vector<Real>(out, out + 2 * data.size()), nx, 2 * half, ny * planes);
+  const std::vector<cplx> got(got_reals.begin(), got_reals.end());
+  return fft3d_test::relative_l2_error(got, want_values);
+}
+
+template <typename Real>
+void expect_real_inverse_correct(int nx, int ny, long long planes, const XYVariant& v) {
+  ASSERT_TRUE(xy_variant_valid(nx, ny, precision_of<Real>(), v, DeviceLimits{})) << v.name();
+  const double bound = fft3d_test::fft_error_bound(sizeof(Real) == 4, static_cast<double>(nx) * ny);
+  for (bool skew : {false, true})
+    for (BlockOrder order : kOrders)
+      EXPECT_LT(run_real_inverse<Real>(nx, ny, planes, v, order, skew), bound)
+          << nx << "x" << ny << " " << v.name() << (skew ? " with anti-Hermitian columns 0 and n" : "");
+}
+
+TEST(XYColumnsFirst, RealInverseEstimateVariants) {
+  for (const auto& [nx, ny, planes] : std::vector<std::tuple<int, int, long long>>{
+           {16, 12, 3}, {30, 20, 2}, {64, 48, 2}, {12, 40, 2}, {96, 8, 1}, {50, 27, 2}}) {
+    for (Precision p : {Precision::f32, Precision::f64}) {
+      const auto v = estimate_real_xy_variant(nx, ny, planes, p, DeviceLimits{}, false, true);
+      ASSERT_TRUE(v) << nx << "x" << ny;
+      EXPECT_TRUE(v->columns_first);
+      EXPECT_EQ(v->x.real, RealRows::half);
+      EXPECT_EQ(parse_xy_variant(v->name()), *v);
+      if (p == Precision::f32) expect_real_inverse_correct<float>(nx, ny, planes, *v);
+      else expect_real_inverse_correct<double>(nx, ny, planes, *v);
+    }
+  }
+}
+
+TEST(XYColumnsFirst, RealInverseUnevenClusters) {
+  for (int cluster : {1, 3, 5})
+    for (const auto& [nx, ny] : {std::pair{48, 40}, std::pair{20, 36}}) {
+      XYVariant v = *estimate_real_xy_variant(nx, ny, 3, Precision::f64, DeviceLimits{}, false, true);
+      v.cluster = cluster;
+      v.x.rows_per_block = 2;
+      v.y.rows_per_block = 2;
+      expect_real_inverse_correct<double>(nx, ny, 3, v);
+    }
+}
+
+// Real rows run one way: X first forward, columns first inverse. Columns
+// first takes one share (no double buffers, one load chunk) and needs two
+// Y stages (Y runs in place in the share).
+TEST(XYColumnsFirst, RefusedForms) {
+  const DeviceLimits limits;
+  const XYVariant inverse = *estimate_real_xy_variant(48, 40, 2, Precision::f64, limits, false, true);
+  EXPECT_NE(inverse.name().find(".yx|"), std::string::npos) << inverse.name();
+  std::vector<kern::Complex<double>> data(25 * 40);
+  const kern::XYArgs<double> args{data.data(), 1, 25 * 40, nullptr, nullptr};
+  EXPECT_THROW(run_xy_kernel_on_cpu<double>(make_xy_layout(48, 40, Precision::f64, inverse), -1, args),
+               std::invalid_argument);
+  const XYVariant eight = columns_first(8, 8, Precision::f64);  // r8 columns in two stages
+  EXPECT_EQ(eight.y.radices.size(), 2u) << eight.name();
+  XYVariant doubled = columns_first(48, 40, Precision::f64);
+  doubled.buffers = 2;
+  EXPECT_FALSE(xy_variant_valid(48, 40, Precision::f64, doubled, limits));
+  XYVariant one_stage = *estimate_xy_variant(48, 16, 2, Precision::f64, limits, false);
+  ASSERT_EQ(one_stage.y.radices.size(), 1u) << one_stage.name();
+  EXPECT_TRUE(xy_variant_valid(48, 16, Precision::f64, one_stage, limits));
+  one_stage.columns_first = true;
+  EXPECT_FALSE(xy_variant_valid(48, 16, Precision::f64, one_stage, limits));
+  for (const char* bad : {".yx.yx|", ".yy|", ".yx.b2|", ".b2.yx|"}) {
+    std::string name = columns_first(48, 40, Precision::f64).name();
+    name.replace(name.find(".yx|"), 4, bad);
+    EXPECT_THROW(parse_xy_variant(name), Error) << name;
+  }
+}
+
+}  // namespace
+}  // namespace fft3d
