@@ -26,7 +26,7 @@ for n in ${sides//,/ }; do
   [[ -n $estimate ]] || { echo "$n: no fused pass"; continue; }
   echo "== $n^3 $precision, ESTIMATE $estimate"
   # name fields: xy.cC.mbM|<x ... .rowsR ...>|<y ... .rowsK ...>
-  # SPECS: space-separated changes, each "c*2", "x/2 y*2", "b2" (double-buffered), "l4" (load in 4 chunks),
+  # SPECS: space-separated changes, each "c*2", "x/2 y*2", "b2" (double-buffered), "l4" (load in 4 chunks), "yx" (columns first),
   # "mb4" (occupancy hint), ... (multi-part ones with commas: "x*2,y*2")
   for spec in ${SPECS:-"" c/2 c*2 x*2,y*2 x/2,y/2 x*2 y*2 x/2 mb2 c/2,x/2,y/2}; do
     spec=${spec//,/ }
@@ -42,6 +42,7 @@ def rows(v, f):
 for s in spec:  # the whole-word flags first ('b2' is not a change of the cluster)
     if s == 'b2': head += '.b2'  # double-buffered, persistent
     elif s == 'l4': head = re.sub(r'(\.mb\d+)', r'\1.l4', head)  # the load in 4 cp.async chunks
+    elif s == 'yx': head += '.yx'  # columns first (Y in the share, then X across the cluster)
     elif s.startswith('mb'): head = re.sub(r'\.mb\d+', '.mb' + s[2:], head)
     elif s.startswith('c'): c = max(1, int(eval(f'{c}{s[1:]}')))
     elif s.startswith('x'): x = rows(x, s[1:])

@@ -197,5 +197,22 @@ TEST(XYColumnsFirst, RefusedForms) {
   }
 }
 
+// The ESTIMATE takes columns first for complex f64 power-of-two planes of
+// at least 512 KB (measured faster at 256^3 on the H100), X first
+// elsewhere, and a base that names the order overrides it.
+TEST(XYColumnsFirst, EstimateOrder) {
+  const DeviceLimits h100;
+  auto order = [&](int n, Precision p, XYBase base = {}) {
+    return estimate_xy_variant(n, n, n, p, h100, false, base)->columns_first;
+  };
+  EXPECT_TRUE(order(256, Precision::f64));
+  EXPECT_FALSE(order(256, Precision::f32));
+  EXPECT_FALSE(order(128, Precision::f64));  // 256 KB planes
+  EXPECT_FALSE(order(240, Precision::f64));
+  EXPECT_FALSE(order(256, Precision::f64, XYBase{{}, {}, 0, false}));
+  EXPECT_TRUE(order(256, Precision::f32, XYBase{{}, {}, 0, true}));
+  EXPECT_TRUE(estimate_xy_variant(256, 256, 256, Precision::f64, h100)) << "fused by automatic plans";
+}
+
 }  // namespace
 }  // namespace fft3d

@@ -233,7 +233,8 @@ std::string describe_pass(const GridPass& pass, Precision precision) {
         << pass.count << " residue classes), twiddled, stored in CRT order; ";
     else
       s << "pass xy: ";
-    s << pass.n << " x " << pass.ny << " x " << pass.count << " planes, fused XY on clusters of "
+    s << pass.n << " x " << pass.ny << " x " << pass.count << " planes, "
+      << (pass.xy.columns_first ? "fused YX, columns first," : "fused XY") << " on clusters of "
       << pass.xy.cluster << " blocks (distributed shared memory), variant " << pass.xy.name() << ", "
       << f.threads_per_block << " threads/block, " << f.shared_bytes << " B shared/block";
     return s.str();

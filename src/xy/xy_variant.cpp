@@ -238,6 +238,15 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   } catch (const Error&) {
     return std::nullopt;
   }
+  const long long plane_bytes = static_cast<long long>(pitch) * ny * complex_bytes(precision);
+  const bool pow2 = (row_n & (row_n - 1)) == 0 && (ny & (ny - 1)) == 0;
+  const bool large_pow2 = pow2 && plane_bytes >= kLargePlane;
+  // Columns first where measured faster (complex; H100, ESTIMATE variant,
+  // docs/data/xy-columns-first-h100-2026-11-25.txt): f64 256^3 0.4594 ms
+  // against 0.4758 X first. f32 lost at every size but 384 (256^3 0.2399
+  // against 0.2221, 320^3 0.648 against 0.524; 384^3 0.932 against 0.942).
+  if (!real) columns_first = columns_first || (large_pow2 && precision == Precision::f64);
+  columns_first = base.columns_first.value_or(columns_first);
   // Transformed in place in the share, X (or, columns first, Y) needs two
   // stages: split a single radix into the most balanced pair of codelets
   // (25 = 5 * 5, 32 = 4 * 8), one butterfly of the smaller per thread.
@@ -251,13 +260,9 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
     part = XVariant{{a, r / a}, n / std::min(a, r / a), part.rows_per_block, PadMethod::none, false, 0, part.columns};
     return true;
   };
-  columns_first = columns_first || base.columns_first;
   if (!in_two_stages(v.x, row_n) || (columns_first && !in_two_stages(v.y, ny))) return std::nullopt;
   if (real) v.x.real = RealRows::half;
   v.columns_first = columns_first;
-  const long long plane_bytes = static_cast<long long>(pitch) * ny * complex_bytes(precision);
-  const bool pow2 = (row_n & (row_n - 1)) == 0 && (ny & (ny - 1)) == 0;
-  const bool large_pow2 = pow2 && plane_bytes >= kLargePlane;
   // Two-stage pairs not led by 16 points were measured on 16 blocks of 128
   // threads (210^3 f32: 0.158 ms, against 0.169 on 8 blocks) in groups of
   // 8 lines, not even ones: 7 + 7 + 6 rows of 320 left half a warp idle

@@ -67,7 +67,7 @@ struct XYBase {
   std::optional<XVariant> x;  // rows of nx
   std::optional<XVariant> y;  // columns of ny
   int cluster = 0;            // blocks per cluster; 0: the ESTIMATE's
-  bool columns_first = false;  // Y before X (XYVariant::columns_first)
+  std::optional<bool> columns_first;  // Y before X (XYVariant::columns_first); none: the ESTIMATE's
 };
 
 // The ESTIMATE choice for `planes` planes of nx * ny, or nothing when no
@@ -78,7 +78,9 @@ struct XYBase {
 // stages are those of `base` (radices, threads per row or column, padding,
 // twiddles), else the fused pass's own two stages on 16-thread rows where
 // the length has them (192 = 16 * 12, 320 = 16 * 20; xy_variant.cpp),
-// else the separate passes' ESTIMATE; regrouped for the cluster.
+// else the separate passes' ESTIMATE; regrouped for the cluster. Columns
+// come first where `base` says so, else for f64 power-of-two planes of at
+// least 512 KB (measured faster, see xy_variant.cpp).
 std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, Precision precision,
                                              const DeviceLimits& limits, bool only_where_faster = true,
                                              const XYBase& base = {});
