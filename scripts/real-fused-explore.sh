@@ -3,9 +3,7 @@
 # precision, fft3d-bench --3d --type r2c (R2C forward and C2R inverse, in
 # place, same process as cuFFT, median of 10) with FFT3D_XY_PASS=fused (the
 # forward's X-first pass and the inverse's columns-first pass), separate and
-# automatic (the ESTIMATE), one table row per cube; then the forward on
-# real pairs (two planes per cluster as one complex plane, `.real-pair`):
-# the complex ESTIMATE for n x n x n/2, X first, forced by FFT3D_XY_VARIANT.
+# automatic (the ESTIMATE), one table row per cube.
 # Usage: scripts/real-fused-explore.sh [BUILD [SIDES [PRECISIONS]]]   default: build-gpu 192,240,256,320,384,512 f32,f64
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -21,15 +19,6 @@ for p in ${precisions//,/ }; do
     echo "== $p, FFT3D_XY_PASS=$form (grid, passes, r2c ms, cuFFT ms, ratio, c2r ms, cuFFT ms, ratio, ...)"
     FFT3D_XY_PASS=$form "$bench" --3d --type r2c --sizes "$sides" --precision "$p" --repeats 10 2>&1 |
       grep -E "^ +[0-9]+x|fft3d-bench:" || status=1
-  done
-  echo "== $p, real pairs (forward; the inverse at the ESTIMATE)"
-  for n in ${sides//,/ }; do
-    name=$(FFT3D_XY_PASS=fused "$bench" --3d --sizes "${n}x${n}x$(((n + 1) / 2))" --precision "$p" --describe-only 2>&1 |
-           grep -o 'xy\.c[0-9]*\.mb0[^ ,]*' | head -1 | sed -e 's/\.yx|/|/' -e 's/\(|[^|]*\)|/\1.real-pair|/')
-    [[ -n $name ]] || { echo "$n: no fused pass to pair"; continue; }
-    echo "$name"
-    FFT3D_XY_PASS=fused FFT3D_XY_VARIANT="$name" "$bench" --3d --type r2c --sizes "$n" --precision "$p" --repeats 10 \
-      2>&1 | grep -E "^ +[0-9]+x|fft3d-bench:" || status=1
   done
 done
 exit $status
