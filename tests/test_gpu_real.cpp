@@ -12,11 +12,9 @@
 #include <vector>
 
 #include "fft3d.h"
-#include "gpu/device.h"
 #include "gpu_test_util.h"
 #include "oracle.h"
 #include "real_oracle.h"
-#include "xy/xy_variant.h"
 
 namespace {
 
@@ -221,33 +219,6 @@ TEST(GpuReal, ForcedFusedVariant) {
   EXPECT_EQ(fft3d_plan_create_3d(&plan, 64, 128, 20, FFT3D_R2C_F32, FFT3D_BACKEND_GPU), FFT3D_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(plan, nullptr);
   EXPECT_NE(std::string(fft3d_last_error_message()).find("FFT3D_XY_VARIANT"), std::string::npos);
-  unsetenv("FFT3D_XY_VARIANT");
-  unsetenv("FFT3D_XY_PASS");
-}
-
-// Real pairs (FFT3D_XY_VARIANT with a `.real-pair` variant): the in-place
-// forward's fused pass takes two planes per cluster as one complex plane;
-// odd nz leaves the last pair without its second plane.
-TEST(GpuReal, FusedRealPairs) {
-  FFT3D_REQUIRE_GPU();
-  ASSERT_EQ(setenv("FFT3D_XY_PASS", "fused", 1), 0);
-  unsigned seed = 90;
-  for (const Shape& s : {Shape{64, 48, 20, 0}, Shape{256, 256, 9, 0}, Shape{100, 50, 7, 0}, Shape{192, 192, 16, 0},
-                         Shape{48, 40, 1, 0}})
-    for (bool single : {true, false}) {
-      const auto v = fft3d::estimate_real_pair_xy_variant(s.nx, s.ny, s.nz,
-                                                          single ? fft3d::Precision::f32 : fft3d::Precision::f64,
-                                                          fft3d::current_device_info().limits());
-      ASSERT_TRUE(v) << s.name();
-      ASSERT_EQ(setenv("FFT3D_XY_VARIANT", v->name().c_str(), 1), 0);
-      fft3d_plan plan = make_plan(s, single);
-      ASSERT_NE(plan, nullptr) << fft3d_last_error_message();
-      char text[4096];
-      ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
-      EXPECT_NE(std::string(text).find(v->name()), std::string::npos) << text;
-      fft3d_plan_destroy(plan);
-      single ? check<float>(s, true, seed++) : check<double>(s, true, seed++);
-    }
   unsetenv("FFT3D_XY_VARIANT");
   unsetenv("FFT3D_XY_PASS");
 }

@@ -102,18 +102,6 @@ TEST(Nvrtc, FusedXYKernelsCompileWithoutLocalMemory) {
   EXPECT_EQ(count(ptx, ".local"), 0) << real->name();
 }
 
-// Real pairs (two planes as one complex plane, R2C forward): one kernel.
-TEST(Nvrtc, RealPairKernelCompilesWithoutLocalMemory) {
-  if (std::atoi(FFT3D_TEST_CUDA_ARCH) < 90) GTEST_SKIP() << "clusters need sm_90";
-  for (Precision p : {Precision::f32, Precision::f64}) {
-    const auto v = estimate_real_pair_xy_variant(256, 256, 256, p, DeviceLimits{});
-    ASSERT_TRUE(v);
-    const std::string ptx = compile_to_ptx(xy_kernel_source(256, 256, p, *v), "compute_" FFT3D_TEST_CUDA_ARCH);
-    EXPECT_EQ(count(ptx, ".entry"), 1) << v->name();
-    EXPECT_EQ(count(ptx, ".local"), 0) << v->name();
-  }
-}
-
 // Columns first: the C2R inverse of real rows (one kernel) and complex
 // planes (both directions), one load awaited whole, both precisions.
 TEST(Nvrtc, ColumnsFirstKernelsCompileWithoutLocalMemory) {

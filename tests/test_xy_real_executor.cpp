@@ -1,8 +1,8 @@
 // The fused XY pass of real rows (R2C forward) run by the CPU cluster
 // executor against FFTW's r2c of every plane in double precision: in place,
 // rows of nx reals padded to nx/2 + 1 complex values (the padding poisoned
-// with NaN), ESTIMATE and hand-made clusters, double-buffered grids, real
-// pairs (two planes per cluster, odd plane counts too), both block orders.
+// with NaN), ESTIMATE and hand-made clusters, double-buffered grids, both
+// block orders.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -37,14 +37,10 @@ double run_real_xy(int nx, int ny, long long planes, const XYVariant& v, BlockOr
     const std::vector<cplx> t = fft3d_test::fftw_r2c_3d(one, nx, ny, 1);
     want.insert(want.end(), t.begin(), t.end());
   }
-  const auto x_table = forward_twiddle_table<Real>(xy_row_points(nx, v));
+  const auto x_table = forward_twiddle_table<Real>(nx / 2);
   const auto y_table = forward_twiddle_table<Real>(ny);
   auto* complex_data = reinterpret_cast<kern::Complex<Real>*>(data.data());
   kern::XYArgs<Real> args{complex_data, planes, static_cast<long long>(half) * ny, x_table.data(), y_table.data()};
-  if (v.x.real == RealRows::pair) {  // one cluster per two planes
-    args.planes = (planes + 1) / 2;
-    args.real_planes = planes;
-  }
   run_xy_kernel_on_cpu<Real>(make_xy_layout(nx, ny, precision, v), -1, args, order, grid_clusters);
   std::vector<cplx> got(want.size());
   for (size_t i = 0; i < got.size(); ++i) got[i] = cplx(complex_data[i].re, complex_data[i].im);
@@ -93,47 +89,6 @@ TEST(XYRealExecutor, UnevenClustersAndDoubleBuffers) {
       v.buffers = 2;
       expect_correct<double>(nx, ny, 5, v, 2);
     }
-}
-
-// Real pairs: planes 2p and 2p + 1 as one complex plane, the last pair
-// without its second plane where the count is odd; uneven clusters (the
-// block owning column nx/2 unpacks plane b's columns 0 and nx/2).
-TEST(XYRealExecutor, RealPairs) {
-  const DeviceLimits limits;
-  for (const auto& [nx, ny, planes] : std::vector<std::tuple<int, int, long long>>{
-           {16, 12, 3}, {30, 20, 2}, {64, 48, 4}, {12, 40, 1}, {50, 27, 3}, {256, 16, 2}}) {
-    for (Precision p : {Precision::f32, Precision::f64}) {
-      const auto v = estimate_real_pair_xy_variant(nx, ny, planes, p, limits);
-      ASSERT_TRUE(v) << nx << "x" << ny;
-      EXPECT_EQ(v->x.real, RealRows::pair);
-      EXPECT_NE(v->name().find(".real-pair|"), std::string::npos) << v->name();
-      EXPECT_EQ(parse_xy_variant(v->name()), *v);
-      if (p == Precision::f32) expect_correct<float>(nx, ny, planes, *v);
-      else expect_correct<double>(nx, ny, planes, *v);
-    }
-  }
-  for (int cluster : {1, 3, 5})
-    for (long long planes : {3, 4}) {
-      XYVariant v = *estimate_real_pair_xy_variant(48, 40, planes, Precision::f64, limits);
-      v.cluster = cluster;
-      v.x.rows_per_block = 2;
-      v.y.rows_per_block = 3;
-      ASSERT_TRUE(xy_variant_valid(48, 40, Precision::f64, v, limits)) << v.name();
-      expect_correct<double>(48, 40, planes, v);
-    }
-  XYVariant v = *estimate_real_pair_xy_variant(48, 40, 2, Precision::f64, limits);
-  EXPECT_FALSE(xy_variant_valid(47, 40, Precision::f64, v, limits));  // odd rows
-  v.buffers = 2;
-  EXPECT_FALSE(xy_variant_valid(48, 40, Precision::f64, v, limits));
-  v.buffers = 1;
-  v.columns_first = true;
-  EXPECT_FALSE(xy_variant_valid(48, 40, Precision::f64, v, limits));
-  v.columns_first = false;
-  std::vector<kern::Complex<double>> data(25 * 40 * 2);
-  kern::XYArgs<double> args{data.data(), 1, 25 * 40, nullptr, nullptr};
-  args.real_planes = 2;
-  EXPECT_THROW(run_xy_kernel_on_cpu<double>(make_xy_layout(48, 40, Precision::f64, v), +1, args),
-               std::invalid_argument);  // forward only
 }
 
 TEST(XYRealExecutor, ForwardOnlyAndEvenRowsOnly) {

@@ -45,17 +45,13 @@ constexpr int kCrossPhase = -2;  // XLayout::cross: the DFT across a block's lin
 // - full: rows of n reals (odd n) promoted to complex on the first read; the
 //   forward writes only the n/2 + 1 outputs of the half spectrum, the inverse
 //   reads them and extends them by Hermitian symmetry, then keeps the real part.
-// - pair (the fused XY pass's R2C forward only): the rows of two planes a
-//   and b, n reals each, transformed as one complex row a + i b, whose
-//   post-processing separates the two half spectra (see xy_pair_post_phase).
 // A layout is made for one direction: the forward and inverse kernels differ.
 enum RealIo : int {
   kComplexIo = 0,
   kRealHalfForward,
   kRealHalfInverse,
   kRealFullForward,
-  kRealFullInverse,
-  kRealPairForward
+  kRealFullInverse
 };
 
 struct XLayout {
@@ -91,9 +87,7 @@ struct XLayout {
     return L;
   }
   FFT3D_HD constexpr bool pre_processes() const { return real_io == kRealHalfInverse; }
-  FFT3D_HD constexpr bool post_processes() const {
-    return real_io == kRealHalfForward || real_io == kRealPairForward;
-  }
+  FFT3D_HD constexpr bool post_processes() const { return real_io == kRealHalfForward; }
   // Whether stage s reads its input from global memory (else from shared
   // memory) and writes its output to global memory.
   FFT3D_HD constexpr bool reads_global(int s) const { return s == 0 && !pre_processes(); }
@@ -133,7 +127,7 @@ struct XLayout {
   // Elements of shared memory per row: the largest padded exchange (and the
   // unpadded row that real-data pre- or post-processing goes through).
   FFT3D_HD constexpr int row_stride() const {
-    int w = real_io == kRealHalfForward || real_io == kRealHalfInverse || real_io == kRealPairForward ? n : 0;
+    int w = real_io == kRealHalfForward || real_io == kRealHalfInverse ? n : 0;
     for (int e = 0; e + 1 < stages; ++e) w = max_of(w, padded_extent(exchange_map(e), n));
     return w == 0 ? 0 : w + row_pad;
   }

@@ -21,10 +21,8 @@ struct DeviceLimits {
 
 // Rows of real data (R2C forward, C2R inverse), see kern::RealIo: none for
 // complex rows; half: the radices factor nx / 2 and the real pre- and
-// post-processing is fused (even nx); full: the radices factor nx (odd nx);
-// pair (the fused XY pass's R2C forward only): the radices factor nx, and
-// the rows of two planes are transformed as one complex row, then separated.
-enum class RealRows { none, half, full, pair };
+// post-processing is fused (even nx); full: the radices factor nx (odd nx).
+enum class RealRows { none, half, full };
 
 struct XVariant {
   std::vector<int> radices;  // in the order the stages apply them

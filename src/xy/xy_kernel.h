@@ -21,14 +21,7 @@ struct XYArgs {
   const Complex<Real>* y_twiddles;  // exp(-2 pi i m / ny); table variants only
   Real scale = Real(1);           // applied as the Y stage stores (normalisation)
   const Complex<Real>* in = nullptr;  // out of place: the planes are read here (same layout)
-  long long real_planes = 0;  // real pairs (XYLayout::real_pairs): the planes in memory, 2 per launch plane
 };
-
-// Real pairs: whether launch plane p has its second memory plane.
-template <typename Real>
-FFT3D_HD bool xy_has_pair(long long p, const XYArgs<Real>& a) {
-  return 2 * p + 1 < a.real_planes;
-}
 
 // Where `plane` of the launch starts: a plane, or (split, XYLayout::split)
 // one residue class of rows of plane / split.
@@ -46,22 +39,6 @@ struct XYRowIo {
   FFT3D_HD void store(int idx, Complex<Real> v) const {
     if (live) share_row[idx] = v;
   }
-};
-
-// X part of real pairs: share row r holds the reals of row r of plane a,
-// then of plane b; the first stage reads them as one complex row a + i b
-// (b zero where the pair has no second plane). The last stage goes to the
-// exchange for xy_pair_post_phase, never through store.
-template <typename Real>
-struct XYPairRowIo {
-  const Real* a_row;
-  const Real* b_row;
-  bool has_b, live;
-  FFT3D_HD Complex<Real> load(int idx) const {
-    if (!live) return make_complex(Real(0), Real(0));
-    return make_complex(a_row[idx], has_b ? b_row[idx] : Real(0));
-  }
-  FFT3D_HD void store(int, Complex<Real>) const {}
 };
 
 // Y part: column x, its first stage read across the cluster's shares
@@ -83,7 +60,7 @@ struct XYColumnIo {
     return shares.of(y / rows_per_cta)[(y % rows_per_cta) * pitch + x];
   }
   FFT3D_HD void store(int y, Complex<Real> v) const {
-    if (!live || !out) return;  // no out: the missing plane of a real pair
+    if (!live) return;
     int row = y;
     if (split > 1) {  // twiddled, into its CRT row (XYLayout::split)
       v = v * unit_root<Sign, Real>(y1 * y, split * ny);
@@ -151,30 +128,11 @@ FFT3D_HD const Complex<Real>* xy_block_rows(const XYLayout& L, int rank, long lo
          static_cast<long long>(first_row) * L.row_step();
 }
 
-// Real pairs: the block's rows of both planes as plain element copies,
-// row r of plane a then of plane b in share row r (plane b only where the
-// pair has it).
-template <typename Real>
-FFT3D_HD void xy_load_pairs_phase(const XYLayout& L, int tid, int rank, long long plane, unsigned char* share_base,
-                                  const XYArgs<Real>& a) {
-  const int first_row = rank * L.rows_per_cta();
-  const int rows = max_of(0, min_of(L.rows_per_cta(), L.ny() - first_row));
-  const int planes = xy_has_pair(plane, a) ? 2 : 1, pitch = L.pitch();
-  const Complex<Real>* in = (a.in ? a.in : a.data) + L.memory_plane(plane) * a.plane_stride +
-                            static_cast<long long>(first_row) * pitch;
-  Complex<Real>* share = reinterpret_cast<Complex<Real>*>(share_base);
-  for (int i = tid; i < planes * rows * pitch; i += L.threads_per_block()) {
-    const int which = i / (rows * pitch), r = i % (rows * pitch) / pitch, c = i % pitch;
-    share[r * L.share_pitch() + which * pitch + c] = in[which * a.plane_stride + static_cast<long long>(r) * pitch + c];
-  }
-}
-
 // The load phase as plain element copies into `share` (the CPU executor's
 // form; the GPU issues the same copies asynchronously, see xy_load_device).
 template <typename Real>
 FFT3D_HD void xy_load_phase(const XYLayout& L, int tid, int rank, long long plane, unsigned char* share_base,
                             const XYArgs<Real>& a) {
-  if (L.real_pairs()) return xy_load_pairs_phase(L, tid, rank, plane, share_base, a);
   int count = 0;
   const Complex<Real>* rows = xy_block_rows(L, rank, plane, a, &count);
   Complex<Real>* share = reinterpret_cast<Complex<Real>*>(share_base);
@@ -283,8 +241,7 @@ FFT3D_HD void xy_stage_phase(const XYPartGeom& G, int group, const StageGeom& g,
                              unsigned char* smem, const Shares& shares, const XYArgs<Real>& a) {
   if (tid >= G.threads) return;
   Real* exchange = reinterpret_cast<Real*>(smem + G.exchange_offset);
-  Complex<Real>* const plane_data =
-      a.data + xy_plane_offset(G.pairs ? 2 * plane : plane, a.plane_stride, G.split, G.pitch);
+  Complex<Real>* const plane_data = a.data + xy_plane_offset(plane, a.plane_stride, G.split, G.pitch);
   if (G.columns_first) {
     Complex<Real>* share = reinterpret_cast<Complex<Real>*>(smem);
     const bool rows = G.part == 0;
@@ -312,35 +269,22 @@ FFT3D_HD void xy_stage_phase(const XYPartGeom& G, int group, const StageGeom& g,
     const int y = rank * G.rows_per_cta + row;
     const bool live = row < G.rows_per_cta && y < G.ny;
     Complex<Real>* share = reinterpret_cast<Complex<Real>*>(smem + buffer * G.share_stride);
+    const XYRowIo<Real> io{share + row * G.pitch, live};
     Real* re = exchange + local * G.row_stride;
-    Real* im = re + G.lines_per_group * G.row_stride;
-    if (G.pairs) {
-      const Real* a_row = reinterpret_cast<const Real*>(share + row * G.share_pitch);
-      const XYPairRowIo<Real> io{a_row, a_row + 2 * G.pitch, xy_has_pair(plane, a), live};
-      stockham_stage_phase<Sign, R>(g, ph, t, re, im, G.twiddle_table, a.x_twiddles, io, regs);
-    } else {
-      const XYRowIo<Real> io{share + row * G.share_pitch, live};
-      stockham_stage_phase<Sign, R>(g, ph, t, re, im, G.twiddle_table, a.x_twiddles, io, regs);
-    }
+    stockham_stage_phase<Sign, R>(g, ph, t, re, re + G.lines_per_group * G.row_stride, G.twiddle_table,
+                                  a.x_twiddles, io, regs);
   } else {
     const int local = tid % G.lines_per_group, t = tid / G.lines_per_group;
     const int col = group * G.lines_per_group + local;
     const int x = rank * G.cols_per_cta + col;
     const bool live = col < G.cols_per_cta && x < G.columns;
-    // Real pairs: columns from nx/2 on are plane b's (kx = x - nx/2).
-    const int which = G.pairs && 2 * x >= G.columns ? 1 : 0, kx = x - which * (G.columns / 2);
-    const bool packed = G.unpack_offset > 0 && kx == 0;
-    Complex<Real>* const column =
-        packed ? reinterpret_cast<Complex<Real>*>(smem + G.unpack_offset) + which * G.ny
-        : which == 0 ? plane_data + x
-        : xy_has_pair(plane, a) ? plane_data + a.plane_stride + kx
-                                : nullptr;
+    const bool packed = G.unpack_offset > 0 && x == 0;
     const XYColumnIo<Sign, Real, Shares> io{
         shares,
         x,
-        G.share_pitch,
+        G.pitch,
         G.rows_per_cta,
-        column,
+        packed ? reinterpret_cast<Complex<Real>*>(smem + G.unpack_offset) : plane_data + x,
         packed ? 1 : G.split * G.pitch,
         packed ? Real(1) : a.scale,
         live,
@@ -387,55 +331,20 @@ FFT3D_HD void xy_real_post_phase(const XYPartGeom& G, int group, int tid, int ra
 // Real rows, after the Y part: column 0 held X[0] + i X[n] of every row,
 // both real over y, so its transform Z gives theirs as
 // A[k] = (Z[k] + conj Z[-k]) / 2 (column 0) and B[k] = (Z[k] - conj Z[-k]) / 2i
-// (column n = pitch - 1). Block 0 owns column 0 and kept Z in shared memory.
-// Real pairs: the same for plane a (column 0) and plane b (column nx/2 of
-// the pair, kept after a's), by the blocks that own those columns. G is the
+// (column n). Block 0 owns column 0 and kept Z in shared memory. G is the
 // Y part's geometry.
 template <typename Real>
 FFT3D_HD void xy_unpack_phase(const XYPartGeom G, int tid, int rank, long long plane, const unsigned char* smem,
                               const XYArgs<Real>& a) {
-  if (tid >= G.threads) return;
-  const int n = G.pitch - 1;
-  for (int which = 0; which < (G.pairs ? 2 : 1); ++which) {
-    if (which * (G.columns / 2) / G.cols_per_cta != rank || (which == 1 && !xy_has_pair(plane, a))) continue;
-    const Complex<Real>* z = reinterpret_cast<const Complex<Real>*>(smem + G.unpack_offset) + which * G.ny;
-    Complex<Real>* const out = a.data + ((G.pairs ? 2 * plane : plane) + which) * a.plane_stride;
-    const Real half = Real(0.5);
-    for (int k = tid; k < G.ny; k += G.threads) {
-      const Complex<Real> p = z[k], q = z[k == 0 ? 0 : G.ny - k];
-      const long long at = static_cast<long long>(k) * G.pitch;
-      out[at] = scale(make_complex(half * (p.re + q.re), half * (p.im - q.im)), a.scale);
-      out[at + n] = scale(make_complex(half * (p.im + q.im), half * (q.re - p.re)), a.scale);
-    }
-  }
-}
-
-// Real pairs, after the X stages: row `row` of the share receives the two
-// half spectra from Z = FFT(a + i b), left unpadded in the row's exchange:
-// A[k] = (Z[k] + conj Z[n-k]) / 2 at column k, B[k] = (Z[k] - conj Z[n-k]) / 2i
-// at column n/2 + k, for k < n/2, with the real A[n/2] and B[n/2] packed as
-// the imaginary parts of the real A[0] and B[0].
-template <typename Real>
-FFT3D_HD void xy_pair_post_phase(const XYPartGeom& G, int group, int tid, int rank, int buffer,
-                                 unsigned char* smem) {
-  if (tid >= G.threads) return;
-  const int local = tid / G.threads_per_row, t = tid % G.threads_per_row;
-  const int row = group * G.lines_per_group + local;
-  if (row >= G.rows_per_cta || rank * G.rows_per_cta + row >= G.ny) return;
-  const int n = G.columns, h = n / 2;
-  const Real* re = reinterpret_cast<const Real*>(smem + G.exchange_offset) + local * G.row_stride;
-  const Real* im = re + G.lines_per_group * G.row_stride;
-  Complex<Real>* out = reinterpret_cast<Complex<Real>*>(smem + buffer * G.share_stride) + row * G.share_pitch;
+  if (rank != 0 || tid >= G.threads) return;
+  const Complex<Real>* z = reinterpret_cast<const Complex<Real>*>(smem + G.unpack_offset);
+  Complex<Real>* const out = a.data + plane * a.plane_stride;
   const Real half = Real(0.5);
-  for (int k = t; k < h; k += G.threads_per_row) {
-    if (k == 0) {
-      out[0] = make_complex(re[0], re[h]);
-      out[h] = make_complex(im[0], im[h]);
-    } else {
-      const int m = n - k;
-      out[k] = make_complex(half * (re[k] + re[m]), half * (im[k] - im[m]));
-      out[h + k] = make_complex(half * (im[k] + im[m]), half * (re[m] - re[k]));
-    }
+  for (int k = tid; k < G.ny; k += G.threads) {
+    const Complex<Real> p = z[k], q = z[k == 0 ? 0 : G.ny - k];
+    const long long at = static_cast<long long>(k) * G.pitch;
+    out[at] = scale(make_complex(half * (p.re + q.re), half * (p.im - q.im)), a.scale);
+    out[at + G.columns] = scale(make_complex(half * (p.im + q.im), half * (q.re - p.re)), a.scale);
   }
 }
 
@@ -455,7 +364,6 @@ inline void xy_phase_on_host(const XYLayout& L, int p, int tid, int rank, long l
   const XYPartGeom G = L.part_geom(q.part, sizeof(Real));
   const PhaseInfo ph = part.phase(q.sub);
   const HostShares<Real> shares{blocks, share_offset};
-  if (ph.stage == kPostPhase && G.pairs) return xy_pair_post_phase<Real>(G, q.group, tid, rank, buffer, smem);
   if (ph.stage == kPostPhase) return xy_real_post_phase<Real>(G, q.group, tid, rank, buffer, smem);
   if (ph.stage == kPrePhase) return xy_real_pre_phase<Real>(G, q.group, tid, rank, smem, shares);
   const StageGeom g = part.stage(ph.stage);
@@ -516,21 +424,6 @@ template <class Cfg, typename Real>
 __device__ __forceinline__ void xy_load_device(int rank, long long plane, unsigned char* share,
                                                const XYArgs<Real>& a) {
   constexpr XYLayout L = Cfg::layout();
-  if constexpr (L.real_pairs()) {  // row r of both planes into share row r (xy_load_pairs_phase)
-    static_assert(L.load_chunks() == 1 && L.buffers == 1, "real pairs load once");
-    constexpr unsigned kRow = L.pitch() * sizeof(Complex<Real>);
-    const int first_row = rank * L.rows_per_cta();
-    const int rows = max_of(0, min_of(L.rows_per_cta(), L.ny() - first_row));
-    const Complex<Real>* in = (a.in ? a.in : a.data) + L.memory_plane(plane) * a.plane_stride +
-                              static_cast<long long>(first_row) * L.pitch();
-    const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(share));
-    xy_copy_rows_async(reinterpret_cast<const char*>(in), kRow, dst, 2 * kRow, kRow, 0, rows, L.threads_per_block());
-    if (xy_has_pair(plane, a))
-      xy_copy_rows_async(reinterpret_cast<const char*>(in + a.plane_stride), kRow, dst + kRow, 2 * kRow, kRow, 0, rows,
-                         L.threads_per_block());
-    asm volatile("cp.async.commit_group;\n" ::: "memory");
-    return;
-  }
   int count = 0;
   const Complex<Real>* rows = xy_block_rows(L, rank, plane, a, &count);
   const char* src = reinterpret_cast<const char*>(rows);
@@ -616,9 +509,7 @@ __device__ __forceinline__ void xy_run_part(int group, int rank, long long plane
   if constexpr (Sub < P.phases()) {
     constexpr PhaseInfo ph = P.phase(Sub);
     constexpr XYPartGeom G = L.part_geom(Part, sizeof(Real));
-    if constexpr (ph.stage == kPostPhase && L.real_pairs()) {
-      xy_pair_post_phase<Real>(G, group, static_cast<int>(threadIdx.x), rank, buffer, smem);
-    } else if constexpr (ph.stage == kPostPhase) {
+    if constexpr (ph.stage == kPostPhase) {
       xy_real_post_phase<Real>(G, group, static_cast<int>(threadIdx.x), rank, buffer, smem);
     } else if constexpr (ph.stage == kPrePhase) {
       xy_real_pre_phase<Real>(G, group, static_cast<int>(threadIdx.x), rank, smem, shares);
@@ -655,7 +546,7 @@ __device__ __forceinline__ void xy_plane_device(int rank, long long plane, int b
   for (int group = 0; group < L.y_groups(); ++group)
     xy_run_part<Cfg, 1, 0>(group, rank, plane, buffer, regs, smem, shares, a);
   // The last Y phase ended in a block barrier: column 0's transform is whole.
-  if constexpr (L.unpacks()) {
+  if constexpr (L.real_rows()) {
     constexpr XYPartGeom G = L.part_geom(1, sizeof(Real));
     xy_unpack_phase(G, static_cast<int>(threadIdx.x), rank, plane, smem, a);
   }

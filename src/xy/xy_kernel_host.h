@@ -69,8 +69,6 @@ void run_xy_kernel_on_cpu(const kern::XYLayout& layout, int sign, const kern::XY
     throw std::invalid_argument("XY layout with other than 1 or 2 buffers, or an empty grid");
   if (layout.real_rows() && (sign > 0) != layout.columns_first)
     throw std::invalid_argument("the fused XY pass of real rows runs forward X first, or inverse columns first");
-  if (layout.real_pairs() && (sign > 0 || layout.columns_first))
-    throw std::invalid_argument("the fused XY pass of real pairs runs forward, X first");
   if (layout.columns_first && (layout.buffers != 1 || layout.split != 1))
     throw std::invalid_argument("a columns-first XY layout holds one share of whole planes");
   kern::XYLayout directed = layout;  // real rows: the X part's pre- or post-processing

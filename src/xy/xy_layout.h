@@ -36,19 +36,6 @@
 // that Y turns column 0 into Re a + i Re b, the real X[0] and X[n] of every
 // row, and the X part reads them from there (xy_pack_phase).
 //
-// Real pairs (x.real_io == kRealPairForward, the R2C forward): the cluster
-// takes planes 2p and 2p + 1 (a and b) at once. Share row r holds row r of
-// a and of b (pitch() = nx/2 + 1 complex values each, padded real rows); X
-// transforms a + i b as one complex row of nx points, and its post phase
-// separates the two half spectra, A[k] = (Z[k] + conj Z[-k]) / 2 and
-// B[k] = (Z[k] - conj Z[-k]) / 2i, into the share row: A at columns
-// 0..nx/2 - 1 and B at nx/2..nx - 1, each with its real Nyquist value
-// packed into the imaginary part of its real X[0]. So Y transforms nx
-// columns as a complex plane would, writing A's to plane a and B's to b;
-// the blocks owning columns 0 and nx/2 keep those transforms in shared
-// memory and unpack them (xy_unpack_phase). Plane b of the last pair may be
-// missing (odd plane counts): its rows read as zeros and nothing is stored.
-//
 // Double-buffered layouts (buffers == 2) hold two shares and run
 // persistently: a grid of as many clusters as fit on the device walks the
 // planes (cluster c takes planes c, c + clusters, ...), and each iteration
@@ -94,11 +81,10 @@ struct XYPartGeom {
   int columns;                // XYLayout::columns()
   long long share_stride;     // bytes between the two shares of a double-buffered layout
   long long exchange_offset;  // bytes
-  long long unpack_offset;    // bytes; real rows: column 0's transform (ny values; pairs: then nx/2's), else 0
+  long long unpack_offset;    // bytes; real rows: column 0's transform (ny values), else 0
   int split, split_inverse;   // XYLayout::split
   bool columns_first;         // XYLayout::columns_first
   int share_pitch;            // complex values per row of the share (XYLayout::share_pitch)
-  bool pairs;                 // XYLayout::real_pairs
 };
 
 struct XYLayout {
@@ -127,16 +113,7 @@ struct XYLayout {
     return x.real_io == kRealHalfForward || x.real_io == kRealHalfInverse;
   }
   // Complex values per row, in the share and in the plane in memory.
-  // Real pairs (see the top of this file): two planes as one complex plane.
-  FFT3D_HD constexpr bool real_pairs() const { return x.real_io == kRealPairForward; }
-  FFT3D_HD constexpr bool unpacks() const { return real_rows() || real_pairs(); }
-  // Complex values per row of the plane in memory (and, unless columns
-  // first or pairs, of the share).
-  FFT3D_HD constexpr int pitch() const {
-    return real_pairs() ? x.n / 2 + 1 : x.n + (real_rows() ? 1 : 0);
-  }
-  // The memory plane of a launch's plane p: p, or (pairs) 2p, whose partner is 2p + 1.
-  FFT3D_HD constexpr long long memory_plane(long long p) const { return real_pairs() ? 2 * p : p; }
+  FFT3D_HD constexpr int pitch() const { return x.n + (real_rows() ? 1 : 0); }
   // The columns the Y part transforms (real rows: column n packed into 0).
   FFT3D_HD constexpr int columns() const { return x.n; }
   // Complex values between consecutive rows of the plane in memory.
@@ -151,9 +128,7 @@ struct XYLayout {
   FFT3D_HD constexpr int elems_per_thread() const { return max_of(x.elems_per_thread(), y.elems_per_thread()); }
   // The block's share of the plane: rows_per_cta rows of pitch() complex
   // values, or (columns first) ny rows of its cols_per_cta columns.
-  FFT3D_HD constexpr int share_pitch() const {
-    return columns_first ? cols_per_cta() : real_pairs() ? 2 * pitch() : pitch();
-  }
+  FFT3D_HD constexpr int share_pitch() const { return columns_first ? cols_per_cta() : pitch(); }
   FFT3D_HD constexpr int share_rows() const { return columns_first ? ny() : rows_per_cta(); }
   FFT3D_HD constexpr long long share_bytes(int real_bytes) const {
     return 2LL * share_rows() * share_pitch() * real_bytes;
@@ -167,15 +142,15 @@ struct XYLayout {
     return exchange_offset(real_bytes) + ((ex > ey ? ex : ey) + 15) / 16 * 16;
   }
   FFT3D_HD constexpr long long shared_bytes(int real_bytes) const {
-    return unpack_offset(real_bytes) + (real_rows() ? 2LL : real_pairs() ? 4LL : 0LL) * ny() * real_bytes;
+    return unpack_offset(real_bytes) + (real_rows() ? 2LL * ny() * real_bytes : 0);
   }
   FFT3D_HD constexpr XYPartGeom part_geom(int part, int real_bytes) const {
     const XLayout& L = part == 0 ? x : y;
     return XYPartGeom{part, L.threads_per_row, L.rows_per_block, L.threads_per_block(), L.row_stride(),
                       L.twiddle_table, pitch(), ny(), rows_per_cta(), cols_per_cta(), columns(),
                       share_stride(real_bytes), exchange_offset(real_bytes),
-                      unpacks() ? unpack_offset(real_bytes) : 0, split, split_inverse, columns_first,
-                      share_pitch(), real_pairs()};
+                      real_rows() ? unpack_offset(real_bytes) : 0, split, split_inverse, columns_first,
+                      share_pitch()};
   }
   // The GPU issues the load in chunks of whole X groups, one cp.async group
   // each, and waits for a chunk only before its first X group: the X
@@ -186,7 +161,7 @@ struct XYLayout {
     return (chunk * x_groups() + load_chunks() - 1) / load_chunks();
   }
   FFT3D_HD constexpr int phases() const {
-    return 1 + x_groups() * x.phases() + y_groups() * y.phases() + (unpacks() ? 1 : 0);
+    return 1 + x_groups() * x.phases() + y_groups() * y.phases() + (real_rows() ? 1 : 0);
   }
   FFT3D_HD constexpr int x_phases() const { return x_groups() * x.phases(); }
   FFT3D_HD constexpr int y_phases() const { return y_groups() * y.phases(); }
@@ -205,7 +180,7 @@ struct XYLayout {
   FFT3D_HD constexpr XYPhase phase(int p) const {
     if (columns_first) return columns_first_phase(p);
     if (p == 0) return XYPhase{kLoadPart, 0, 0, kBlockBarrier};
-    if (unpacks() && p + 1 == phases()) return XYPhase{kUnpackPart, 0, 0, kClusterBarrier};
+    if (real_rows() && p + 1 == phases()) return XYPhase{kUnpackPart, 0, 0, kClusterBarrier};
     p -= 1;
     if (p < x_phases()) {
       const bool last = p + 1 == x_phases();

@@ -34,12 +34,10 @@ cudaLaunchConfig_t cluster_launch(long long blocks, const XYVariantFacts& facts,
 
 // One cluster per plane; a grid has at most 2^31 - 1 blocks, so very many
 // planes take several launches. A persistent (double-buffered) kernel runs
-// `persistent_clusters` clusters that walk the planes between them. Real
-// pairs: args.planes counts pairs of the args.real_planes planes in memory.
+// `persistent_clusters` clusters that walk the planes between them.
 template <typename Real>
 void launch(cudaKernel_t kernel, const XYVariantFacts& facts, int cluster_size, long long persistent_clusters,
             kern::XYArgs<Real> args, cudaStream_t stream) {
-  const long long per_plane = args.real_planes > 0 ? 2 : 1;  // memory planes per launch plane
   if (persistent_clusters > 0) {
     cudaLaunchAttribute cluster;
     const long long blocks = std::min(persistent_clusters, args.planes) * cluster_size;
@@ -52,12 +50,11 @@ void launch(cudaKernel_t kernel, const XYVariantFacts& facts, int cluster_size, 
   const long long max_planes = 2147483647LL / cluster_size;
   kern::Complex<Real>* const first_plane = args.data;
   const kern::Complex<Real>* const first_in = args.in;
-  const long long planes = args.planes, real_planes = args.real_planes;
+  const long long planes = args.planes;
   for (long long first = 0; first < planes; first += max_planes) {
-    args.data = first_plane + per_plane * first * args.plane_stride;
-    if (first_in) args.in = first_in + per_plane * first * args.plane_stride;
+    args.data = first_plane + first * args.plane_stride;
+    if (first_in) args.in = first_in + first * args.plane_stride;
     args.planes = std::min(max_planes, planes - first);
-    if (per_plane == 2) args.real_planes = real_planes - 2 * first;
     cudaLaunchAttribute cluster;
     const cudaLaunchConfig_t config = cluster_launch(args.planes * cluster_size, facts, stream, &cluster, cluster_size);
     void* params[] = {&args};
@@ -90,7 +87,7 @@ XYPass::XYPass(int nx, int ny, Precision precision, const XYVariant& variant, co
       std::make_unique<GpuLibrary>(cached_cubin(xy_kernel_source(nx, ny, precision, variant, split), device.arch()));
   // Real rows run one way (xy_kernel_source): the R2C forward X first, the
   // C2R inverse columns first.
-  const bool real = variant.x.real != RealRows::none;  // pairs: forward, X first (xy_variant_valid)
+  const bool real = variant.x.real == RealRows::half;
   if (!real || !variant.columns_first) forward_ = library_->kernel(kXYForwardKernel, facts_.shared_bytes);
   if (!real || variant.columns_first) inverse_ = library_->kernel(kXYInverseKernel, facts_.shared_bytes);
   // The fewer of the two kernels' resident clusters: the persistent grid.
@@ -128,26 +125,18 @@ void XYPass::run_out(const void* in, void* out, long long planes, int sign, cuda
   const void* xt = x_twiddles_.get();
   const void* yt = y_twiddles_.get();
   const long long persistent = variant_.buffers == 2 ? max_active_clusters_ : 0;
-  // Real pairs: one cluster per two planes.
-  const bool pairs = variant_.x.real == RealRows::pair;
-  const long long launched = pairs ? (planes + 1) / 2 : planes, real_planes = pairs ? planes : 0;
-  if (precision_ == Precision::f32) {
-    auto args = make_args<float>(in, out, launched, plane_stride, xt, yt, scale);
-    args.real_planes = real_planes;
-    launch<float>(k, facts_, variant_.cluster, persistent, args, stream);
-  } else {
-    auto args = make_args<double>(in, out, launched, plane_stride, xt, yt, scale);
-    args.real_planes = real_planes;
-    launch<double>(k, facts_, variant_.cluster, persistent, args, stream);
-  }
+  if (precision_ == Precision::f32)
+    launch<float>(k, facts_, variant_.cluster, persistent,
+                  make_args<float>(in, out, planes, plane_stride, xt, yt, scale), stream);
+  else
+    launch<double>(k, facts_, variant_.cluster, persistent,
+                   make_args<double>(in, out, planes, plane_stride, xt, yt, scale), stream);
 }
 
 std::string XYPass::describe() const {
   std::ostringstream s;
   s << (split_ > 1 ? "split-Y first pass (" + std::to_string(split_) + " residue classes of rows per plane), " : "")
-    << (variant_.columns_first ? "fused YX, columns first" : "fused XY") << " (cluster of " << variant_.cluster
-    << (variant_.x.real == RealRows::pair ? " blocks per two real planes as one complex plane" : " blocks per plane")
-    << ", distributed shared memory), " << nx_
+    << (variant_.columns_first ? "fused YX, columns first" : "fused XY") << " (cluster of " << variant_.cluster << " blocks per plane, distributed shared memory), " << nx_
     << " x " << ny_ << " " << precision_name(precision_) << ", variant " << variant_.name() << ", "
     << facts_.threads_per_block << " threads/block, " << facts_.shared_bytes << " B shared/block ("
     << facts_.share_bytes << " B share" << (variant_.buffers == 2 ? ", two of them: persistent, double-buffered" : "")

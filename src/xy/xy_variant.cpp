@@ -192,10 +192,8 @@ bool xy_variant_valid(int nx, int ny, Precision precision, const XYVariant& v, c
   if (v.buffers < 1 || v.buffers > 2 || (v.buffers == 2 && v.load_chunks != 1)) return false;
   // Columns first: one share loaded at once; Y in place in it (two stages).
   if (v.columns_first && (v.buffers != 1 || v.load_chunks != 1 || v.y.radices.size() < 2)) return false;
-  const bool real = v.x.real == RealRows::half || v.x.real == RealRows::pair;
-  if (real && (nx % 2 != 0 || nx < 4)) return false;  // half-length rows and pairs need an even nx
-  // Real pairs: forward, X first, one share loaded at once.
-  if (v.x.real == RealRows::pair && (v.columns_first || v.buffers != 1 || v.load_chunks != 1)) return false;
+  const bool real = v.x.real == RealRows::half;
+  if (real && (nx % 2 != 0 || nx < 4)) return false;  // half-length rows need an even nx
   const int row_points = xy_row_points(nx, v);  // also the columns Y transforms (kern::XYLayout::columns)
   if (v.cluster > row_points || v.cluster > ny) return false;  // every block owns rows and columns
   if (v.x.columns || v.x.real == RealRows::full || !v.y.columns || v.y.real != RealRows::none) return false;
@@ -352,22 +350,6 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
 std::optional<XYVariant> estimate_real_xy_variant(int nx, int ny, long long planes, Precision precision,
                                                   const DeviceLimits& limits, bool only_where_faster, bool inverse) {
   return estimate_plane_variant(nx, ny, planes, precision, limits, only_where_faster, {}, true, inverse);
-}
-
-std::optional<XYVariant> estimate_real_pair_xy_variant(int nx, int ny, long long planes, Precision precision,
-                                                       const DeviceLimits& limits) {
-  if (nx % 2 != 0 || nx < 4) return std::nullopt;
-  std::optional<XYVariant> v = estimate_plane_variant(nx, ny, (planes + 1) / 2, precision, limits, false,
-                                                      XYBase{{}, {}, 0, false}, false);
-  if (!v) return std::nullopt;
-  v->x.real = RealRows::pair;
-  // The share's rows hold two padded real rows: shrink the groups if it outgrew the block.
-  while (!xy_variant_valid(nx, ny, precision, *v, limits)) {
-    if (v->x.rows_per_block > 1) v->x.rows_per_block /= 2;
-    else if (v->y.rows_per_block > 1) v->y.rows_per_block /= 2;
-    else return std::nullopt;
-  }
-  return v;
 }
 
 }  // namespace fft3d

@@ -35,8 +35,7 @@ struct XYVariant {
 XYVariant parse_xy_variant(const std::string& name);
 
 // Real rows (x.real == RealRows::half; R2C forward, or with columns_first
-// the C2R inverse; or RealRows::pair, the R2C forward of two planes at once
-// as nx-point complex rows): nx is the real row
+// the C2R inverse): nx is the real row
 // length; the X part transforms nx / 2 complex points per row and the plane
 // holds nx / 2 + 1 complex values per row (FFTW's and cuFFT's in-place
 // padding); the Y part transforms nx / 2 columns, the last one packed into
@@ -97,12 +96,5 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
 std::optional<XYVariant> estimate_real_xy_variant(int nx, int ny, long long planes, Precision precision,
                                                   const DeviceLimits& limits, bool only_where_faster = true,
                                                   bool inverse = false);
-
-// The R2C forward's fused pass on real pairs (kern::XYLayout::real_pairs:
-// planes 2p and 2p + 1 as one complex plane a + i b): the complex ESTIMATE
-// for nx * ny planes, its rows marked RealRows::pair; nothing for odd nx or
-// nx < 4. Not chosen by automatic plans (FFT3D_XY_VARIANT forces it).
-std::optional<XYVariant> estimate_real_pair_xy_variant(int nx, int ny, long long planes, Precision precision,
-                                                       const DeviceLimits& limits);
 
 }  // namespace fft3d
