@@ -70,10 +70,15 @@ struct XYColumnIo {
   }
 };
 
-// Columns first (XYLayout::columns_first), X part: row y, its first stage
-// read across the cluster's shares (element k lives in block
-// k / cols_per_cta, row y, column k % cols_per_cta of its share), its last
-// stage written to global memory at out[k].
+// Columns first (XYLayout::columns_first): element k of row y lives in
+// block k / cols_per_cta, row y, column k % cols_per_cta of its share.
+template <typename Real, class Shares>
+FFT3D_HD Complex<Real> xy_row_element(const Shares& shares, int cols_per_cta, int share_pitch, int y, int k) {
+  return shares.of(k / cols_per_cta)[y * share_pitch + k % cols_per_cta];
+}
+
+// Columns first, X part: row y, its first stage read across the cluster's
+// shares, its last stage written to global memory at out[k].
 template <typename Real, class Shares>
 struct XYClusterRowIo {
   const Shares& shares;
@@ -83,7 +88,7 @@ struct XYClusterRowIo {
   bool live;
   FFT3D_HD Complex<Real> load(int k) const {
     if (!live) return make_complex(Real(0), Real(0));
-    return shares.of(k / cols_per_cta)[y * share_pitch + k % cols_per_cta];
+    return xy_row_element<Real>(shares, cols_per_cta, share_pitch, y, k);
   }
   FFT3D_HD void store(int k, Complex<Real> v) const {
     if (live) out[k] = fft3d::kern::scale(v, scale);
@@ -189,12 +194,6 @@ FFT3D_HD void xy_pack_phase(const XYPartGeom& G, int tid, int rank, unsigned cha
   }
 }
 
-// Element k of row y across the cluster's shares (columns first).
-template <typename Real, class Shares>
-FFT3D_HD Complex<Real> xy_row_element(const XYPartGeom& G, const Shares& shares, int y, int k) {
-  return shares.of(k / G.cols_per_cta)[y * G.share_pitch + k % G.cols_per_cta];
-}
-
 // Real rows, columns first: the X part's pre-processing (C2R inverse) of
 // row `row` of the block's rows, from the half spectrum X[0..n] across the
 // cluster's shares (the real X[0] and X[n] packed in column 0, see
@@ -211,15 +210,16 @@ FFT3D_HD void xy_real_pre_phase(const XYPartGeom& G, int group, int tid, int ran
   const int n = G.columns;
   Real* re = reinterpret_cast<Real*>(smem + G.exchange_offset) + local * G.row_stride;
   Real* im = re + G.lines_per_group * G.row_stride;
+  auto at = [&](int k) { return xy_row_element<Real>(shares, G.cols_per_cta, G.share_pitch, y, k); };
   for (int k = t; 2 * k <= n; k += G.threads_per_row) {
     Complex<Real> x0, xn, lo, hi;
     if (k == 0) {
-      const Complex<Real> c = xy_row_element<Real>(G, shares, y, 0);
+      const Complex<Real> c = at(0);
       x0 = make_complex(c.re, Real(0));
       xn = make_complex(c.im, Real(0));
     } else {
-      x0 = xy_row_element<Real>(G, shares, y, k);
-      xn = xy_row_element<Real>(G, shares, y, n - k);
+      x0 = at(k);
+      xn = at(n - k);
     }
     real_pair<+1>(k, n, x0, xn, &lo, &hi);
     re[k] = lo.re;
