@@ -28,12 +28,15 @@ constexpr long long kLargePlane = 512 * 1024;
 // 0.4772 against 0.6222 fused on 256 threads and 0.5472 in separate passes.
 constexpr long long kLargePlaneShareTarget = 32 * 1024;
 constexpr int kSmallBlockThreads = 128;
-// Real planes fused by automatic plans (R2C forward): power-of-two planes
-// whose complex side is 256 KB to 1 MB, on 128-thread blocks. Measured at
-// 256^3 on the H100: f32 0.1432 ms fused on 8 blocks of 128 threads against
-// 0.1470 separate (0.1557 on the 256-thread blocks of before), f64 0.2785
-// against 0.2867. Other sizes lost or were not timed (384^3 f32: 0.619
-// against 0.528; 512^3 was not timed on 128-thread blocks).
+// Real planes fused by automatic plans (R2C forward, and C2R inverse with
+// its columns first): power-of-two planes whose complex side is 256 KB to
+// 1 MB, on 128-thread blocks. Measured at 256^3 on the H100: forward f32
+// 0.1432 ms fused on 8 blocks of 128 threads against 0.1470 separate
+// (0.1557 on the 256-thread blocks of before), f64 0.2785 against 0.2867;
+// inverse f32 0.1437 against 0.1549, f64 0.2633 against 0.3013. Other sizes
+// lost, tied or were not timed (forward 384^3 f32: 0.619 against 0.528;
+// inverse f32 192^3 0.0666 against 0.0602, 240^3 and 384^3 level, 320^3
+// 0.331 against 0.310, 512^3 1.557 against 1.251).
 constexpr long long kRealPlaneMin = 256 * 1024;
 constexpr long long kRealPlaneMax = 1024 * 1024;
 constexpr long long kSmallGrid = 2 * 1024 * 1024;
