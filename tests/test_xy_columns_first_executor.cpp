@@ -214,5 +214,18 @@ TEST(XYColumnsFirst, EstimateOrder) {
   EXPECT_TRUE(estimate_xy_variant(256, 256, 256, Precision::f64, h100)) << "fused by automatic plans";
 }
 
+// Automatic plans fuse the C2R inverse where they fuse the R2C forward
+// (power-of-two real planes of 256 KB to 1 MB, complex side): 256^3 in both
+// precisions, columns first, not 128^3, 384^3 or 512^3.
+TEST(XYColumnsFirst, AutomaticPlansFuseTheInverseOfMeasuredPlanesOnly) {
+  const DeviceLimits h100;
+  for (Precision p : {Precision::f32, Precision::f64}) {
+    const auto v = estimate_real_xy_variant(256, 256, 256, p, h100, true, true);
+    ASSERT_TRUE(v) << precision_name(p);
+    EXPECT_TRUE(v->columns_first) << v->name();
+    for (int n : {128, 384, 512}) EXPECT_FALSE(estimate_real_xy_variant(n, n, n, p, h100, true, true)) << n;
+  }
+}
+
 }  // namespace
 }  // namespace fft3d
