@@ -81,7 +81,7 @@ struct XYPartGeom {
   int columns;                // XYLayout::columns()
   long long share_stride;     // bytes between the two shares of a double-buffered layout
   long long exchange_offset;  // bytes
-  long long unpack_offset;    // bytes; real rows: column 0's transform (ny values), else 0
+  long long unpack_offset;    // bytes; real rows: column 0's transform or (columns first) column n, else 0
   int split, split_inverse;   // XYLayout::split
   bool columns_first;         // XYLayout::columns_first
   int share_pitch;            // complex values per row of the share (XYLayout::share_pitch)
@@ -112,7 +112,7 @@ struct XYLayout {
   FFT3D_HD constexpr bool real_rows() const {
     return x.real_io == kRealHalfForward || x.real_io == kRealHalfInverse;
   }
-  // Complex values per row, in the share and in the plane in memory.
+  // Complex values per row of the plane in memory (and of the share, unless columns first).
   FFT3D_HD constexpr int pitch() const { return x.n + (real_rows() ? 1 : 0); }
   // The columns the Y part transforms (real rows: column n packed into 0).
   FFT3D_HD constexpr int columns() const { return x.n; }
@@ -133,8 +133,8 @@ struct XYLayout {
   FFT3D_HD constexpr long long share_bytes(int real_bytes) const {
     return 2LL * share_rows() * share_pitch() * real_bytes;
   }
-  // Shares, the exchange buffers and (real rows) column 0's transform,
-  // each 16-byte aligned.
+  // Shares, the exchange buffers and (real rows) column 0's transform, or
+  // column n's values where columns come first; each 16-byte aligned.
   FFT3D_HD constexpr long long share_stride(int real_bytes) const { return (share_bytes(real_bytes) + 15) / 16 * 16; }
   FFT3D_HD constexpr long long exchange_offset(int real_bytes) const { return buffers * share_stride(real_bytes); }
   FFT3D_HD constexpr long long unpack_offset(int real_bytes) const {

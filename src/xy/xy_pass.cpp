@@ -136,7 +136,8 @@ void XYPass::run_out(const void* in, void* out, long long planes, int sign, cuda
 std::string XYPass::describe() const {
   std::ostringstream s;
   s << (split_ > 1 ? "split-Y first pass (" + std::to_string(split_) + " residue classes of rows per plane), " : "")
-    << (variant_.columns_first ? "fused YX, columns first" : "fused XY") << " (cluster of " << variant_.cluster << " blocks per plane, distributed shared memory), " << nx_
+    << (variant_.columns_first ? "fused YX, columns first" : "fused XY") << " (cluster of " << variant_.cluster
+    << " blocks per plane, distributed shared memory), " << nx_
     << " x " << ny_ << " " << precision_name(precision_) << ", variant " << variant_.name() << ", "
     << facts_.threads_per_block << " threads/block, " << facts_.shared_bytes << " B shared/block ("
     << facts_.share_bytes << " B share" << (variant_.buffers == 2 ? ", two of them: persistent, double-buffered" : "")
