@@ -71,7 +71,8 @@ struct RealRow {
   double fwd_ours = 0, fwd_cufft = 0, inv_ours = 0, inv_cufft = 0, c2c_ours = 0;
   double err_ours = NAN, err_cufft = NAN;
   bool checked = false;  // the errors were computed (grids up to kMaxCheckedPoints)
-  int passes = -1;
+  int passes = -1;          // the in-place forward's
+  int inverse_passes = -1;  // the in-place inverse's
 };
 
 // cuFFT's in-place plan in the padded layout: real rows of 2 (nx/2+1) on the
@@ -159,7 +160,8 @@ std::optional<RealRow> run_grid(const BenchOptions& options, const Stream& strea
   row.size = g.name();
   row.side = g.nx;
   row.bytes = double(bytes);
-  row.passes = count_passes(description);
+  row.passes = count_real_passes(description, true);  // the forward's, as in the CSV
+  row.inverse_passes = count_real_passes(description, false);
 
   // Errors, and the spectrum the inverse timings start from (cuFFT's).
   const bool check = g.points() <= kMaxCheckedPoints;
@@ -201,6 +203,7 @@ void print_rows(const std::vector<RealRow>& rows, const char* prec, const BenchO
   std::cout << "\n3-D R2C forward / C2R inverse in place, " << prec << ", fft3d flags " << options.tuning_name
             << ", median of " << options.repeats
             << "\n(cuFFT/ours > 1: fft3d faster; r2c/c2c: our R2C forward over our C2C forward of the same grid;"
+               "\n passes: the in-place forward's / inverse's;"
                "\n errors: forward, relative L2 vs FFTW r2c double, n/a above 256^3 points)\n";
   std::cout << std::setw(14) << "grid" << std::setw(7) << "passes" << std::setw(10) << "fwd ms" << std::setw(10)
             << "cuFFT ms" << std::setw(8) << "ratio" << std::setw(10) << "inv ms" << std::setw(10) << "cuFFT ms"
@@ -208,7 +211,8 @@ void print_rows(const std::vector<RealRow>& rows, const char* prec, const BenchO
             << "err ours" << std::setw(11) << "err cuFFT" << "\n";
   double log_fwd = 0, log_inv = 0;
   for (const RealRow& r : rows) {
-    std::cout << std::setw(14) << r.size << std::setw(7) << r.passes << std::fixed << std::setprecision(4)
+    const std::string passes = std::to_string(r.passes) + "/" + std::to_string(r.inverse_passes);
+    std::cout << std::setw(14) << r.size << std::setw(7) << passes << std::fixed << std::setprecision(4)
               << std::setw(10) << r.fwd_ours << std::setw(10) << r.fwd_cufft << std::setprecision(3) << std::setw(8)
               << r.fwd_cufft / r.fwd_ours << std::setprecision(4) << std::setw(10) << r.inv_ours << std::setw(10)
               << r.inv_cufft << std::setprecision(3) << std::setw(8) << r.inv_cufft / r.inv_ours

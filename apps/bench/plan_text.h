@@ -1,5 +1,6 @@
 // A plan's fft3d_plan_describe text, as printed under each size.
 #pragma once
+#include <cstdlib>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -34,6 +35,16 @@ inline int count_passes(const std::string& description) {
     if (line.rfind("  pass ", 0) == 0 && axis_end != std::string::npos && line[axis_end] == ':') ++passes;
   }
   return passes > 0 ? passes : -1;
+}
+
+// A real plan's passes in one direction, in place: its "in-place forward in
+// N passes" (or inverse) line where the plan fuses that direction, else
+// every pass line (count_passes).
+inline int count_real_passes(const std::string& description, bool forward) {
+  const std::string key = forward ? "in-place forward in " : "in-place inverse in ";
+  const size_t at = description.find(key);
+  if (at == std::string::npos) return count_passes(description);
+  return std::atoi(description.c_str() + at + key.size());
 }
 
 // "plan: " followed by the description, continuation lines indented to match,
