@@ -323,6 +323,22 @@ FFT3D_HD void real_pair(int k, int n, Complex<Real> a, Complex<Real> b_raw, Comp
   *second = make_complex(d.re, -d.im);
 }
 
+// The inverse's pre-processing of the pair (k, n - k): the half spectrum's
+// x0 = X[k] and xn = X[n-k] (k = 0: X[0] and X[n], imaginary parts dropped
+// by the caller) into Z[k] and Z[n-k], stored in a row's split re / im
+// shared buffers. The separate C2R rows and the fused C2R pass share it.
+template <typename Real>
+FFT3D_HD void real_pre_pair(int k, int n, Complex<Real> x0, Complex<Real> xn, Real* re, Real* im) {
+  Complex<Real> lo, hi;
+  real_pair<+1>(k, n, x0, xn, &lo, &hi);
+  re[k] = lo.re;
+  im[k] = lo.im;
+  if (k > 0) {
+    re[n - k] = hi.re;
+    im[n - k] = hi.im;
+  }
+}
+
 // The fused real-data phase of a half-length row kernel (n complex points):
 // the inverse's pre-processing reads the half spectrum X[0..n] from global
 // memory into the row's shared buffer as Z; the forward's post-processing
@@ -335,18 +351,12 @@ FFT3D_HD void x_real_phase(int n, int threads, int row_stride, int rows_per_bloc
   const RowAccess<Real> r = row_access(n, threads, row_stride, rows_per_block, false, false, tc, smem, a);
   if (!r.live) return;
   for (int k = r.t; 2 * k <= n; k += threads) {
-    Complex<Real> lo, hi;
     if (Sign > 0) {
       Complex<Real> x0 = r.in[k], xn = r.in[n - k];
       if (k == 0) x0.im = xn.im = Real(0);
-      real_pair<Sign>(k, n, x0, xn, &lo, &hi);
-      r.shared_re[k] = lo.re;
-      r.shared_im[k] = lo.im;
-      if (k > 0) {
-        r.shared_re[n - k] = hi.re;
-        r.shared_im[n - k] = hi.im;
-      }
+      real_pre_pair(k, n, x0, xn, r.shared_re, r.shared_im);
     } else {
+      Complex<Real> lo, hi;
       const int m = k == 0 ? 0 : n - k;
       real_pair<Sign>(k, n, make_complex(r.shared_re[k], r.shared_im[k]),
                       make_complex(r.shared_re[m], r.shared_im[m]), &lo, &hi);

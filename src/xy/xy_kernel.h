@@ -212,8 +212,8 @@ FFT3D_HD void xy_real_pre_phase(const XYPartGeom& G, int group, int tid, int ran
   Real* im = re + G.lines_per_group * G.row_stride;
   auto at = [&](int k) { return xy_row_element<Real>(shares, G.cols_per_cta, G.share_pitch, y, k); };
   for (int k = t; 2 * k <= n; k += G.threads_per_row) {
-    Complex<Real> x0, xn, lo, hi;
-    if (k == 0) {
+    Complex<Real> x0, xn;
+    if (k == 0) {  // column 0 holds X[0] + i X[n] (both real)
       const Complex<Real> c = at(0);
       x0 = make_complex(c.re, Real(0));
       xn = make_complex(c.im, Real(0));
@@ -221,13 +221,7 @@ FFT3D_HD void xy_real_pre_phase(const XYPartGeom& G, int group, int tid, int ran
       x0 = at(k);
       xn = at(n - k);
     }
-    real_pair<+1>(k, n, x0, xn, &lo, &hi);
-    re[k] = lo.re;
-    im[k] = lo.im;
-    if (k > 0) {
-      re[n - k] = hi.re;
-      im[n - k] = hi.im;
-    }
+    real_pre_pair(k, n, x0, xn, re, im);
   }
 }
 
