@@ -2,7 +2,8 @@
 // 10 s target, verified winners in wisdom, plans that then use them and
 // match FFTW, and tune_if_needed leaving covered problems alone; plans that
 // take a five-step verdict from a wisdom file; MEASURE R2C plans whose real
-// X rows are tuned too. Skips without a device.
+// X rows are tuned too and whose fused XY passes are timed, and R2C plans
+// that take those verdicts from wisdom. Skips without a device.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -22,6 +23,8 @@
 #include "real_oracle.h"
 #include "tune/device_signature.h"
 #include "tune/tune_grid.h"
+#include "tune/wisdom.h"
+#include "xy/xy_variant.h"
 
 namespace fft3d {
 namespace {
@@ -208,34 +211,11 @@ TEST(GpuTune, PlansTakeAFiveStepVerdictFromWisdom) {
   ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
 }
 
-// A MEASURE R2C plan tunes its real X rows (and columns) into wisdom, takes
-// them, and matches FFTW's r2c forward and c2r inverse, in place.
+// An in-place R2C plan's forward against FFTW's r2c, and its unnormalised
+// inverse of FFTW's spectrum against FFTW's c2r.
 template <typename Real>
-void check_measure_real_plan(int nx, int ny, int nz) {
+void expect_in_place_real_matches_fftw(fft3d_plan plan, int nx, int ny, int nz, const std::string& name) {
   const bool single = sizeof(Real) == 4;
-  const Precision precision = single ? Precision::f32 : Precision::f64;
-  const std::string name = std::to_string(nx) + "x" + std::to_string(ny) + "x" + std::to_string(nz) +
-                           (single ? " f32" : " f64");
-  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
-  fft3d_plan plan = nullptr;
-  const auto start = std::chrono::steady_clock::now();
-  ASSERT_EQ(fft3d_plan_create_3d(&plan, nx, ny, nz, single ? FFT3D_R2C_F32 : FFT3D_R2C_F64,
-                                 FFT3D_BACKEND_GPU | FFT3D_MEASURE),
-            FFT3D_SUCCESS)
-      << name << ": " << fft3d_last_error_message();
-  EXPECT_LT(seconds_since(start), 10.0) << name << ": MEASURE target, one 3-D size in at most 10 s";
-  const DeviceInfo device = current_device_info();
-  const std::optional<std::string> rows =
-      process_wisdom().lookup(device_signature(device), PassKey{"real-rows", nx, precision, 0});
-  ASSERT_TRUE(rows) << name << ": no real-rows wisdom";
-  EXPECT_NE(rows->find(nx % 2 == 0 ? ".real-half" : ".real-full"), std::string::npos) << *rows;
-  EXPECT_TRUE(wisdom_covers(process_wisdom(), device_signature(device),
-                            make_3d_problem(nx, ny, nz, single ? FFT3D_R2C_F32 : FFT3D_R2C_F64), device.limits()));
-  char text[8192];
-  ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
-  EXPECT_NE(std::string(text).find("variant " + *rows + ","), std::string::npos) << text;
-  EXPECT_NE(std::string(text).find("; variant from wisdom (tuned)"), std::string::npos) << text;
-
   const size_t count = static_cast<size_t>(ny) * nz, half = static_cast<size_t>(nx) / 2 + 1, pitch = 2 * half;
   std::vector<double> reals = fft3d_test::random_reals(count * nx, 31);
   for (double& v : reals) v = static_cast<Real>(v);
@@ -267,6 +247,56 @@ void check_measure_real_plan(int nx, int ny, int nz) {
   const std::vector<fft3d_test::cplx> got_c(back.begin(), back.end()), want_c(want_back.begin(), want_back.end());
   EXPECT_LE(fft3d_test::relative_l2_error(got_c, want_c), 2 * bound) << "inverse " << name;
   cudaFree(dev);
+}
+
+std::string describe(fft3d_plan plan) {
+  char text[8192];
+  EXPECT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
+  return text;
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// A MEASURE R2C plan tunes its real X rows (and columns) into wisdom, takes
+// them, times each direction's fused XY pass against separate passes (the
+// verdicts to wisdom), and matches FFTW's r2c forward and c2r inverse, in
+// place.
+template <typename Real>
+void check_measure_real_plan(int nx, int ny, int nz) {
+  const bool single = sizeof(Real) == 4;
+  const Precision precision = single ? Precision::f32 : Precision::f64;
+  const std::string name = std::to_string(nx) + "x" + std::to_string(ny) + "x" + std::to_string(nz) +
+                           (single ? " f32" : " f64");
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
+  fft3d_plan plan = nullptr;
+  const auto start = std::chrono::steady_clock::now();
+  ASSERT_EQ(fft3d_plan_create_3d(&plan, nx, ny, nz, single ? FFT3D_R2C_F32 : FFT3D_R2C_F64,
+                                 FFT3D_BACKEND_GPU | FFT3D_MEASURE),
+            FFT3D_SUCCESS)
+      << name << ": " << fft3d_last_error_message();
+  EXPECT_LT(seconds_since(start), 10.0) << name << ": MEASURE target, one 3-D size in at most 10 s";
+  const DeviceInfo device = current_device_info();
+  const std::optional<std::string> rows =
+      process_wisdom().lookup(device_signature(device), PassKey{"real-rows", nx, precision, 0});
+  ASSERT_TRUE(rows) << name << ": no real-rows wisdom";
+  EXPECT_NE(rows->find(nx % 2 == 0 ? ".real-half" : ".real-full"), std::string::npos) << *rows;
+  EXPECT_TRUE(wisdom_covers(process_wisdom(), device_signature(device),
+                            make_3d_problem(nx, ny, nz, single ? FFT3D_R2C_F32 : FFT3D_R2C_F64), device.limits()));
+  const std::string text = describe(plan);
+  EXPECT_TRUE(contains(text, "variant " + *rows + ",")) << text;
+  EXPECT_TRUE(contains(text, "; variant from wisdom (tuned)")) << text;
+  for (const char* direction : {"forward", "inverse"}) {
+    const std::optional<std::string> verdict =
+        process_wisdom().lookup(device_signature(device), PassKey{std::string("xy-real-") + direction, nx, precision,
+                                                                  0, ny, nz});
+    ASSERT_TRUE(verdict) << name << ": no " << direction << " XY verdict";
+    EXPECT_TRUE(contains(text, std::string("XY form of the in-place ") + direction + " chosen by timing: separate"))
+        << text;
+    // The plan runs the form it kept.
+    EXPECT_EQ(contains(text, std::string("in-place ") + direction + " in "), *verdict != "separate")
+        << *verdict << "\n" << text;
+  }
+  expect_in_place_real_matches_fftw<Real>(plan, nx, ny, nz, name);
   fft3d_plan_destroy(plan);
 }
 
@@ -276,6 +306,46 @@ TEST(GpuTune, MeasureRealPlansTuneTheRealRows) {
   check_measure_real_plan<double>(96, 64, 32);
   check_measure_real_plan<float>(256, 64, 16);
   check_measure_real_plan<double>(256, 64, 16);
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
+}
+
+// XY verdicts of real grids in wisdom steer later plans, ESTIMATE ones too,
+// one direction at a time: fused forward with separate inverse passes, and
+// the other way round; both match FFTW.
+TEST(GpuTune, RealXYVerdictsFromWisdom) {
+  FFT3D_REQUIRE_GPU();
+  const int nx = 128, ny = 96, nz = 24;
+  const DeviceInfo device = current_device_info();
+  for (bool fused_inverse : {false, true}) {
+    ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
+    const std::optional<XYVariant> fused = estimate_real_xy_variant(nx, ny, nz, Precision::f32, device.limits(),
+                                                                    false, fused_inverse);
+    ASSERT_TRUE(fused);
+    const auto remember = [&](bool inverse, const std::string& verdict) {
+      process_wisdom().remember(WisdomEntry{device_signature(device),
+                                            PassKey{inverse ? "xy-real-inverse" : "xy-real-forward", nx,
+                                                    Precision::f32, 0, ny, nz},
+                                            verdict, 0.1});
+    };
+    remember(fused_inverse, fused->name());
+    remember(!fused_inverse, kSeparateXY);
+    fft3d_plan plan = nullptr;
+    ASSERT_EQ(fft3d_plan_create_3d(&plan, nx, ny, nz, FFT3D_R2C_F32, FFT3D_BACKEND_GPU), FFT3D_SUCCESS)
+        << fft3d_last_error_message();
+    const std::string text = describe(plan);
+    const char* const fused_direction = fused_inverse ? "inverse" : "forward";
+    const char* const separate_direction = fused_inverse ? "forward" : "inverse";
+    EXPECT_TRUE(contains(text, std::string("in-place ") + fused_direction + " in 2 passes")) << text;
+    EXPECT_FALSE(contains(text, std::string("in-place ") + separate_direction + " in ")) << text;
+    EXPECT_TRUE(contains(text, fused->name())) << text;
+    EXPECT_TRUE(contains(text, std::string("XY form of the in-place ") + fused_direction + " from wisdom: fused"))
+        << text;
+    EXPECT_TRUE(
+        contains(text, std::string("XY form of the in-place ") + separate_direction + " from wisdom: separate passes"))
+        << text;
+    expect_in_place_real_matches_fftw<float>(plan, nx, ny, nz, fused_inverse ? "fused inverse" : "fused forward");
+    fft3d_plan_destroy(plan);
+  }
   ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
 }
 

@@ -186,6 +186,28 @@ TEST(Wisdom, XYPlaneVerdicts) {
   EXPECT_EQ(kept.size(), 1u);
 }
 
+// A real grid's XY verdicts, one per direction: keyed like xy-plane, apart
+// from each other and from the complex plan's verdict of the same grid.
+TEST(Wisdom, RealXYVerdicts) {
+  Wisdom w;
+  const PassKey forward{"xy-real-forward", 256, Precision::f32, 0, 256, 256};
+  PassKey inverse = forward, complex = forward;
+  inverse.kind = "xy-real-inverse";
+  complex.kind = "xy-plane";
+  const std::string fused = "xy.c8.mb0.yx|r8-16.t16.rows8.pad-gap.tw-sincos.mb0.real-half|"
+                            "r16-16.t16.rows8.pad-none.tw-sincos.mb0.cols";
+  w.remember({kH100, forward, kSeparateXY, 0.14});
+  w.remember({kH100, inverse, fused, 0.14});
+  Wisdom back;
+  back.import_json(w.export_json());
+  EXPECT_EQ(back.lookup(kH100, forward), std::string(kSeparateXY));
+  EXPECT_EQ(back.lookup(kH100, inverse), fused);
+  EXPECT_FALSE(back.lookup(kH100, complex));
+  PassKey fewer = inverse;
+  fewer.planes = 128;
+  EXPECT_FALSE(back.lookup(kH100, fewer));
+}
+
 TEST(Wisdom, CApi) {
   const std::string path = temp_path("capi.json");
   EXPECT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);

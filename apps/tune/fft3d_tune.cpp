@@ -66,11 +66,11 @@ void print_pass(const PassTuning& t, long long bytes) {
 }
 
 // A 3-D complex plan's XY form (fused or separate) and pass order
-// (in-order or alternating) are chosen by timing when a MEASURE plan is
-// made; that plan writes both verdicts to wisdom. The passes are tuned by
-// now, so making it times only those whole-plan choices.
+// (in-order or alternating), and a real plan's XY form of each in-place
+// direction, are chosen by timing when a MEASURE plan is made; that plan
+// writes the verdicts to wisdom. The passes are tuned by now, so making it
+// times only those whole-plan choices.
 void settle_whole_plan_choices(const Problem& p) {
-  if (p.is_real()) return;
   fft3d_plan plan = nullptr;
   if (fft3d_plan_create_3d(&plan, p.nx, p.ny, p.nz, p.type, FFT3D_BACKEND_GPU | FFT3D_MEASURE) == FFT3D_SUCCESS)
     fft3d_plan_destroy(plan);

@@ -180,7 +180,7 @@ std::vector<XYVariant> fused_candidates(const Problem& problem, const DeviceInfo
   const Precision precision = problem.precision();
   const VariantPreference preferred = wisdom_preference(device, precision);
   const XYBase tuned{valid_preference(preferred, "rows", problem.nx, precision, device.limits()),
-                     valid_preference(preferred, "columns", problem.ny, precision, device.limits())};
+                     valid_preference(preferred, "columns", problem.ny, precision, device.limits()), 0, {}};
   std::vector<XYVariant> out;
   auto add = [&](const XYBase& base) -> std::optional<XYVariant> {
     const auto v = estimate_xy_variant(problem.nx, problem.ny, problem.nz, precision, device.limits(), false, base);
@@ -188,8 +188,8 @@ std::vector<XYVariant> fused_candidates(const Problem& problem, const DeviceInfo
     return v;
   };
   if (const auto estimate = add(XYBase{})) {
-    add(XYBase{{}, {}, estimate->cluster / 2});
-    if (const auto wider = add(XYBase{{}, {}, estimate->cluster * 2})) {
+    add(XYBase{{}, {}, estimate->cluster / 2, {}});
+    if (const auto wider = add(XYBase{{}, {}, estimate->cluster * 2, {}})) {
       // Its groups halved: half the threads, twice the blocks per SM (256^3
       // f32 on the H100: 0.2220 ms on 16 blocks of 128 threads, 0.2291 on
       // the ESTIMATE's 8 of 256).
@@ -410,7 +410,7 @@ std::unique_ptr<Plan> make_gpu_plan(const Problem& problem, TuneMode mode) {
   // MEASURE / EXHAUSTIVE: time the variants (once per problem and process)
   // and write the winners to wisdom, where the choices below find them.
   tune_if_needed(problem, mode);
-  if (problem.is_real()) return make_gpu_real_plan(problem, current_device_info());
+  if (problem.is_real()) return make_gpu_real_plan(problem, current_device_info(), mode);
   if (problem.shape == Shape::grid3d) {
     const DeviceInfo device = current_device_info();
     const PlaneMethod planes = plane_method_from_environment();

@@ -61,7 +61,9 @@ PlaneMethod plane_method_from_environment();
 std::optional<XYVariant> xy_variant_from_environment(int nx, int ny, bool real, Precision precision,
                                                      const DeviceInfo& device);
 
-// Real-to-complex plans (R2C forward, C2R inverse): 3-D grids and batched rows.
-std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInfo& device);
+// Real-to-complex plans (R2C forward, C2R inverse): 3-D grids and batched
+// rows. MEASURE and EXHAUSTIVE time a grid's fused XY passes against
+// separate ones where wisdom has no verdict yet.
+std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInfo& device, TuneMode mode);
 
 }  // namespace fft3d

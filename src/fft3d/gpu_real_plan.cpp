@@ -7,23 +7,31 @@
 // C2R do), then X into the output. Each pass takes its variant from
 // wisdom (the tuner's "real-rows" and "columns" entries, and for columns
 // its "five-step" verdicts, through make_column_schedule) where valid, else
-// the ESTIMATE choice. Where the plan fuses (estimate_real_xy_variant, or
-// FFT3D_XY_PASS=fused), the in-place forward runs X and Y as one fused pass
-// per plane (xy/), then Z: two passes over memory; the in-place inverse
-// likewise runs Z, then Y and X as one fused pass with its columns first
-// (estimate_real_xy_variant's inverse); out-of-place transforms keep the
-// separate passes. The inverse runs its
+// the ESTIMATE choice. Where the plan fuses, the in-place forward runs X
+// and Y as one fused pass per plane (xy/), then Z: two passes over memory;
+// the in-place inverse likewise runs Z, then Y and X as one fused pass with
+// its columns first; out-of-place transforms keep the separate passes.
+// Whether each direction fuses: FFT3D_XY_PASS=fused|separate, else a
+// verdict in wisdom ("xy-real-forward", "xy-real-inverse"), else under
+// MEASURE and EXHAUSTIVE timed (fused candidates against separate passes,
+// the verdict to wisdom), else the ESTIMATE (estimate_real_xy_variant).
+// The inverse runs its
 // columns from Z down, so that in alternating pass order (pass_order.h, the
 // default) Y walks the planes after X in the forward, and X after Y in the
 // inverse, from the top plane, where the pass before ended.
 #include <sstream>
+
+#include <algorithm>
 
 #include "common/error.h"
 #include "fft1d/x_pass.h"
 #include "fft3d/gpu_plan_common.h"
 #include "fft3d/pass_order.h"
 #include "gpu/cuda_check.h"
+#include "gpu/device_buffer.h"
+#include "gpu/event_timer.h"
 #include "tune/pass_order_choice.h"
+#include "tune/wisdom.h"
 #include "xy/xy_pass.h"
 
 namespace fft3d {
@@ -80,7 +88,49 @@ class GpuRealPlan final : public GpuPlan {
       << (order_ == PassOrder::alternating ? ": the forward's Y and the inverse's X (after Z, Y) walk from the top plane"
                                             : "")
       << "\n";
+    for (const std::string& note : notes_) s << "  " << note << "\n";
     return s.str();
+  }
+
+  void add_note(std::string note) { notes_.push_back(std::move(note)); }
+
+  // MEASURE of one direction's XY form (inverse: the C2R's): times the
+  // in-place transform with separate passes and with each fused candidate
+  // on scratch data, keeps the fastest, and writes the verdict to wisdom
+  // under `key`. A candidate the device cannot schedule is skipped.
+  void time_xy_forms(bool inverse, const std::vector<XYVariant>& candidates, const PassKey& key) {
+    std::unique_ptr<XYPass>& slot = inverse ? fused_inverse_ : fused_;
+    const int sign = inverse ? +1 : -1;
+    // The FFT's speed does not depend on the values; these are finite.
+    DeviceBuffer scratch(static_cast<size_t>(problem().complex_side_bytes()));
+    FFT3D_CUDA_CHECK(cudaMemset(scratch.get(), 0x3c, scratch.bytes()));
+    EventTimer timer(7);
+    auto median_ms = [&] { return timer.median_ms(nullptr, 2, [&] { execute(scratch.get(), sign, nullptr); }); };
+    slot.reset();
+    std::unique_ptr<XYPass> best;
+    double best_ms = median_ms();
+    std::string verdict = kSeparateXY;
+    std::ostringstream note;
+    note << "XY form of the in-place " << (inverse ? "inverse" : "forward") << " chosen by timing: separate passes "
+         << best_ms << " ms";
+    for (const XYVariant& v : candidates) {
+      try {
+        slot = std::make_unique<XYPass>(problem().nx, problem().ny, problem().precision(), v, device_);
+      } catch (const Error& e) {
+        if (e.status() != FFT3D_ERROR_UNSUPPORTED_SIZE) throw;
+        continue;  // the device cannot schedule this cluster
+      }
+      const double ms = median_ms();
+      note << ", fused " << ms << " ms";
+      if (ms < best_ms) {
+        best_ms = ms;
+        best = std::move(slot);
+        verdict = v.name();
+      }
+    }
+    slot = std::move(best);
+    process_wisdom().remember(WisdomEntry{signature_of(device_), key, verdict, best_ms});
+    add_note(note.str() + (verdict == kSeparateXY ? "; separate kept" : "; fused kept"));
   }
 
  private:
@@ -166,11 +216,67 @@ class GpuRealPlan final : public GpuPlan {
   std::unique_ptr<XYPass> fused_inverse_;  // the in-place inverse's Y and X, where fused
   PassOrder order_;
   long long half_ = 0;
+  std::vector<std::string> notes_;  // where each direction's XY form came from, beyond the ESTIMATE
 };
+
+// The wisdom key of an in-place real grid's XY verdict for one direction:
+// like xy-plane, n = nx (reals per row).
+PassKey real_xy_key(const Problem& problem, bool inverse) {
+  return PassKey{inverse ? "xy-real-inverse" : "xy-real-forward", problem.nx, problem.precision(), 0, problem.ny,
+                 problem.nz};
+}
+
+// One direction's XY form: fused (a variant) or separate passes, and
+// whether it still has to be timed (MEASURE without a verdict in wisdom).
+struct RealXYForm {
+  std::optional<XYVariant> fused;
+  bool timed = false;
+  std::string note;  // where a verdict came from
+};
+
+// The fused variants MEASURE times for one direction: the ESTIMATE's shape
+// (also where the ESTIMATE rule would keep separate passes) on its cluster,
+// half of it and twice it (256^3 R2C f32 forward on the H100: clusters of
+// 8 0.143 ms, 4 0.147, 16 0.154).
+std::vector<XYVariant> real_fused_candidates(const Problem& problem, const DeviceInfo& device, bool inverse) {
+  std::vector<XYVariant> out;
+  auto add = [&](int cluster) -> std::optional<XYVariant> {
+    const auto v = estimate_real_xy_variant(problem.nx, problem.ny, problem.nz, problem.precision(), device.limits(),
+                                            false, inverse, XYBase{{}, {}, cluster, {}});
+    if (v && std::find(out.begin(), out.end(), *v) == out.end()) out.push_back(*v);
+    return v;
+  };
+  if (const auto estimate = add(0)) {
+    if (estimate->cluster > 1) add(estimate->cluster / 2);
+    add(estimate->cluster * 2);
+  }
+  return out;
+}
+
+// One direction's form in automatic planes: a verdict in wisdom, else to
+// be timed (MEASURE, EXHAUSTIVE), else the ESTIMATE rule.
+RealXYForm automatic_real_xy_form(const Problem& problem, const DeviceInfo& device, TuneMode mode, bool inverse) {
+  const char* direction = inverse ? "inverse" : "forward";
+  if (const auto verdict = process_wisdom().lookup(signature_of(device), real_xy_key(problem, inverse))) {
+    const std::string from = std::string("XY form of the in-place ") + direction + " from wisdom: ";
+    if (*verdict == kSeparateXY) return RealXYForm{std::nullopt, false, from + "separate passes"};
+    try {
+      const XYVariant v = parse_xy_variant(*verdict);
+      if ((v.x.real == RealRows::half) && v.columns_first == inverse &&
+          xy_variant_valid(problem.nx, problem.ny, problem.precision(), v, device.limits()))
+        return RealXYForm{v, false, from + "fused"};
+    } catch (const Error&) {
+    }  // a malformed or foreign name: as if there were no verdict
+  }
+  if (mode != TuneMode::estimate) return RealXYForm{std::nullopt, true, ""};
+  return RealXYForm{estimate_real_xy_variant(problem.nx, problem.ny, problem.nz, problem.precision(),
+                                             device.limits(), true, inverse),
+                    false, ""};
+}
 
 }  // namespace
 
-std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInfo& device) {
+std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInfo& device, TuneMode mode) {
   const Precision precision = problem.precision();
   const VariantPreference preferred = wisdom_preference(device, precision);
   const bool grid = problem.shape == Shape::grid3d;
@@ -178,23 +284,26 @@ std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInf
   const bool x_from_wisdom =  // make_real_rows_pass takes the entry whenever it is valid
       x.kernel_n > 0 && valid_preference(preferred, "real-rows", problem.nx, precision, device.limits()).has_value();
   std::vector<GridPass> columns;
+  RealXYForm forward, inverse;  // the in-place forward's and inverse's XY forms
   std::unique_ptr<XYPass> fused, fused_inverse;
   if (grid) {
     columns = make_column_schedule(problem.nx / 2 + 1, problem.ny, problem.nz, precision, device.limits(),
                                    column_method_from_environment(), preferred);
     const PlaneMethod planes = plane_method_from_environment();
     // The split-Y schedule is complex only: real plans keep separate passes.
-    std::optional<XYVariant> forward_xy, inverse_xy;
-    if (planes != PlaneMethod::separate && planes != PlaneMethod::split && problem.ny > 1) {
-      const bool automatic = planes == PlaneMethod::automatic;
-      forward_xy = estimate_real_xy_variant(problem.nx, problem.ny, problem.nz, precision, device.limits(), automatic);
-      inverse_xy =
-          estimate_real_xy_variant(problem.nx, problem.ny, problem.nz, precision, device.limits(), automatic, true);
+    if (planes == PlaneMethod::automatic && problem.ny > 1) {
+      forward = automatic_real_xy_form(problem, device, mode, false);
+      inverse = automatic_real_xy_form(problem, device, mode, true);
+    } else if (planes == PlaneMethod::fused && problem.ny > 1) {
+      forward.fused = estimate_real_xy_variant(problem.nx, problem.ny, problem.nz, precision, device.limits(), false);
+      inverse.fused =
+          estimate_real_xy_variant(problem.nx, problem.ny, problem.nz, precision, device.limits(), false, true);
     }
-    if (forward_xy || inverse_xy) {  // a forced variant replaces the fused pass of its direction
+    // A forced variant replaces the fused pass of its direction, or its timing.
+    if (forward.fused || inverse.fused || forward.timed || inverse.timed) {
       if (auto forced = xy_variant_from_environment(problem.nx, problem.ny, true, precision, device)) {
-        std::optional<XYVariant>& replaced = forced->columns_first ? inverse_xy : forward_xy;
-        if (replaced) replaced = *forced;
+        RealXYForm& replaced = forced->columns_first ? inverse : forward;
+        if (replaced.fused || replaced.timed) replaced = RealXYForm{*forced, false, "XY variant from FFT3D_XY_VARIANT"};
       }
     }
     auto make_fused = [&](const std::optional<XYVariant>& v) -> std::unique_ptr<XYPass> {
@@ -205,12 +314,21 @@ std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInf
       }
       return nullptr;
     };
-    fused = make_fused(forward_xy);
-    fused_inverse = make_fused(inverse_xy);
+    if (!forward.timed) fused = make_fused(forward.fused);
+    if (!inverse.timed) fused_inverse = make_fused(inverse.fused);
   }
   const PassOrder order = pass_order_from_environment().value_or(kDefaultPassOrder);
-  return std::make_unique<GpuRealPlan>(problem, std::move(x), x_from_wisdom, std::move(columns), std::move(fused),
-                                       std::move(fused_inverse), order, device);
+  auto plan = std::make_unique<GpuRealPlan>(problem, std::move(x), x_from_wisdom, std::move(columns), std::move(fused),
+                                            std::move(fused_inverse), order, device);
+  for (const RealXYForm* form : {&forward, &inverse}) {
+    const bool is_inverse = form == &inverse;
+    if (form->timed)
+      plan->time_xy_forms(is_inverse, real_fused_candidates(problem, device, is_inverse),
+                          real_xy_key(problem, is_inverse));
+    else if (!form->note.empty())
+      plan->add_note(form->note);
+  }
+  return plan;
 }
 
 }  // namespace fft3d

@@ -22,7 +22,9 @@ using nlohmann::json;
 constexpr int kFormat = 1;
 
 // Kinds keyed by a whole grid (ny and planes in the key), not by one pass.
-bool is_grid_kind(const std::string& kind) { return kind == "xy-plane" || kind == "pass-order"; }
+bool is_grid_kind(const std::string& kind) {
+  return kind == "xy-plane" || kind == "pass-order" || kind == "xy-real-forward" || kind == "xy-real-inverse";
+}
 
 json to_json(const WisdomEntry& e) {
   json pass{{"kind", e.pass.kind},
@@ -59,7 +61,8 @@ WisdomEntry from_json(const json& j) {
   if (e.pass.kind != "rows" && e.pass.kind != "columns" && e.pass.kind != "five-step" &&
       e.pass.kind != "real-rows" && !is_grid_kind(e.pass.kind))
     throw std::invalid_argument("pass kind '" + e.pass.kind +
-                                "' is not rows, real-rows, columns, five-step, xy-plane or pass-order");
+                                "' is not rows, real-rows, columns, five-step, xy-plane, xy-real-forward, "
+                                "xy-real-inverse or pass-order");
   e.pass.n = p.at("n").get<int>();
   const std::string prec = p.at("precision").get<std::string>();
   if (prec != "f32" && prec != "f64") throw std::invalid_argument("precision '" + prec + "'");

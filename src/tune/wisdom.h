@@ -26,9 +26,11 @@ struct PassKey {
   // the tuner found it faster than one pass), "xy-plane": how a 3-D plan
   // transforms X and Y, fused (the XYVariant name), "separate" or "split-y"
   // (the split-Y schedule), as timed
-  // for `planes` planes of n x ny, or "pass-order": the order its passes
-  // walk the volume, "in-order" or "alternating" (fft3d/pass_order.h),
-  // keyed like xy-plane.
+  // for `planes` planes of n x ny, "xy-real-forward" / "xy-real-inverse":
+  // the same for an in-place R2C forward / C2R inverse (n = nx reals per
+  // row; a fused variant of real rows, or "separate"), or "pass-order": the
+  // order its passes walk the volume, "in-order" or "alternating"
+  // (fft3d/pass_order.h), keyed like xy-plane.
   std::string kind;
   int n = 0;
   Precision precision = Precision::f32;
@@ -36,8 +38,8 @@ struct PassKey {
   // any geometry (the variant a plan uses for every pass of this kind and
   // length; files without the field have only these).
   long long stride = 0;
-  int ny = 0;            // xy-plane and pass-order only
-  long long planes = 0;  // xy-plane and pass-order only
+  int ny = 0;            // the grid kinds only (xy-plane, xy-real-*, pass-order)
+  long long planes = 0;  // the grid kinds only
   bool operator==(const PassKey& o) const;
 };
 

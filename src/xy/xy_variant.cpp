@@ -351,8 +351,10 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
 }
 
 std::optional<XYVariant> estimate_real_xy_variant(int nx, int ny, long long planes, Precision precision,
-                                                  const DeviceLimits& limits, bool only_where_faster, bool inverse) {
-  return estimate_plane_variant(nx, ny, planes, precision, limits, only_where_faster, {}, true, inverse);
+                                                  const DeviceLimits& limits, bool only_where_faster, bool inverse,
+                                                  XYBase base) {
+  base.columns_first.reset();  // real rows: columns first exactly in the inverse
+  return estimate_plane_variant(nx, ny, planes, precision, limits, only_where_faster, base, true, inverse);
 }
 
 }  // namespace fft3d

@@ -92,9 +92,10 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
 // passes (power-of-two planes of 256 KB to 1 MB, complex side). inverse:
 // the C2R inverse's pass instead, columns first, its X part pre-processing
 // the half spectrum (the same planes where only_where_faster, see
-// docs/BENCHMARKS.md).
+// docs/BENCHMARKS.md). base as for estimate_xy_variant, but for its
+// columns_first, which `inverse` decides.
 std::optional<XYVariant> estimate_real_xy_variant(int nx, int ny, long long planes, Precision precision,
                                                   const DeviceLimits& limits, bool only_where_faster = true,
-                                                  bool inverse = false);
+                                                  bool inverse = false, XYBase base = {});
 
 }  // namespace fft3d
