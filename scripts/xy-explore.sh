@@ -5,7 +5,9 @@
 # --3d (same process as cuFFT). TYPE=r2c times the fused R2C forward instead;
 # VARIANTS="name name ..." times those whole variant names after the specs
 # (other radices, say: one size per run, as a name fixes its lengths).
-# Usage: [SPECS="x*2 x*4,y*2"] [VARIANTS=...] [TYPE=r2c] scripts/xy-explore.sh [BUILD] [SIDES] [PRECISION]
+# TYPE=r2c INVERSE=1 starts from the C2R inverse's columns-first variant
+# instead (the table's c2r columns then show it).
+# Usage: [SPECS="x*2 x*4,y*2"] [VARIANTS=...] [TYPE=r2c [INVERSE=1]] scripts/xy-explore.sh [BUILD] [SIDES] [PRECISION]
 set -uo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build-gpu}
@@ -22,12 +24,13 @@ time_fused() {
 }
 for n in ${sides//,/ }; do
   estimate=$(FFT3D_XY_PASS=fused "$bench" --3d "${type[@]}" --sizes "$n" --precision "$precision" --describe-only 2>&1 |
-             grep -o 'xy\.c[0-9]*\.mb[0-9]*|[^ ,]*' | head -1)
+             grep -o 'xy\.c[0-9]*\.mb[0-9]*[.a-z0-9]*|[^ ,]*' | grep "${INVERSE:+\.yx|}" | head -1)
   [[ -n $estimate ]] || { echo "$n: no fused pass"; continue; }
   echo "== $n^3 $precision, ESTIMATE $estimate"
   # name fields: xy.cC.mbM|<x ... .rowsR ...>|<y ... .rowsK ...>
   # SPECS: space-separated changes, each "c*2", "x/2 y*2", "b2" (double-buffered), "l4" (load in 4 chunks), "yx" (columns first),
-  # "mb4" (occupancy hint), ... (multi-part ones with commas: "x*2,y*2")
+  # "mb4" (occupancy hint), "xt/2" (X rows on half the threads each, twice the rows per group), ...
+  # (multi-part ones with commas: "x*2,y*2")
   for spec in ${SPECS:-"" c/2 c*2 x*2,y*2 x/2,y/2 x*2 y*2 x/2 mb2 c/2,x/2,y/2}; do
     spec=${spec//,/ }
     name=$(python3 - "$estimate" "$spec" <<'PY'
@@ -44,6 +47,11 @@ for s in spec:  # the whole-word flags first ('b2' is not a change of the cluste
     elif s == 'l4': head = re.sub(r'(\.mb\d+)', r'\1.l4', head)  # the load in 4 cp.async chunks
     elif s == 'yx': head += '.yx'  # columns first (Y in the share, then X across the cluster)
     elif s.startswith('mb'): head = re.sub(r'\.mb\d+', '.mb' + s[2:], head)
+    elif s.startswith('xt'):  # threads per X row, rows per group inversely (same block)
+        t = int(re.search(r'\.t(\d+)\.', x).group(1))
+        t2 = max(1, int(eval(f'{t}{s[2:]}')))
+        x = re.sub(r'\.t\d+\.', f'.t{t2}.', x)
+        x = rows(x, f'*{t}//{t2}')
     elif s.startswith('c'): c = max(1, int(eval(f'{c}{s[1:]}')))
     elif s.startswith('x'): x = rows(x, s[1:])
     elif s.startswith('y'): y = rows(y, s[1:])

@@ -9,7 +9,8 @@
 # sections' metrics (duration, DRAM and SM throughput, occupancy and its
 # limits, cluster scheduling, shared-memory traffic) and the average warps
 # stalled per issued instruction for each stall reason (barrier, long and
-# short scoreboard, ...), which says what a latency-bound kernel waits on.
+# short scoreboard, ...), which says what a latency-bound kernel waits on,
+# and the shared-memory bank conflicts of its loads and stores.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 build=${1:-build-gpu}
@@ -23,6 +24,9 @@ export FFT3D_CACHE_DIR=${FFT3D_CACHE_DIR:-$(cd "$build" && pwd)/kernel-cache}
 report=${OUT:+$OUT/xy-profile.txt}
 report=${report:-/dev/stdout}
 work=$(mktemp -d)
+# Shared-memory bank conflicts against the wavefronts they cost (loads, stores).
+banks=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
+banks+=,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
 
 : >"$report"
 status=0
@@ -32,7 +36,7 @@ for n in ${sizes//,/ }; do
     LC_ALL=C FFT3D_XY_PASS=$form "$ncu" --clock-control none --profile-from-start off \
       --section SpeedOfLight --section LaunchStats --section Occupancy --section WarpStateStats \
       --section MemoryWorkloadAnalysis \
-      --metrics 'regex:smsp__average_warps_issue_stalled_.*_per_issue_active\.ratio' --csv --page details --log-file "$csv" \
+      --metrics "regex:smsp__average_warps_issue_stalled_.*_per_issue_active\.ratio,$banks" --csv --page details --log-file "$csv" \
       "$bench" --3d --type "${TYPE:-c2c}" --precision "$precision" --sizes "$n" --profile-once fft3d >"$work/log" 2>&1 ||
       { echo "$n $form: failed"; tail -3 "$work/log"; status=1; continue; } >>"$report"
     python3 - "$csv" "$n^3 $precision $form" >>"$report" <<'PY'

@@ -237,18 +237,36 @@ struct RealXYForm {
 // The fused variants MEASURE times for one direction: the ESTIMATE's shape
 // (also where the ESTIMATE rule would keep separate passes) on its cluster,
 // half of it and twice it (256^3 R2C f32 forward on the H100: clusters of
-// 8 0.143 ms, 4 0.147, 16 0.154).
+// 8 0.143 ms, 4 0.147, 16 0.154), and its X rows of two stages on the
+// other thread count, one butterfly of the larger radix per thread or of
+// the smaller (256^3 R2C forward on the H200, 128 = 16 * 8 on 8 threads
+// against 16: f32 0.124 against 0.131 ms, f64 0.262 against 0.246).
 std::vector<XYVariant> real_fused_candidates(const Problem& problem, const DeviceInfo& device, bool inverse) {
+  const Precision precision = problem.precision();
   std::vector<XYVariant> out;
+  auto keep = [&](const XYVariant& v) {
+    if (std::find(out.begin(), out.end(), v) == out.end() &&
+        xy_variant_valid(problem.nx, problem.ny, precision, v, device.limits()))
+      out.push_back(v);
+  };
   auto add = [&](int cluster) -> std::optional<XYVariant> {
-    const auto v = estimate_real_xy_variant(problem.nx, problem.ny, problem.nz, problem.precision(), device.limits(),
-                                            false, inverse, XYBase{{}, {}, cluster, {}});
-    if (v && std::find(out.begin(), out.end(), *v) == out.end()) out.push_back(*v);
+    const auto v = estimate_real_xy_variant(problem.nx, problem.ny, problem.nz, precision, device.limits(), false,
+                                            inverse, XYBase{{}, {}, cluster, {}});
+    if (v) keep(*v);
     return v;
   };
-  if (const auto estimate = add(0)) {
-    if (estimate->cluster > 1) add(estimate->cluster / 2);
-    add(estimate->cluster * 2);
+  const auto estimate = add(0);
+  if (!estimate) return out;
+  if (estimate->cluster > 1) add(estimate->cluster / 2);
+  add(estimate->cluster * 2);
+  const std::vector<int>& radices = estimate->x.radices;
+  if (radices.size() == 2) {
+    const int n = xy_row_points(problem.nx, *estimate), threads = estimate->x.threads_per_row;
+    const auto [smaller, larger] = std::minmax(radices[0], radices[1]);
+    XYVariant other = *estimate;
+    other.x.threads_per_row = threads == n / larger ? n / smaller : n / larger;
+    other.x.rows_per_block = std::max(1, estimate->x.rows_per_block * threads / other.x.threads_per_row);
+    keep(other);
   }
   return out;
 }
