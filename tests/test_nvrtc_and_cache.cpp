@@ -120,6 +120,26 @@ TEST(Nvrtc, ColumnsFirstKernelsCompileWithoutLocalMemory) {
   }
 }
 
+// Every kernel entry waits for the previous grid before anything else and
+// then lets the next one launch (programmatic dependent launch, sm_90): one
+// griddepcontrol.wait and one launch_dependents per entry, X rows, five-step
+// columns and the fused pass alike.
+TEST(Nvrtc, EveryKernelAwaitsThePreviousGrid) {
+  if (std::atoi(FFT3D_TEST_CUDA_ARCH) < 90) GTEST_SKIP() << "griddepcontrol needs sm_90";
+  const auto xy = estimate_xy_variant(64, 64, 64, Precision::f32, DeviceLimits{}, false);
+  ASSERT_TRUE(xy);
+  for (const std::string& source :
+       {x_kernel_source(320, Precision::f64, estimate_x_variant(320, Precision::f64, DeviceLimits{})),
+        five_step_kernel_source(FiveStepVariant{16, 16, 16, true}, Precision::f32),
+        xy_kernel_source(64, 64, Precision::f32, *xy)}) {
+    const std::string ptx = compile_to_ptx(source, "compute_" FFT3D_TEST_CUDA_ARCH);
+    const int entries = count(ptx, ".entry");
+    EXPECT_GT(entries, 0);
+    EXPECT_EQ(count(ptx, "griddepcontrol.wait"), entries) << source.substr(0, 80);
+    EXPECT_EQ(count(ptx, "griddepcontrol.launch_dependents"), entries) << source.substr(0, 80);
+  }
+}
+
 // Kernels that walk their blocks from the last are compiled as such (a
 // compile-time Cfg::kReversed, so the usual kernels carry no trace of it).
 TEST(Nvrtc, ReversedKernelsCompileWithoutLocalMemory) {

@@ -91,6 +91,21 @@ FFT3D_HD Complex<Real> unit_root(int m, int L) {
   return make_complex(c, Sign > 0 ? s : -s);
 }
 
+#if defined(__CUDACC__) || defined(__CUDACC_RTC__)
+// Programmatic dependent launch (compute capability 9.0 and later; the host
+// side is gpu/dependent_launch.h). Every fft3d kernel calls this first: it
+// waits until the grid before it in the stream has finished and its memory
+// is visible, then lets the grid after it begin launching, so that grid's
+// launch and block start-up overlap this grid's tail. Both instructions
+// are no-ops for a kernel launched without the attribute.
+__device__ __forceinline__ void await_previous_grid() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+#endif
+}
+#endif
+
 template <typename T>
 FFT3D_HD constexpr T min_of(T a, T b) { return a < b ? a : b; }
 template <typename T>

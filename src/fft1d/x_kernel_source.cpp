@@ -41,8 +41,8 @@ std::string x_kernel_source(int n, Precision precision, const XVariant& v, bool 
   for (int sign : {-1, +1}) {
     s << "\nextern \"C\" __global__ void __launch_bounds__(" << bounds.str() << ") "
       << (sign < 0 ? kXForwardKernel : kXInverseKernel) << "(fft3d::kern::XArgs<" << real
-      << "> a) {\n  fft3d::kern::x_block_device<Cfg" << (sign < 0 ? "Forward" : "Inverse")
-      << ">(a);\n}\n";
+      << "> a) {\n  fft3d::kern::await_previous_grid();\n  fft3d::kern::x_block_device<Cfg"
+      << (sign < 0 ? "Forward" : "Inverse") << ">(a);\n}\n";
   }
   return s.str();
 }

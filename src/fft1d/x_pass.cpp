@@ -5,6 +5,7 @@
 
 #include "fft1d/x_kernel.h"
 #include "fft1d/x_kernel_source.h"
+#include "gpu/dependent_launch.h"
 #include "gpu/device_twiddles.h"
 #include "gpu/module_cache.h"
 
@@ -18,7 +19,7 @@ namespace {
 // the last first when the pass is reversed.
 template <typename Real>
 void launch(cudaKernel_t kernel, const XVariantFacts& facts, int rows_per_block, int n, bool columns,
-            kern::XArgs<Real> args, cudaStream_t stream) {
+            kern::XArgs<Real> args, cudaStream_t stream, bool dependent) {
   const long long rows = args.rows;
   long long max_rows = 2147483647LL * rows_per_block;
   if (columns) max_rows -= max_rows % args.geometry.inner;
@@ -37,12 +38,9 @@ void launch(cudaKernel_t kernel, const XVariantFacts& facts, int rows_per_block,
     }
     args.rows = std::min(max_rows, rows - first);
     const long long blocks = (args.rows + rows_per_block - 1) / rows_per_block;
-    void* params[] = {&args};
-    FFT3D_CUDA_CHECK(cudaLaunchKernel(reinterpret_cast<const void*>(kernel),
-                                      dim3(static_cast<unsigned>(blocks)),
-                                      dim3(static_cast<unsigned>(facts.threads_per_block)), params,
-                                      static_cast<size_t>(facts.shared_bytes), stream));
-    FFT3D_CUDA_CHECK(cudaGetLastError());
+    launch_kernel(kernel, &args, dim3(static_cast<unsigned>(blocks)),
+                  dim3(static_cast<unsigned>(facts.threads_per_block)), static_cast<size_t>(facts.shared_bytes), stream,
+                  dependent);
   }
 }
 
@@ -60,7 +58,12 @@ kern::XArgs<Real> make_args(const void* in, void* out, long long rows, const voi
 }  // namespace
 
 XPass::XPass(int n, Precision precision, const XVariant& variant, const DeviceInfo& device, int cross)
-    : n_(n), cross_(cross), precision_(precision), variant_(variant), arch_(device.arch()) {
+    : n_(n),
+      cross_(cross),
+      precision_(precision),
+      variant_(variant),
+      arch_(device.arch()),
+      dependent_(dependent_launch_allowed(device)) {
   if (n_ == 1) return;  // a length-1 transform is the identity
   facts_ = x_variant_facts(n, precision, variant);
   if (!x_variant_fits(facts_, device.limits()))
@@ -106,11 +109,11 @@ void XPass::launch_rows(const void* in, void* out, long long rows, int sign, cud
   if (precision_ == Precision::f32) {
     auto args = make_args<float>(in, out, rows, twiddles_.get(), geometry, scale, in_pitch, out_pitch);
     args.reversed = reversed_;
-    launch<float>(k, facts_, rpb, n_, cols, args, stream);
+    launch<float>(k, facts_, rpb, n_, cols, args, stream, dependent_);
   } else {
     auto args = make_args<double>(in, out, rows, twiddles_.get(), geometry, scale, in_pitch, out_pitch);
     args.reversed = reversed_;
-    launch<double>(k, facts_, rpb, n_, cols, args, stream);
+    launch<double>(k, facts_, rpb, n_, cols, args, stream, dependent_);
   }
 }
 

@@ -55,7 +55,8 @@ std::string five_step_kernel_source(const FiveStepVariant& v, Precision precisio
         << ", " << (pass_b ? "true" : "false") << ", " << (L.twiddle_table ? "true" : "false") << "};\n  }\n};\n"
         << "extern \"C\" __global__ void __launch_bounds__(" << L.threads_per_block() << ") fft3d_fivestep_"
         << (pass_b ? "b" : "a") << "_" << (sign < 0 ? "forward" : "inverse") << "(fft3d::kern::XArgs<" << real
-        << "> a) {\n  fft3d::kern::five_step_block_device<" << cfg << ">(a);\n}\n";
+        << "> a) {\n  fft3d::kern::await_previous_grid();\n  fft3d::kern::five_step_block_device<" << cfg
+        << ">(a);\n}\n";
     }
   return s.str();
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "gpu/dependent_launch.h"
 #include "gpu/device_twiddles.h"
 #include "gpu/module_cache.h"
 
@@ -11,7 +12,8 @@ namespace {
 
 template <typename Real>
 void launch(cudaKernel_t kernel, const kern::FiveStepLayout& L, void* data, long long columns,
-            const void* twiddles, kern::RowGeometry g, double scale, bool reversed, cudaStream_t stream) {
+            const void* twiddles, kern::RowGeometry g, double scale, bool reversed, cudaStream_t stream,
+            bool dependent) {
   // At most 2^31 - 1 blocks per launch, each launch starting on a column
   // group; reversed, the last launch first.
   long long max_cols = 2147483647LL * L.columns_per_block;
@@ -24,10 +26,8 @@ void launch(cudaKernel_t kernel, const kern::FiveStepLayout& L, void* data, long
                            static_cast<Real>(scale)};
     args.reversed = reversed;
     const long long blocks = (args.rows + L.columns_per_block - 1) / L.columns_per_block;
-    void* params[] = {&args};
-    FFT3D_CUDA_CHECK(cudaLaunchKernel(reinterpret_cast<const void*>(kernel), dim3(static_cast<unsigned>(blocks)),
-                                      dim3(static_cast<unsigned>(L.threads_per_block())), params, 0, stream));
-    FFT3D_CUDA_CHECK(cudaGetLastError());
+    launch_kernel(kernel, &args, dim3(static_cast<unsigned>(blocks)), dim3(static_cast<unsigned>(L.threads_per_block())),
+                  0, stream, dependent);
   }
 }
 
@@ -36,7 +36,7 @@ const char* const kNames[2][2] = {{"fft3d_fivestep_a_forward", "fft3d_fivestep_a
 }  // namespace
 
 FiveStepPass::FiveStepPass(const FiveStepVariant& variant, Precision precision, const DeviceInfo& device)
-    : variant_(variant), precision_(precision), arch_(device.arch()) {
+    : variant_(variant), precision_(precision), arch_(device.arch()), dependent_(dependent_launch_allowed(device)) {
   library_ = std::make_unique<GpuLibrary>(cached_cubin(five_step_kernel_source(variant, precision), arch_));
   for (int b = 0; b < 2; ++b)
     for (int i = 0; i < 2; ++i) kernels_[b][i] = library_->kernel(kNames[b][i], 0);
@@ -65,9 +65,9 @@ void FiveStepPass::run(void* data, long long columns, int sign, cudaStream_t str
     const double s = b == 1 ? scale : 1.0;  // pass B stores the final values
     cudaKernel_t k = reversed_[b] ? reversed_kernels_[b][inv] : kernels_[b][inv];
     if (precision_ == Precision::f32)
-      launch<float>(k, L, data, columns, twiddles_.get(), geometry, s, reversed_[b], stream);
+      launch<float>(k, L, data, columns, twiddles_.get(), geometry, s, reversed_[b], stream, dependent_);
     else
-      launch<double>(k, L, data, columns, twiddles_.get(), geometry, s, reversed_[b], stream);
+      launch<double>(k, L, data, columns, twiddles_.get(), geometry, s, reversed_[b], stream, dependent_);
   }
 }
 

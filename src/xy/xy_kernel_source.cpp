@@ -37,7 +37,8 @@ std::string xy_kernel_source(int nx, int ny, Precision precision, const XYVarian
   for (int sign : signs) {
     s << "\nextern \"C\" __global__ void __launch_bounds__(" << bounds.str() << ") "
       << (sign < 0 ? kXYForwardKernel : kXYInverseKernel) << "(fft3d::kern::XYArgs<" << real
-      << "> a) {\n  fft3d::kern::xy_block_device<Cfg" << (sign < 0 ? "Forward" : "Inverse") << ">(a);\n}\n";
+      << "> a) {\n  fft3d::kern::await_previous_grid();\n  fft3d::kern::xy_block_device<Cfg"
+      << (sign < 0 ? "Forward" : "Inverse") << ">(a);\n}\n";
   }
   return s.str();
 }

@@ -5,6 +5,7 @@
 
 #include "common/error.h"
 #include "gpu/cuda_check.h"
+#include "gpu/dependent_launch.h"
 #include "gpu/device_twiddles.h"
 #include "gpu/module_cache.h"
 #include "xy/xy_kernel.h"
@@ -16,19 +17,23 @@ namespace {
 
 constexpr int kPortableCluster = 8;  // larger clusters need an opt-in attribute
 
+// The launch of `blocks` blocks in clusters of cluster_size, a programmatic
+// dependent one where `dependent` (gpu/dependent_launch.h); attrs holds the
+// attributes the config points to.
 cudaLaunchConfig_t cluster_launch(long long blocks, const XYVariantFacts& facts, cudaStream_t stream,
-                                  cudaLaunchAttribute* cluster, int cluster_size) {
-  cluster->id = cudaLaunchAttributeClusterDimension;
-  cluster->val.clusterDim.x = static_cast<unsigned>(cluster_size);
-  cluster->val.clusterDim.y = 1;
-  cluster->val.clusterDim.z = 1;
+                                  cudaLaunchAttribute (&attrs)[2], int cluster_size, bool dependent) {
+  attrs[0].id = cudaLaunchAttributeClusterDimension;
+  attrs[0].val.clusterDim.x = static_cast<unsigned>(cluster_size);
+  attrs[0].val.clusterDim.y = 1;
+  attrs[0].val.clusterDim.z = 1;
+  attrs[1] = dependent_launch_attribute();
   cudaLaunchConfig_t config{};
   config.gridDim = dim3(static_cast<unsigned>(blocks));
   config.blockDim = dim3(static_cast<unsigned>(facts.threads_per_block));
   config.dynamicSmemBytes = static_cast<size_t>(facts.shared_bytes);
   config.stream = stream;
-  config.attrs = cluster;
-  config.numAttrs = 1;
+  config.attrs = attrs;
+  config.numAttrs = dependent ? 2 : 1;
   return config;
 }
 
@@ -37,11 +42,11 @@ cudaLaunchConfig_t cluster_launch(long long blocks, const XYVariantFacts& facts,
 // `persistent_clusters` clusters that walk the planes between them.
 template <typename Real>
 void launch(cudaKernel_t kernel, const XYVariantFacts& facts, int cluster_size, long long persistent_clusters,
-            kern::XYArgs<Real> args, cudaStream_t stream) {
+            kern::XYArgs<Real> args, cudaStream_t stream, bool dependent) {
   if (persistent_clusters > 0) {
-    cudaLaunchAttribute cluster;
+    cudaLaunchAttribute attrs[2];
     const long long blocks = std::min(persistent_clusters, args.planes) * cluster_size;
-    const cudaLaunchConfig_t config = cluster_launch(blocks, facts, stream, &cluster, cluster_size);
+    const cudaLaunchConfig_t config = cluster_launch(blocks, facts, stream, attrs, cluster_size, dependent);
     void* params[] = {&args};
     FFT3D_CUDA_CHECK(cudaLaunchKernelExC(&config, reinterpret_cast<const void*>(kernel), params));
     FFT3D_CUDA_CHECK(cudaGetLastError());
@@ -55,8 +60,9 @@ void launch(cudaKernel_t kernel, const XYVariantFacts& facts, int cluster_size, 
     args.data = first_plane + first * args.plane_stride;
     if (first_in) args.in = first_in + first * args.plane_stride;
     args.planes = std::min(max_planes, planes - first);
-    cudaLaunchAttribute cluster;
-    const cudaLaunchConfig_t config = cluster_launch(args.planes * cluster_size, facts, stream, &cluster, cluster_size);
+    cudaLaunchAttribute attrs[2];
+    const cudaLaunchConfig_t config =
+        cluster_launch(args.planes * cluster_size, facts, stream, attrs, cluster_size, dependent);
     void* params[] = {&args};
     FFT3D_CUDA_CHECK(cudaLaunchKernelExC(&config, reinterpret_cast<const void*>(kernel), params));
     FFT3D_CUDA_CHECK(cudaGetLastError());
@@ -77,6 +83,7 @@ kern::XYArgs<Real> make_args(const void* in, void* out, long long planes, long l
 
 XYPass::XYPass(int nx, int ny, Precision precision, const XYVariant& variant, const DeviceInfo& device, int split)
     : nx_(nx), ny_(ny), split_(split), precision_(precision), variant_(variant) {
+  dependent_ = dependent_launch_allowed(device);
   if (split > 1 && variant.x.real != RealRows::none)
     fail(FFT3D_ERROR_INTERNAL, "the split-Y pass transforms complex rows only");
   if (!xy_variant_valid(nx, ny, precision, variant, device.limits()))
@@ -96,8 +103,8 @@ XYPass::XYPass(int nx, int ny, Precision precision, const XYVariant& variant, co
     if (variant.cluster > kPortableCluster)
       FFT3D_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(k),
                                             cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
-    cudaLaunchAttribute cluster;
-    const cudaLaunchConfig_t config = cluster_launch(variant.cluster, facts_, nullptr, &cluster, variant.cluster);
+    cudaLaunchAttribute attrs[2];
+    const cudaLaunchConfig_t config = cluster_launch(variant.cluster, facts_, nullptr, attrs, variant.cluster, false);
     int clusters = 0;
     FFT3D_CUDA_CHECK(cudaOccupancyMaxActiveClusters(&clusters, reinterpret_cast<const void*>(k), &config));
     max_active_clusters_ = max_active_clusters_ == 0 ? clusters : std::min(max_active_clusters_, clusters);
@@ -127,10 +134,10 @@ void XYPass::run_out(const void* in, void* out, long long planes, int sign, cuda
   const long long persistent = variant_.buffers == 2 ? max_active_clusters_ : 0;
   if (precision_ == Precision::f32)
     launch<float>(k, facts_, variant_.cluster, persistent,
-                  make_args<float>(in, out, planes, plane_stride, xt, yt, scale), stream);
+                  make_args<float>(in, out, planes, plane_stride, xt, yt, scale), stream, dependent_);
   else
     launch<double>(k, facts_, variant_.cluster, persistent,
-                   make_args<double>(in, out, planes, plane_stride, xt, yt, scale), stream);
+                   make_args<double>(in, out, planes, plane_stride, xt, yt, scale), stream, dependent_);
 }
 
 std::string XYPass::describe() const {

@@ -1,0 +1,38 @@
+#include "gpu/dependent_launch.h"
+
+#include <cstdlib>
+#include <cstring>
+
+#include "gpu/cuda_check.h"
+
+namespace fft3d {
+
+bool dependent_launch_allowed(const DeviceInfo& device) {
+  const char* env = std::getenv("FFT3D_PDL");
+  if (env && std::strcmp(env, "0") == 0) return false;
+  return device.cc_major >= 9;
+}
+
+cudaLaunchAttribute dependent_launch_attribute() {
+  cudaLaunchAttribute a{};
+  a.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  a.val.programmaticStreamSerializationAllowed = 1;
+  return a;
+}
+
+void launch_kernel(cudaKernel_t kernel, void* arg, dim3 grid, dim3 block, size_t shared_bytes, cudaStream_t stream,
+                   bool dependent) {
+  cudaLaunchAttribute attribute = dependent_launch_attribute();
+  cudaLaunchConfig_t config{};
+  config.gridDim = grid;
+  config.blockDim = block;
+  config.dynamicSmemBytes = shared_bytes;
+  config.stream = stream;
+  config.attrs = dependent ? &attribute : nullptr;
+  config.numAttrs = dependent ? 1 : 0;
+  void* params[] = {arg};
+  FFT3D_CUDA_CHECK(cudaLaunchKernelExC(&config, reinterpret_cast<const void*>(kernel), params));
+  FFT3D_CUDA_CHECK(cudaGetLastError());
+}
+
+}  // namespace fft3d
