@@ -58,12 +58,7 @@ kern::XArgs<Real> make_args(const void* in, void* out, long long rows, const voi
 }  // namespace
 
 XPass::XPass(int n, Precision precision, const XVariant& variant, const DeviceInfo& device, int cross)
-    : n_(n),
-      cross_(cross),
-      precision_(precision),
-      variant_(variant),
-      arch_(device.arch()),
-      dependent_(dependent_launch_allowed(device)) {
+    : n_(n), cross_(cross), precision_(precision), variant_(variant), arch_(device.arch()) {
   if (n_ == 1) return;  // a length-1 transform is the identity
   facts_ = x_variant_facts(n, precision, variant);
   if (!x_variant_fits(facts_, device.limits()))

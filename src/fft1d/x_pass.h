@@ -52,7 +52,6 @@ class XPass final : public GpuPass {
   XVariant variant_;
   XVariantFacts facts_{};
   std::string arch_;
-  bool dependent_ = false;  // programmatic dependent launches (gpu/dependent_launch.h)
   std::unique_ptr<GpuLibrary> library_, reversed_library_;
   cudaKernel_t forward_ = nullptr, inverse_ = nullptr;
   cudaKernel_t reversed_forward_ = nullptr, reversed_inverse_ = nullptr;

@@ -14,6 +14,7 @@
 #include "fft3d/grid_schedule.h"
 #include "fft3d/pass_order.h"
 #include "gpu/cuda_check.h"
+#include "gpu/dependent_launch.h"
 #include "gpu/device.h"
 #include "gpu/device_buffer.h"
 #include "gpu/event_timer.h"
@@ -31,7 +32,9 @@ namespace {
 class GpuBatchedPlan final : public GpuPlan {
  public:
   GpuBatchedPlan(const Problem& problem, const XVariant& variant, const DeviceInfo& device)
-      : GpuPlan(problem, device), x_(problem.nx, problem.precision(), variant, device) {}
+      : GpuPlan(problem, device), x_(problem.nx, problem.precision(), variant, device) {
+    x_.set_dependent_launch(dependent_launch_pays(device, problem.precision(), problem.bytes()));
+  }
 
   void execute(void* data, int sign, CUstream_st* stream) override { execute_out(data, data, sign, stream); }
 
@@ -58,7 +61,10 @@ class GpuGridPlan final : public GpuPlan {
   GpuGridPlan(const Problem& problem, std::vector<GridPass> passes, const DeviceInfo& device)
       : GpuPlan(problem, device),
         schedule_(std::move(passes)),
-        passes_(make_gpu_passes(schedule_, problem.precision(), device)) {}
+        passes_(make_gpu_passes(schedule_, problem.precision(), device)) {
+    const bool dependent = dependent_launch_pays(device, problem.precision(), problem.bytes());
+    for (auto& pass : passes_) pass->set_dependent_launch(dependent);
+  }
 
   // A line the description ends with (how the schedule was chosen).
   void add_note(std::string note) { notes_.push_back(std::move(note)); }

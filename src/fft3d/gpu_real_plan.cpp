@@ -28,6 +28,7 @@
 #include "fft3d/gpu_plan_common.h"
 #include "fft3d/pass_order.h"
 #include "gpu/cuda_check.h"
+#include "gpu/dependent_launch.h"
 #include "gpu/device_buffer.h"
 #include "gpu/event_timer.h"
 #include "tune/pass_order_choice.h"
@@ -53,6 +54,11 @@ class GpuRealPlan final : public GpuPlan {
         order_(order) {
     if (x_.kernel_n > 0)
       x_pass_ = std::make_unique<XPass>(x_.kernel_n, problem.precision(), x_.variant, device);
+    dependent_ = dependent_launch_pays(device, problem.precision(), problem.complex_side_bytes());
+    for (GpuPass* pass : {static_cast<GpuPass*>(x_pass_.get()), static_cast<GpuPass*>(fused_.get()),
+                          static_cast<GpuPass*>(fused_inverse_.get())})
+      if (pass) pass->set_dependent_launch(dependent_);
+    for (auto& pass : column_passes_) pass->set_dependent_launch(dependent_);
     half_ = problem.nx / 2 + 1;
     // Compiles the reversed kernels either direction needs now, not in the
     // first execute: a run only flips the passes' directions.
@@ -116,6 +122,7 @@ class GpuRealPlan final : public GpuPlan {
     for (const XYVariant& v : candidates) {
       try {
         slot = std::make_unique<XYPass>(problem().nx, problem().ny, problem().precision(), v, device_);
+        slot->set_dependent_launch(dependent_);
       } catch (const Error& e) {
         if (e.status() != FFT3D_ERROR_UNSUPPORTED_SIZE) throw;
         continue;  // the device cannot schedule this cluster
@@ -216,6 +223,7 @@ class GpuRealPlan final : public GpuPlan {
   std::unique_ptr<XYPass> fused_inverse_;  // the in-place inverse's Y and X, where fused
   PassOrder order_;
   long long half_ = 0;
+  bool dependent_ = false;          // programmatic dependent launches (gpu/dependent_launch.h)
   std::vector<std::string> notes_;  // where each direction's XY form came from, beyond the ESTIMATE
 };
 

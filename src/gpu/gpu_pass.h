@@ -18,6 +18,13 @@ class GpuPass {
   virtual void run(void* data, long long count, int sign, cudaStream_t stream,
                    kern::RowGeometry geometry, double scale = 1.0) const = 0;
   virtual std::string describe() const = 0;
+
+  // Launches its kernels as programmatic dependents (gpu/dependent_launch.h)
+  // where `on`. Passes start without; plans decide (dependent_launch_pays).
+  void set_dependent_launch(bool on) { dependent_ = on; }
+
+ protected:
+  bool dependent_ = false;
 };
 
 }  // namespace fft3d

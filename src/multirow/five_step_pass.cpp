@@ -36,7 +36,7 @@ const char* const kNames[2][2] = {{"fft3d_fivestep_a_forward", "fft3d_fivestep_a
 }  // namespace
 
 FiveStepPass::FiveStepPass(const FiveStepVariant& variant, Precision precision, const DeviceInfo& device)
-    : variant_(variant), precision_(precision), arch_(device.arch()), dependent_(dependent_launch_allowed(device)) {
+    : variant_(variant), precision_(precision), arch_(device.arch()) {
   library_ = std::make_unique<GpuLibrary>(cached_cubin(five_step_kernel_source(variant, precision), arch_));
   for (int b = 0; b < 2; ++b)
     for (int i = 0; i < 2; ++i) kernels_[b][i] = library_->kernel(kNames[b][i], 0);

@@ -27,7 +27,6 @@ class FiveStepPass final : public GpuPass {
   Precision precision_;
   std::unique_ptr<GpuLibrary> library_;
   std::string arch_;
-  bool dependent_ = false;  // programmatic dependent launches (gpu/dependent_launch.h)
   std::unique_ptr<GpuLibrary> reversed_library_;
   cudaKernel_t kernels_[2][2] = {};           // [pass b][inverse]
   cudaKernel_t reversed_kernels_[2][2] = {};  // the same, walking from the last block

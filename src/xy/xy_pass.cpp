@@ -83,7 +83,6 @@ kern::XYArgs<Real> make_args(const void* in, void* out, long long planes, long l
 
 XYPass::XYPass(int nx, int ny, Precision precision, const XYVariant& variant, const DeviceInfo& device, int split)
     : nx_(nx), ny_(ny), split_(split), precision_(precision), variant_(variant) {
-  dependent_ = dependent_launch_allowed(device);
   if (split > 1 && variant.x.real != RealRows::none)
     fail(FFT3D_ERROR_INTERNAL, "the split-Y pass transforms complex rows only");
   if (!xy_variant_valid(nx, ny, precision, variant, device.limits()))

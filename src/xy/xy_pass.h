@@ -44,7 +44,6 @@ class XYPass final : public GpuPass {
   XYVariant variant_;
   XYVariantFacts facts_{};
   int max_active_clusters_ = 0;
-  bool dependent_ = false;  // programmatic dependent launches (gpu/dependent_launch.h)
   std::unique_ptr<GpuLibrary> library_;
   cudaKernel_t forward_ = nullptr, inverse_ = nullptr;
   DeviceBuffer x_twiddles_, y_twiddles_;
