@@ -33,7 +33,7 @@ class GpuBatchedPlan final : public GpuPlan {
  public:
   GpuBatchedPlan(const Problem& problem, const XVariant& variant, const DeviceInfo& device)
       : GpuPlan(problem, device), x_(problem.nx, problem.precision(), variant, device) {
-    x_.set_dependent_launch(dependent_launch_pays(device, problem.precision(), problem.bytes()));
+    x_.set_dependent_launch(dependent_launch_pays(device, problem.bytes()));
   }
 
   void execute(void* data, int sign, CUstream_st* stream) override { execute_out(data, data, sign, stream); }
@@ -62,7 +62,7 @@ class GpuGridPlan final : public GpuPlan {
       : GpuPlan(problem, device),
         schedule_(std::move(passes)),
         passes_(make_gpu_passes(schedule_, problem.precision(), device)) {
-    const bool dependent = dependent_launch_pays(device, problem.precision(), problem.bytes());
+    const bool dependent = dependent_launch_pays(device, problem.bytes());
     for (auto& pass : passes_) pass->set_dependent_launch(dependent);
   }
 

@@ -54,7 +54,7 @@ class GpuRealPlan final : public GpuPlan {
         order_(order) {
     if (x_.kernel_n > 0)
       x_pass_ = std::make_unique<XPass>(x_.kernel_n, problem.precision(), x_.variant, device);
-    dependent_ = dependent_launch_pays(device, problem.precision(), problem.complex_side_bytes());
+    dependent_ = dependent_launch_pays(device, problem.complex_side_bytes());
     for (GpuPass* pass : {static_cast<GpuPass*>(x_pass_.get()), static_cast<GpuPass*>(fused_.get()),
                           static_cast<GpuPass*>(fused_inverse_.get())})
       if (pass) pass->set_dependent_launch(dependent_);

@@ -7,12 +7,12 @@
 
 namespace fft3d {
 
-bool dependent_launch_pays(const DeviceInfo& device, Precision precision, long long bytes) {
+bool dependent_launch_pays(const DeviceInfo& device, long long bytes) {
   if (device.cc_major < 9) return false;
   const char* env = std::getenv("FFT3D_PDL");
   if (env && std::strcmp(env, "0") == 0) return false;
   if (env && std::strcmp(env, "1") == 0) return true;
-  return precision == Precision::f32 || bytes <= device.l2_bytes;
+  return bytes <= device.l2_bytes;
 }
 
 cudaLaunchAttribute dependent_launch_attribute() {

@@ -6,19 +6,19 @@
 #pragma once
 #include <cuda_runtime_api.h>
 
-#include "common/precision.h"
 #include "gpu/device.h"
 
 namespace fft3d {
 
-// Whether a plan over `bytes` of data in `precision` launches its kernels
-// on `device` as programmatic dependents. FFT3D_PDL=0 or 1 forces it (1
-// still needs compute capability 9.0; read when a plan is made). Otherwise
-// on 9.0 and later, but not for f64 arrays beyond L2, where it was no
-// faster: on an H100, f32 cubes ran 0.2-2 % faster beyond L2 and 2-50 %
-// inside it, f64 cubes 6-22 % faster inside L2 but beyond it 210^3, 243^3,
-// 320^3 and 480^3 ran 1.5-2.8 % slower (docs/BENCHMARKS.md).
-bool dependent_launch_pays(const DeviceInfo& device, Precision precision, long long bytes);
+// Whether a plan over `bytes` of data launches its kernels on `device` as
+// programmatic dependents. FFT3D_PDL=0 or 1 forces it (1 still needs
+// compute capability 9.0; read when a plan is made). Otherwise on 9.0 and
+// later for arrays within L2, launch-bound, where it was faster; beyond L2
+// it was mixed (H100, docs/BENCHMARKS.md): complex cubes 96^3-128^3 ran
+// 6-12 % faster, but beyond L2 f64 210^3, 243^3, 320^3 and 480^3 ran
+// 1.5-2.8 % slower and R2C f32 243^3 11 % slower, for 0.2-2 % gained on
+// f32 complex cubes.
+bool dependent_launch_pays(const DeviceInfo& device, long long bytes);
 
 // The launch attribute that allows it.
 cudaLaunchAttribute dependent_launch_attribute();
