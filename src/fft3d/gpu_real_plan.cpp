@@ -19,9 +19,8 @@
 // columns from Z down, so that in alternating pass order (pass_order.h, the
 // default) Y walks the planes after X in the forward, and X after Y in the
 // inverse, from the top plane, where the pass before ended.
-#include <sstream>
-
 #include <algorithm>
+#include <sstream>
 
 #include "common/error.h"
 #include "fft1d/x_pass.h"

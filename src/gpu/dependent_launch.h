@@ -12,12 +12,11 @@ namespace fft3d {
 
 // Whether a plan over `bytes` of data launches its kernels on `device` as
 // programmatic dependents. FFT3D_PDL=0 or 1 forces it (1 still needs
-// compute capability 9.0; read when a plan is made). Otherwise on 9.0 and
-// later for arrays within L2, launch-bound, where it was faster; beyond L2
-// it was mixed (H100, docs/BENCHMARKS.md): complex cubes 96^3-128^3 ran
-// 6-12 % faster, but beyond L2 f64 210^3, 243^3, 320^3 and 480^3 ran
-// 1.5-2.8 % slower and R2C f32 243^3 11 % slower, for 0.2-2 % gained on
-// f32 complex cubes.
+// compute capability 9.0; read when a plan is made). Otherwise on for
+// arrays within L2, which are launch-bound (complex cubes 96^3-128^3 ran
+// 6-12 % faster on an H100), and off beyond, where it was mixed: f32
+// complex cubes 0.2-2 % faster, but f64 210^3, 243^3, 320^3 and 480^3
+// 1.5-2.8 % and R2C f32 243^3 11 % slower (docs/BENCHMARKS.md).
 bool dependent_launch_pays(const DeviceInfo& device, long long bytes);
 
 // The launch attribute that allows it.
