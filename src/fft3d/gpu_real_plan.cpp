@@ -19,7 +19,6 @@
 // columns from Z down, so that in alternating pass order (pass_order.h, the
 // default) Y walks the planes after X in the forward, and X after Y in the
 // inverse, from the top plane, where the pass before ended.
-#include <algorithm>
 #include <sstream>
 
 #include "common/error.h"
@@ -32,6 +31,7 @@
 #include "gpu/event_timer.h"
 #include "tune/pass_order_choice.h"
 #include "tune/wisdom.h"
+#include "fft3d/real_xy_form.h"
 #include "xy/xy_pass.h"
 
 namespace fft3d {
@@ -226,79 +226,6 @@ class GpuRealPlan final : public GpuPlan {
   std::vector<std::string> notes_;  // where each direction's XY form came from, beyond the ESTIMATE
 };
 
-// The wisdom key of an in-place real grid's XY verdict for one direction:
-// like xy-plane, n = nx (reals per row).
-PassKey real_xy_key(const Problem& problem, bool inverse) {
-  return PassKey{inverse ? "xy-real-inverse" : "xy-real-forward", problem.nx, problem.precision(), 0, problem.ny,
-                 problem.nz};
-}
-
-// One direction's XY form: fused (a variant) or separate passes, and
-// whether it still has to be timed (MEASURE without a verdict in wisdom).
-struct RealXYForm {
-  std::optional<XYVariant> fused;
-  bool timed = false;
-  std::string note;  // where a verdict came from
-};
-
-// The fused variants MEASURE times for one direction: the ESTIMATE's shape
-// (also where the ESTIMATE rule would keep separate passes) on its cluster,
-// half of it and twice it (256^3 R2C f32 forward on the H100: clusters of
-// 8 0.143 ms, 4 0.147, 16 0.154), and its X rows of two stages on the
-// other thread count, one butterfly of the larger radix per thread or of
-// the smaller (256^3 R2C forward on the H200, 128 = 16 * 8 on 8 threads
-// against 16: f32 0.124 against 0.131 ms, f64 0.262 against 0.246).
-std::vector<XYVariant> real_fused_candidates(const Problem& problem, const DeviceInfo& device, bool inverse) {
-  const Precision precision = problem.precision();
-  std::vector<XYVariant> out;
-  auto keep = [&](const XYVariant& v) {
-    if (std::find(out.begin(), out.end(), v) == out.end() &&
-        xy_variant_valid(problem.nx, problem.ny, precision, v, device.limits()))
-      out.push_back(v);
-  };
-  auto add = [&](int cluster) -> std::optional<XYVariant> {
-    const auto v = estimate_real_xy_variant(problem.nx, problem.ny, problem.nz, precision, device.limits(), false,
-                                            inverse, XYBase{{}, {}, cluster, {}});
-    if (v) keep(*v);
-    return v;
-  };
-  const auto estimate = add(0);
-  if (!estimate) return out;
-  if (estimate->cluster > 1) add(estimate->cluster / 2);
-  add(estimate->cluster * 2);
-  const std::vector<int>& radices = estimate->x.radices;
-  if (radices.size() == 2) {
-    const int n = xy_row_points(problem.nx, *estimate), threads = estimate->x.threads_per_row;
-    const auto [smaller, larger] = std::minmax(radices[0], radices[1]);
-    XYVariant other = *estimate;
-    other.x.threads_per_row = threads == n / larger ? n / smaller : n / larger;
-    other.x.rows_per_block = std::max(1, estimate->x.rows_per_block * threads / other.x.threads_per_row);
-    keep(other);
-  }
-  return out;
-}
-
-// One direction's form in automatic planes: a verdict in wisdom, else to
-// be timed (MEASURE, EXHAUSTIVE), else the ESTIMATE rule.
-RealXYForm automatic_real_xy_form(const Problem& problem, const DeviceInfo& device, TuneMode mode, bool inverse) {
-  const char* direction = inverse ? "inverse" : "forward";
-  if (const auto verdict = process_wisdom().lookup(signature_of(device), real_xy_key(problem, inverse))) {
-    const std::string from = std::string("XY form of the in-place ") + direction + " from wisdom: ";
-    if (*verdict == kSeparateXY) return RealXYForm{std::nullopt, false, from + "separate passes"};
-    try {
-      const XYVariant v = parse_xy_variant(*verdict);
-      if ((v.x.real == RealRows::half) && v.columns_first == inverse &&
-          xy_variant_valid(problem.nx, problem.ny, problem.precision(), v, device.limits()))
-        return RealXYForm{v, false, from + "fused"};
-    } catch (const Error&) {
-    }  // a malformed or foreign name: as if there were no verdict
-  }
-  if (mode != TuneMode::estimate) return RealXYForm{std::nullopt, true, ""};
-  return RealXYForm{estimate_real_xy_variant(problem.nx, problem.ny, problem.nz, problem.precision(),
-                                             device.limits(), true, inverse),
-                    false, ""};
-}
-
 }  // namespace
 
 std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInfo& device, TuneMode mode) {
@@ -317,8 +244,9 @@ std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInf
     const PlaneMethod planes = plane_method_from_environment();
     // The split-Y schedule is complex only: real plans keep separate passes.
     if (planes == PlaneMethod::automatic && problem.ny > 1) {
-      forward = automatic_real_xy_form(problem, device, mode, false);
-      inverse = automatic_real_xy_form(problem, device, mode, true);
+      const DeviceSignature signature = signature_of(device);
+      forward = automatic_real_xy_form(problem, process_wisdom(), signature, device.limits(), mode, false);
+      inverse = automatic_real_xy_form(problem, process_wisdom(), signature, device.limits(), mode, true);
     } else if (planes == PlaneMethod::fused && problem.ny > 1) {
       forward.fused = estimate_real_xy_variant(problem.nx, problem.ny, problem.nz, precision, device.limits(), false);
       inverse.fused =
@@ -348,7 +276,7 @@ std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInf
   for (const RealXYForm* form : {&forward, &inverse}) {
     const bool is_inverse = form == &inverse;
     if (form->timed)
-      plan->time_xy_forms(is_inverse, real_fused_candidates(problem, device, is_inverse),
+      plan->time_xy_forms(is_inverse, real_fused_candidates(problem, device.limits(), is_inverse),
                           real_xy_key(problem, is_inverse));
     else if (!form->note.empty())
       plan->add_note(form->note);

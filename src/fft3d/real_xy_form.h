@@ -1,0 +1,45 @@
+// How an R2C grid plan transforms X and Y in each in-place direction: one
+// fused pass per plane (the forward X first, the C2R inverse columns
+// first) or separate passes. Where that comes from (gpu_real_plan.cpp):
+// a verdict in wisdom, else MEASURE's timing of the candidates below, else
+// the ESTIMATE rule (estimate_real_xy_variant).
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fft3d/plan.h"
+#include "fft3d/problem.h"
+#include "tune/wisdom.h"
+#include "xy/xy_variant.h"
+
+namespace fft3d {
+
+// The wisdom key of an in-place real grid's XY verdict for one direction
+// ("xy-real-forward", "xy-real-inverse"): like xy-plane, n = nx (reals per
+// row), planes = nz. Its value is a fused variant's name or kSeparateXY.
+PassKey real_xy_key(const Problem& problem, bool inverse);
+
+// One direction's XY form: fused (a variant) or separate passes, and
+// whether it still has to be timed (MEASURE without a verdict in wisdom).
+struct RealXYForm {
+  std::optional<XYVariant> fused;
+  bool timed = false;
+  std::string note;  // where a verdict came from, for the plan's description
+};
+
+// The fused variants MEASURE times for one direction: the ESTIMATE's shape
+// (also where the ESTIMATE rule would keep separate passes) on its cluster,
+// half of it and twice it, and its X rows of two stages on the other
+// thread count; each valid for `limits`, none twice.
+std::vector<XYVariant> real_fused_candidates(const Problem& problem, const DeviceLimits& limits, bool inverse);
+
+// One direction's form in automatic planes: a valid verdict of `device` in
+// `wisdom` (a fused variant of real rows in the direction's order, or
+// separate passes), else to be timed (MEASURE, EXHAUSTIVE), else the
+// ESTIMATE rule. A malformed, foreign or no longer valid verdict counts as
+// none.
+RealXYForm automatic_real_xy_form(const Problem& problem, const Wisdom& wisdom, const DeviceSignature& device,
+                                  const DeviceLimits& limits, TuneMode mode, bool inverse);
+
+}  // namespace fft3d

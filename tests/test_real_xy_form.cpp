@@ -1,0 +1,103 @@
+// How an R2C grid plan picks each in-place direction's XY form
+// (fft3d/real_xy_form.h): MEASURE's fused candidates, and verdicts in wisdom
+// taken, or ignored where they do not fit. No device needed.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "fft3d/real_xy_form.h"
+
+namespace fft3d {
+namespace {
+
+const DeviceSignature kGpu{"NVIDIA H100 80GB HBM3", 132, 9, 0, 13000, 13000};
+const DeviceLimits kLimits;  // an H100's
+
+Problem real_cube(int n, Precision precision) {
+  return make_3d_problem(n, n, n, precision == Precision::f32 ? FFT3D_R2C_F32 : FFT3D_R2C_F64);
+}
+
+// The candidates: the ESTIMATE's shape first, then its cluster halved and
+// doubled and its rows on the other thread count; valid, distinct, of real
+// rows, in the direction's order.
+TEST(RealXYForm, CandidatesAroundTheEstimate) {
+  for (Precision p : {Precision::f32, Precision::f64})
+    for (bool inverse : {false, true}) {
+      const Problem cube = real_cube(256, p);
+      const std::vector<XYVariant> c = real_fused_candidates(cube, kLimits, inverse);
+      const auto estimate = estimate_real_xy_variant(256, 256, 256, p, kLimits, false, inverse);
+      ASSERT_TRUE(estimate);
+      const std::string name = std::string(precision_name(p)) + (inverse ? " inverse" : " forward");
+      // Twice the cluster only where the device has clusters that large.
+      const bool doubled = 2 * estimate->cluster <= kLimits.max_cluster;
+      ASSERT_EQ(c.size(), doubled ? 4u : 3u) << name;
+      EXPECT_EQ(c[0], *estimate) << name;
+      EXPECT_EQ(c[1].cluster, estimate->cluster / 2) << name;
+      if (doubled) EXPECT_EQ(c[2].cluster, estimate->cluster * 2) << name;
+      const XYVariant& rows = c.back();  // the other thread count, the same block
+      EXPECT_EQ(rows.cluster, estimate->cluster) << name;
+      EXPECT_NE(rows.x.threads_per_row, estimate->x.threads_per_row) << name;
+      EXPECT_EQ(rows.x.threads_per_row * rows.x.rows_per_block,
+                estimate->x.threads_per_row * estimate->x.rows_per_block)
+          << name;
+      for (size_t i = 0; i < c.size(); ++i) {
+        EXPECT_TRUE(xy_variant_valid(256, 256, p, c[i], kLimits)) << c[i].name();
+        EXPECT_EQ(c[i].x.real, RealRows::half) << c[i].name();
+        EXPECT_EQ(c[i].columns_first, inverse) << c[i].name();
+        for (size_t j = 0; j < i; ++j) EXPECT_FALSE(c[i] == c[j]) << c[i].name();
+      }
+    }
+  // Odd rows have no fused pass, so nothing to time.
+  EXPECT_TRUE(real_fused_candidates(real_cube(243, Precision::f32), kLimits, false).empty());
+}
+
+// A verdict in wisdom decides without timing, for its direction only; the
+// ESTIMATE decides where there is none, MEASURE times it.
+TEST(RealXYForm, VerdictsFromWisdomElseEstimateOrTiming) {
+  const Problem cube = real_cube(256, Precision::f32);
+  const XYVariant inverse_fused = *estimate_real_xy_variant(256, 256, 256, Precision::f32, kLimits, false, true);
+  Wisdom w;
+  w.remember({kGpu, real_xy_key(cube, false), kSeparateXY, 0.15});
+  w.remember({kGpu, real_xy_key(cube, true), inverse_fused.name(), 0.14});
+  for (TuneMode mode : {TuneMode::estimate, TuneMode::measure}) {
+    const RealXYForm forward = automatic_real_xy_form(cube, w, kGpu, kLimits, mode, false);
+    EXPECT_FALSE(forward.fused);
+    EXPECT_FALSE(forward.timed);
+    EXPECT_EQ(forward.note, "XY form of the in-place forward from wisdom: separate passes");
+    const RealXYForm inverse = automatic_real_xy_form(cube, w, kGpu, kLimits, mode, true);
+    ASSERT_TRUE(inverse.fused);
+    EXPECT_EQ(*inverse.fused, inverse_fused);
+    EXPECT_FALSE(inverse.timed);
+    EXPECT_EQ(inverse.note, "XY form of the in-place inverse from wisdom: fused");
+  }
+  // Another GPU's wisdom, or none: the ESTIMATE (which fuses 256^3), or timing.
+  const DeviceSignature other{"NVIDIA H200", 132, 9, 0, 13000, 13000};
+  const RealXYForm estimated = automatic_real_xy_form(cube, w, other, kLimits, TuneMode::estimate, false);
+  EXPECT_TRUE(estimated.fused);
+  EXPECT_FALSE(estimated.timed);
+  EXPECT_TRUE(estimated.note.empty());
+  const RealXYForm measured = automatic_real_xy_form(cube, w, other, kLimits, TuneMode::measure, false);
+  EXPECT_FALSE(measured.fused);
+  EXPECT_TRUE(measured.timed);
+}
+
+// Verdicts that do not fit count as none: a complex variant, the other
+// direction's order, a malformed name, a variant of other planes.
+TEST(RealXYForm, VerdictsThatDoNotFitAreIgnored) {
+  const Problem cube = real_cube(256, Precision::f32);
+  const XYVariant forward_fused = *estimate_real_xy_variant(256, 256, 256, Precision::f32, kLimits, false);
+  const XYVariant complex = *estimate_xy_variant(256, 256, 256, Precision::f32, kLimits, false);
+  const XYVariant other_planes = *estimate_real_xy_variant(128, 128, 128, Precision::f32, kLimits, false);
+  for (const std::string& verdict :
+       {complex.name(), forward_fused.name(), std::string("xy.c8.bogus"), other_planes.name()}) {
+    Wisdom w;
+    w.remember({kGpu, real_xy_key(cube, true), verdict, 0.1});  // the inverse's key
+    const RealXYForm form = automatic_real_xy_form(cube, w, kGpu, kLimits, TuneMode::measure, true);
+    EXPECT_FALSE(form.fused) << verdict;
+    EXPECT_TRUE(form.timed) << verdict;
+  }
+}
+
+}  // namespace
+}  // namespace fft3d
