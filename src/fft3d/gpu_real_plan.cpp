@@ -12,11 +12,9 @@
 // the in-place inverse likewise runs Z, then Y and X as one fused pass with
 // its columns first; out-of-place transforms keep the separate passes.
 // Whether each direction fuses: FFT3D_XY_PASS=fused|separate, else a
-// verdict in wisdom ("xy-real-forward", "xy-real-inverse"), else under
-// MEASURE and EXHAUSTIVE timed (fused candidates against separate passes,
-// the verdict to wisdom), else the ESTIMATE (estimate_real_xy_variant).
-// The inverse runs its
-// columns from Z down, so that in alternating pass order (pass_order.h, the
+// verdict in wisdom, else under MEASURE and EXHAUSTIVE timed (fused
+// candidates against separate passes, the verdict to wisdom), else the
+// ESTIMATE (fft3d/real_xy_form.h). The inverse runs its columns from Z down, so that in alternating pass order (pass_order.h, the
 // default) Y walks the planes after X in the forward, and X after Y in the
 // inverse, from the top plane, where the pass before ended.
 #include <sstream>
@@ -25,13 +23,13 @@
 #include "fft1d/x_pass.h"
 #include "fft3d/gpu_plan_common.h"
 #include "fft3d/pass_order.h"
+#include "fft3d/real_xy_form.h"
 #include "gpu/cuda_check.h"
 #include "gpu/dependent_launch.h"
 #include "gpu/device_buffer.h"
 #include "gpu/event_timer.h"
 #include "tune/pass_order_choice.h"
 #include "tune/wisdom.h"
-#include "fft3d/real_xy_form.h"
 #include "xy/xy_pass.h"
 
 namespace fft3d {
