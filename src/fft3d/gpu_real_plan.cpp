@@ -14,9 +14,10 @@
 // Whether each direction fuses: FFT3D_XY_PASS=fused|separate, else a
 // verdict in wisdom, else under MEASURE and EXHAUSTIVE timed (fused
 // candidates against separate passes, the verdict to wisdom), else the
-// ESTIMATE (fft3d/real_xy_form.h). The inverse runs its columns from Z down, so that in alternating pass order (pass_order.h, the
-// default) Y walks the planes after X in the forward, and X after Y in the
-// inverse, from the top plane, where the pass before ended.
+// ESTIMATE (fft3d/real_xy_form.h). The inverse runs its columns from Z
+// down, so that in alternating pass order (pass_order.h, the default) Y
+// walks the planes after X in the forward, and X after Y in the inverse,
+// from the top plane, where the pass before ended.
 #include <sstream>
 
 #include "common/error.h"
