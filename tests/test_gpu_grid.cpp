@@ -173,11 +173,7 @@ void check_forward_out_of_place(int nx, int ny, int nz, unsigned seed) {
   fft3d_plan_destroy(oop);
 }
 
-std::string describe(fft3d_plan plan) {
-  char text[8192];
-  EXPECT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
-  return text;
-}
+using fft3d_test::describe;
 
 // The fused XY pass (thread-block clusters, distributed shared memory),
 // forced through FFT3D_XY_PASS: uneven splits of rows and columns over the

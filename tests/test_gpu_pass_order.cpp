@@ -22,11 +22,7 @@
 namespace fft3d {
 namespace {
 
-std::string describe(fft3d_plan plan) {
-  char text[8192];
-  EXPECT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
-  return text;
-}
+using fft3d_test::describe;
 
 // A forward and an inverse of random data by `plan` against FFTW.
 void expect_matches_fftw(fft3d_plan plan, int nx, int ny, int nz) {

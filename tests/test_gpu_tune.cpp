@@ -249,11 +249,7 @@ void expect_in_place_real_matches_fftw(fft3d_plan plan, int nx, int ny, int nz, 
   cudaFree(dev);
 }
 
-std::string describe(fft3d_plan plan) {
-  char text[8192];
-  EXPECT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
-  return text;
-}
+using fft3d_test::describe;
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 

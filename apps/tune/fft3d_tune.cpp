@@ -66,11 +66,6 @@ void print_pass(const PassTuning& t, long long bytes) {
   for (const std::string& r : t.result.rejected) std::printf("  rejected: %s\n", r.c_str());
 }
 
-// A 3-D complex plan's XY form (fused or separate) and pass order
-// (in-order or alternating), and a real plan's XY form of each in-place
-// direction, are chosen by timing when a MEASURE plan is made; that plan
-// writes the verdicts to wisdom. The passes are tuned by now, so making it
-// times only those whole-plan choices.
 // A plan's description (fft3d_plan_describe).
 std::string describe(fft3d_plan plan) {
   size_t needed = 0;
@@ -81,8 +76,13 @@ std::string describe(fft3d_plan plan) {
   return text;
 }
 
-// Prints the times behind each whole-plan choice (the description's lines
-// "... chosen by timing: ..."); choices already in wisdom are not timed.
+// A 3-D complex plan's XY form (fused or separate) and pass order
+// (in-order or alternating), and a real plan's XY form of each in-place
+// direction, are chosen by timing when a MEASURE plan is made; that plan
+// writes the verdicts to wisdom. The passes are tuned by now, so making it
+// times only those whole-plan choices. Prints the times behind each (the
+// description's lines "... chosen by timing: ..."); choices already in
+// wisdom are not timed again.
 void settle_whole_plan_choices(const Problem& p) {
   fft3d_plan plan = nullptr;
   if (fft3d_plan_create_3d(&plan, p.nx, p.ny, p.nz, p.type, FFT3D_BACKEND_GPU | FFT3D_MEASURE) != FFT3D_SUCCESS)

@@ -127,13 +127,6 @@ class GpuGridPlan final : public GpuPlan {
   std::vector<std::string> notes_;
 };
 
-// Median time of a forward transform of `plan` on `data` (scratch), after
-// warm-up, with CUDA events.
-double median_forward_ms(Plan& plan, void* data, cudaStream_t stream) {
-  EventTimer timer(7);
-  return timer.median_ms(stream, 2, [&] { plan.execute(data, -1, stream); });
-}
-
 // The schedule of a 3-D complex plan, with X and Y transformed as `planes` says.
 std::vector<GridPass> grid_schedule_for(const Problem& problem, const DeviceInfo& device, PlaneMethod planes) {
   return make_grid_schedule(problem.nx, problem.ny, problem.nz, problem.precision(), device.limits(),
@@ -243,10 +236,8 @@ std::unique_ptr<GpuGridPlan> time_plane_methods(const Problem& problem, const De
                                            device.limits())
                          .has_value();
   if (fused.empty() && !split) return best;
-  // The FFT's speed does not depend on the values; these are finite.
-  DeviceBuffer scratch(static_cast<size_t>(problem.bytes()));
-  FFT3D_CUDA_CHECK(cudaMemset(scratch.get(), 0x3c, scratch.bytes()));
-  double best_ms = median_forward_ms(*best, scratch.get(), nullptr);
+  const DeviceBuffer scratch = timing_scratch(problem.bytes());
+  double best_ms = median_execute_ms(*best, scratch.get(), -1, nullptr);
   std::string verdict = kSeparateXY;
   std::ostringstream note;
   note << "XY form chosen by timing: separate passes " << best_ms << " ms";
@@ -262,7 +253,7 @@ std::unique_ptr<GpuGridPlan> time_plane_methods(const Problem& problem, const De
       if (e.status() != FFT3D_ERROR_UNSUPPORTED_SIZE) throw;
       return;  // the device cannot schedule this cluster
     }
-    const double ms = median_forward_ms(*plan, scratch.get(), nullptr);
+    const double ms = median_execute_ms(*plan, scratch.get(), -1, nullptr);
     note << (v ? ", fused " : ", split Y ") << ms << " ms";
     if (ms < best_ms) {
       best_ms = ms;
@@ -285,12 +276,9 @@ std::unique_ptr<GpuGridPlan> time_plane_methods(const Problem& problem, const De
 void settle_pass_order(GpuGridPlan& plan, const Problem& problem, const DeviceInfo& device, TuneMode mode) {
   std::unique_ptr<DeviceBuffer> scratch;  // only when timing
   const PlanOrderTimer time = [&](PassOrder order) {
-    if (!scratch) {
-      scratch = std::make_unique<DeviceBuffer>(static_cast<size_t>(problem.bytes()));
-      FFT3D_CUDA_CHECK(cudaMemset(scratch->get(), 0x3c, scratch->bytes()));  // finite values
-    }
+    if (!scratch) scratch = std::make_unique<DeviceBuffer>(timing_scratch(problem.bytes()));
     plan.set_pass_order(order);
-    return median_forward_ms(plan, scratch->get(), nullptr);
+    return median_execute_ms(plan, scratch->get(), -1, nullptr);
   };
   const PassKey key = pass_order_key(problem.nx, problem.ny, problem.nz, problem.precision());
   const PassOrderChoice choice = choose_pass_order(plan.schedule(), pass_order_from_environment(), mode,
@@ -327,6 +315,17 @@ std::optional<XYVariant> xy_variant_from_environment(int nx, int ny, bool real, 
     fail(FFT3D_ERROR_INVALID_ARGUMENT, std::string("FFT3D_XY_VARIANT ") + forced + " is not valid for " +
                                            std::to_string(nx) + " x " + std::to_string(ny));
   return v;
+}
+
+DeviceBuffer timing_scratch(long long bytes) {
+  DeviceBuffer scratch(static_cast<size_t>(bytes));
+  FFT3D_CUDA_CHECK(cudaMemset(scratch.get(), 0x3c, scratch.bytes()));  // finite values
+  return scratch;
+}
+
+double median_execute_ms(Plan& plan, void* data, int sign, cudaStream_t stream) {
+  EventTimer timer(7);
+  return timer.median_ms(stream, 2, [&] { plan.execute(data, sign, stream); });
 }
 
 double normalisation(const Problem& p, int sign) {

@@ -9,6 +9,7 @@
 #include "fft3d/grid_schedule.h"
 #include "fft3d/plan.h"
 #include "gpu/device.h"
+#include "gpu/device_buffer.h"
 #include "gpu/gpu_pass.h"
 #include "tune/wisdom.h"
 #include "xy/xy_variant.h"
@@ -27,6 +28,14 @@ class GpuPlan : public Plan {
  protected:
   DeviceInfo device_;
 };
+
+// Scratch data for timing plans under MEASURE: `bytes` of finite values
+// (the FFT's speed does not depend on them).
+DeviceBuffer timing_scratch(long long bytes);
+
+// Median time of `plan` transforming `data` in place in direction `sign`,
+// after warm-up, with CUDA events.
+double median_execute_ms(Plan& plan, void* data, int sign, cudaStream_t stream);
 
 // 1/N for a normalised inverse, else 1: applied as the last pass stores.
 double normalisation(const Problem& p, int sign);

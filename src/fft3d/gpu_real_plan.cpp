@@ -18,6 +18,7 @@
 // down, so that in alternating pass order (pass_order.h, the default) Y
 // walks the planes after X in the forward, and X after Y in the inverse,
 // from the top plane, where the pass before ended.
+#include <initializer_list>
 #include <sstream>
 
 #include "common/error.h"
@@ -27,8 +28,6 @@
 #include "fft3d/real_xy_form.h"
 #include "gpu/cuda_check.h"
 #include "gpu/dependent_launch.h"
-#include "gpu/device_buffer.h"
-#include "gpu/event_timer.h"
 #include "tune/pass_order_choice.h"
 #include "tune/wisdom.h"
 #include "xy/xy_pass.h"
@@ -53,8 +52,7 @@ class GpuRealPlan final : public GpuPlan {
     if (x_.kernel_n > 0)
       x_pass_ = std::make_unique<XPass>(x_.kernel_n, problem.precision(), x_.variant, device);
     dependent_ = dependent_launch_pays(device, problem.complex_side_bytes());
-    for (GpuPass* pass : {static_cast<GpuPass*>(x_pass_.get()), static_cast<GpuPass*>(fused_.get()),
-                          static_cast<GpuPass*>(fused_inverse_.get())})
+    for (GpuPass* pass : std::initializer_list<GpuPass*>{x_pass_.get(), fused_.get(), fused_inverse_.get()})
       if (pass) pass->set_dependent_launch(dependent_);
     for (auto& pass : column_passes_) pass->set_dependent_launch(dependent_);
     half_ = problem.nx / 2 + 1;
@@ -105,11 +103,8 @@ class GpuRealPlan final : public GpuPlan {
   void time_xy_forms(bool inverse, const std::vector<XYVariant>& candidates, const PassKey& key) {
     std::unique_ptr<XYPass>& slot = inverse ? fused_inverse_ : fused_;
     const int sign = inverse ? +1 : -1;
-    // The FFT's speed does not depend on the values; these are finite.
-    DeviceBuffer scratch(static_cast<size_t>(problem().complex_side_bytes()));
-    FFT3D_CUDA_CHECK(cudaMemset(scratch.get(), 0x3c, scratch.bytes()));
-    EventTimer timer(7);
-    auto median_ms = [&] { return timer.median_ms(nullptr, 2, [&] { execute(scratch.get(), sign, nullptr); }); };
+    const DeviceBuffer scratch = timing_scratch(problem().complex_side_bytes());
+    auto median_ms = [&] { return median_execute_ms(*this, scratch.get(), sign, nullptr); };
     slot.reset();
     std::unique_ptr<XYPass> best;
     double best_ms = median_ms();

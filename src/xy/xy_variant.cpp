@@ -242,7 +242,8 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
     return std::nullopt;
   }
   const long long plane_bytes = static_cast<long long>(pitch) * ny * complex_bytes(precision);
-  const bool pow2 = (row_n & (row_n - 1)) == 0 && (ny & (ny - 1)) == 0;
+  const bool pow2_rows = (row_n & (row_n - 1)) == 0;
+  const bool pow2 = pow2_rows && (ny & (ny - 1)) == 0;
   const bool large_pow2 = pow2 && plane_bytes >= kLargePlane;
   // Columns first where measured faster (complex; H100, ESTIMATE variant,
   // docs/data/xy-columns-first-h100-2026-11-25.txt): f64 256^3 0.4594 ms
@@ -270,7 +271,6 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   // radix per thread, so that no stage leaves threads idle (128 = 16 * 8 on
   // 8 threads, not 16 that idle half in the 16-point stage; 256^3 on the
   // H200: 0.1236 ms against 0.1309). f64 and the inverse lost or tied.
-  const bool pow2_rows = (row_n & (row_n - 1)) == 0;
   if (real && !columns_first && pow2_rows && precision == Precision::f32 && !base.x && v.x.radices.size() == 2)
     v.x.threads_per_row = row_n / *std::max_element(v.x.radices.begin(), v.x.radices.end());
   // Two-stage pairs not led by 16 points were measured on 16 blocks of 128
