@@ -38,9 +38,11 @@ TEST(Nvrtc, XKernelsCompileWithoutLocalMemory) {
       {343, XVariant{{7, 7, 7}, 49, 2, PadMethod::none, true, 2}},
       {432, estimate_x_variant(432, Precision::f64, DeviceLimits{})},
       {256, estimate_x_variant(256, Precision::f64, DeviceLimits{})},
-      // Real rows: nx = 512 through the half-length 256-point kernel, nx = 243 full length.
+      // Real rows: nx = 512 through the half-length 256-point kernel, nx = 243
+      // full length, one row or two to a transform.
       {256, XVariant{{16, 16}, 16, 4, PadMethod::gap, false, 0, false, RealRows::half}},
       {243, XVariant{{3, 9, 9}, 27, 2, PadMethod::none, false, 0, false, RealRows::full}},
+      {243, XVariant{{27, 9}, 27, 4, PadMethod::none, true, 0, false, RealRows::pair}},
       // Composite codelets (their twiddles a constexpr table: no local copy).
       {500, XVariant{{25, 20}, 25, 16, PadMethod::none, true, 0, true}},
       {512, XVariant{{32, 16}, 16, 8, PadMethod::none, false, 0}},

@@ -91,7 +91,7 @@ TEST(RealGridExecutor, RealRowsPassChoosesTheMethodByParity) {
   EXPECT_EQ(make_real_rows_pass(256, 1, Precision::f32, limits).kernel_n, 128);
   EXPECT_EQ(make_real_rows_pass(256, 1, Precision::f32, limits).variant.real, RealRows::half);
   EXPECT_EQ(make_real_rows_pass(243, 1, Precision::f32, limits).kernel_n, 243);
-  EXPECT_EQ(make_real_rows_pass(243, 1, Precision::f32, limits).variant.real, RealRows::full);
+  EXPECT_EQ(make_real_rows_pass(243, 1, Precision::f32, limits).variant.real, RealRows::pair);
   EXPECT_EQ(make_real_rows_pass(2, 1, Precision::f64, limits).variant.real, RealRows::full);
   EXPECT_EQ(make_real_rows_pass(1, 1, Precision::f64, limits).kernel_n, 0);
   EXPECT_THROW(make_real_rows_pass(22, 1, Precision::f32, limits), Error);

@@ -1,9 +1,11 @@
 // Real-data row kernels (R2C forward, C2R inverse) run by the CPU block
 // executor, against FFTW's r2c/c2r in double precision: even lengths through
 // the half-length transform with fused post- and pre-processing, odd lengths
-// through the full-length one; in place (rows padded to 2 (n/2 + 1) reals,
-// the padding poisoned and never read) and out of place (dense real rows),
-// with a ragged last block and poisoned outputs.
+// through the full-length one, one row or two (as real and imaginary parts)
+// to a transform; in place (rows padded to 2 (n/2 + 1) reals, the padding
+// poisoned and never read) and out of place (dense real rows), with a ragged
+// last block (for pairs, an odd row count: the last row has no partner) and
+// poisoned outputs.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -49,19 +51,19 @@ std::vector<cplx> fftw_real_rows(const std::vector<double>& reals, const std::ve
 }
 
 // The kernel variant for real rows of length n: its radices factor n / 2
-// (half) or n (full).
-XVariant real_rows_variant(int n, Precision precision, XVariant base) {
-  base.real = n % 2 == 0 ? RealRows::half : RealRows::full;
-  (void)precision;
+// (half) or n (odd: `odd`, full or pair).
+XVariant real_rows_variant(int n, XVariant base, RealRows odd) {
+  base.real = n % 2 == 0 ? RealRows::half : odd;
   return base;
 }
 
+// rows_after: rows beyond two blocks' worth (a ragged last block).
 template <typename Real>
-double run_real_rows(int n, const XVariant& v, int sign, bool in_place, unsigned seed) {
+double run_real_rows(int n, const XVariant& v, int sign, bool in_place, unsigned seed, int rows_after = 1) {
   const Precision precision = sizeof(Real) == 4 ? Precision::f32 : Precision::f64;
   const int kernel_n = v.real == RealRows::half ? n / 2 : n;
   const kern::XLayout layout = make_x_layout(kernel_n, precision, v);
-  const long long rows = 2LL * v.rows_per_block + 1;  // the last block is ragged
+  const long long rows = 2LL * v.rows_per_block * layout.rows_per_line() + rows_after;
   const int half = n / 2 + 1;
   const long long real_pitch = in_place ? 2 * half : n, complex_pitch = 2 * half;
   const Real nan = std::numeric_limits<Real>::quiet_NaN();
@@ -118,31 +120,33 @@ double run_real_rows(int n, const XVariant& v, int sign, bool in_place, unsigned
 
 // A few variants of the row kernel for real rows of length n: the ESTIMATE
 // choice and one per radix ordering, the rest drawn at random.
-std::vector<XVariant> real_variants(int n, Precision precision, std::mt19937& rng) {
+std::vector<XVariant> real_variants(int n, Precision precision, std::mt19937& rng, RealRows odd) {
   const int kernel_n = n % 2 == 0 ? n / 2 : n;
-  std::vector<XVariant> out{real_rows_variant(n, precision, estimate_x_variant(kernel_n, precision, DeviceLimits{}))};
+  std::vector<XVariant> out{real_rows_variant(n, estimate_x_variant(kernel_n, precision, DeviceLimits{}), odd)};
   std::map<std::vector<int>, std::vector<XVariant>> groups;
   for (const XVariant& v : enumerate_x_variants(kernel_n, precision, DeviceLimits{})) groups[v.radices].push_back(v);
-  for (auto& [radices, list] : groups) out.push_back(real_rows_variant(n, precision, list[rng() % list.size()]));
+  for (auto& [radices, list] : groups) out.push_back(real_rows_variant(n, list[rng() % list.size()], odd));
   return out;
 }
 
 template <typename Real>
-void sweep(const std::vector<int>& lengths) {
+void sweep(const std::vector<int>& lengths, RealRows odd = RealRows::full) {
   const bool single = sizeof(Real) == 4;
   const Precision precision = single ? Precision::f32 : Precision::f64;
   std::mt19937 rng(5);
   int checked = 0;
   for (int n : lengths) {
     const double bound = 2 * fft3d_test::fft_error_bound(single, n);
-    for (const XVariant& v : real_variants(n, precision, rng))
+    for (const XVariant& v : real_variants(n, precision, rng, odd))
       for (int sign : {-1, +1})
-        for (bool in_place : {true, false}) {
-          const double err = run_real_rows<Real>(n, v, sign, in_place, rng());
-          EXPECT_LE(err, bound) << "n=" << n << " " << v.name() << " sign " << sign
-                                << (in_place ? " in place" : " out of place");
-          ++checked;
-        }
+        for (bool in_place : {true, false})
+          for (int rows_after : {1, 2}) {  // pairs: the last row alone, then with its partner
+            if (rows_after == 2 && v.real != RealRows::pair) continue;
+            const double err = run_real_rows<Real>(n, v, sign, in_place, rng(), rows_after);
+            EXPECT_LE(err, bound) << "n=" << n << " " << v.name() << " sign " << sign
+                                  << (in_place ? " in place" : " out of place") << ", rows +" << rows_after;
+            ++checked;
+          }
   }
   EXPECT_GT(checked, 4 * static_cast<int>(lengths.size()));
 }
@@ -155,6 +159,27 @@ TEST(RealRowsExecutor, EvenLengthsHalfTransformF32) { sweep<float>(kEven); }
 TEST(RealRowsExecutor, EvenLengthsHalfTransformF64) { sweep<double>(kEven); }
 TEST(RealRowsExecutor, OddLengthsFullTransformF32) { sweep<float>(kOdd); }
 TEST(RealRowsExecutor, OddLengthsFullTransformF64) { sweep<double>(kOdd); }
+TEST(RealRowsExecutor, OddLengthsPairedF32) { sweep<float>(kOdd, RealRows::pair); }
+TEST(RealRowsExecutor, OddLengthsPairedF64) { sweep<double>(kOdd, RealRows::pair); }
+
+// The paired layout: lines of two rows, and the post phase's unpadded row.
+TEST(RealRowsExecutor, PairedLayoutCountsLinesOfTwoRows) {
+  XVariant v = estimate_x_variant(243, Precision::f32, DeviceLimits{});
+  v.real = RealRows::pair;
+  const kern::XLayout forward = make_x_layout(243, Precision::f32, v);
+  EXPECT_EQ(forward.rows_per_line(), 2);
+  EXPECT_EQ(forward.lines(7), 4);
+  EXPECT_TRUE(forward.post_processes());
+  EXPECT_GE(forward.row_stride(), 243);
+  const kern::XLayout inverse = forward.for_direction(+1);
+  EXPECT_EQ(inverse.real_io, kern::kRealPairInverse);
+  EXPECT_FALSE(inverse.post_processes());
+  ASSERT_GT(forward.stages, 1);
+  // The forward's last stage writes to shared memory (a barrier), then its post phase.
+  EXPECT_EQ(forward.phases(), inverse.phases() + 2);
+  v.real = RealRows::full;
+  EXPECT_EQ(make_x_layout(243, Precision::f32, v).lines(7), 7);
+}
 
 TEST(RealRowsExecutor, VariantNamesRoundTrip) {
   XVariant v = estimate_x_variant(64, Precision::f32, DeviceLimits{});
@@ -163,6 +188,10 @@ TEST(RealRowsExecutor, VariantNamesRoundTrip) {
   EXPECT_NE(v.name().find(".real-half"), std::string::npos);
   v.real = RealRows::full;
   EXPECT_EQ(parse_x_variant(v.name()), v);
+  v.real = RealRows::pair;
+  EXPECT_EQ(parse_x_variant(v.name()), v);
+  EXPECT_NE(v.name().find(".real-pair"), std::string::npos);
+  EXPECT_THROW(parse_x_variant("r8-8.t8.rows4.pad-none.tw-sincos.mb0.real-pair.real-full"), Error);
   EXPECT_THROW(parse_x_variant("r8-8.t8.rows4.pad-none.tw-sincos.mb0.cols.real-half"), Error);
   EXPECT_THROW(parse_x_variant("r8-8.t8.rows4.pad-none.tw-sincos.mb0.real-full.real-half"), Error);
 }

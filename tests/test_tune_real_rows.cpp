@@ -27,7 +27,19 @@ using fft3d_test::kTestGpu;
 using fft3d_test::tune;
 using fft3d_test::Tuned;
 
-RealRows form_of(int nx) { return nx % 2 == 0 && nx >= 4 ? RealRows::half : RealRows::full; }
+// The ESTIMATE's form of real rows of nx.
+RealRows form_of(int nx) {
+  return nx % 2 == 0 && nx >= 4 ? RealRows::half : nx % 2 == 1 ? RealRows::pair : RealRows::full;
+}
+
+// Whether c has the estimate's form, or is the one candidate of odd rows
+// in the other (one row a transform): the estimate's shape.
+bool keeps_form(int nx, const Candidate& c, const Candidate& estimate) {
+  if (c.x.real == form_of(nx)) return true;
+  XVariant paired = c.x;
+  paired.real = RealRows::pair;
+  return nx % 2 == 1 && c.x.real == RealRows::full && paired == estimate.x;
+}
 
 // The real-rows pass's candidates, as tune_schedule makes them.
 CandidateSet real_candidates(int nx, Precision p, TuneMode mode) {
@@ -57,7 +69,7 @@ TEST(TuneRealRows, CandidatesKeepTheFormAndFactorTheKernelLength) {
         const std::string what = "nx=" + std::to_string(nx) + " " + c.name();
         EXPECT_TRUE(names.insert(c.name()).second) << what;
         ASSERT_FALSE(c.is_five_step()) << what;
-        EXPECT_EQ(c.x.real, form_of(nx)) << what;
+        EXPECT_TRUE(keeps_form(nx, c, set.list[0])) << what;
         EXPECT_FALSE(c.x.columns) << what;
         EXPECT_TRUE(variant_factors(c.x, kernel_n)) << what;
         EXPECT_EQ(parse_candidate(c.name()), c) << what;
@@ -74,10 +86,13 @@ TEST(TuneRealRows, ExhaustiveCandidatesToo) {
     const CandidateSet measure = real_candidates(nx, Precision::f32, TuneMode::measure);
     const CandidateSet all = real_candidates(nx, Precision::f32, TuneMode::exhaustive);
     EXPECT_GT(all.list.size(), measure.list.size()) << nx;
+    int other_form = 0;
     for (const Candidate& c : all.list) {
-      EXPECT_EQ(c.x.real, form_of(nx)) << c.name();
+      EXPECT_TRUE(keeps_form(nx, c, all.list[0])) << c.name();
+      other_form += c.x.real != form_of(nx);
       EXPECT_TRUE(variant_factors(c.x, form_of(nx) == RealRows::half ? nx / 2 : nx)) << c.name();
     }
+    EXPECT_EQ(other_form, nx % 2) << nx;  // odd rows: the estimate's shape, one row a transform
   }
 }
 
@@ -236,10 +251,14 @@ TEST(TuneRealRows, PlansTakeOnlyValidRealRowsWisdom) {
                      json_entry("Test GPU", 100, "r25-4.t25.rows4.pad-none.tw-table.mb0.real-full") + "," +
                      json_entry("Test GPU", 128, "r16-16.t16.rows4.pad-none.tw-table.mb0.real-half") + "," +
                      json_entry("Test GPU", 210, "r7-5-3.t21.rows4.pad-none.tw-table.mb0") + "," +  // complex rows
-                     json_entry("Other GPU", 256, "r16-8.t16.rows4.pad-none.tw-table.mb0.real-half") + "]}");
-  ASSERT_EQ(wisdom.size(), 6u);
+                     json_entry("Other GPU", 256, "r16-8.t16.rows4.pad-none.tw-table.mb0.real-half") + "," +
+                     json_entry("Test GPU", 45, "r9-5.t9.rows4.pad-none.tw-table.mb0.real-full") + "]}");
+  ASSERT_EQ(wisdom.size(), 7u);
   const VariantPreference pref = wisdom_variants(wisdom, kTestGpu, p);
   EXPECT_EQ(make_real_rows_pass(96, 10, p, limits, pref).variant, tuned);
+  // Odd rows one to a transform, where the ESTIMATE pairs them: taken.
+  EXPECT_EQ(make_real_rows_pass(45, 10, p, limits).variant.real, RealRows::pair);
+  EXPECT_EQ(make_real_rows_pass(45, 10, p, limits, pref).variant.name(), "r9-5.t9.rows4.pad-none.tw-table.mb0.real-full");
   // 64: does not parse; 100: odd form for an even length; 128: 256 points for
   // a 64-point kernel; 210: no real form; 256: another GPU's.
   for (int nx : {64, 100, 128, 210, 256})

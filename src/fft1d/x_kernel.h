@@ -133,17 +133,25 @@ struct RowAccess {
   Complex<Real>* out;  // the row's output (complex view)
   Real* shared_re;
   Real* shared_im;
+  // Paired real rows (paired_io): the line's second row, absent (live2
+  // false) after an odd row count's last row.
+  bool live2 = false;
+  Complex<Real>* in2 = nullptr;
+  Complex<Real>* out2 = nullptr;
 };
 
 // split: split-Y columns (XLayout::cross; a compile-time constant on the
 // GPU, so that other column kernels carry no trace of RowGeometry::split).
+// paired: each line of the block is the pair of rows 2 line, 2 line + 1.
 template <typename Real>
 FFT3D_HD RowAccess<Real> row_access(int n, int threads, int row_stride, int rows_per_block, bool columns,
-                                    bool split, const ThreadCoord& tc, Real* smem, const XArgs<Real>& a) {
+                                    bool split, const ThreadCoord& tc, Real* smem, const XArgs<Real>& a,
+                                    bool paired = false) {
   RowAccess<Real> r;
   r.local_row = columns ? tc.tid % rows_per_block : tc.tid / threads;
   r.t = columns ? tc.tid / rows_per_block : tc.tid % threads;
-  const long long row = tc.block * rows_per_block + r.local_row;
+  const long long line = tc.block * rows_per_block + r.local_row;
+  const long long row = paired ? 2 * line : line;
   r.live = row < a.rows;
   r.element_stride = columns ? a.geometry.stride : 1;
   if (columns && split) {
@@ -157,30 +165,51 @@ FFT3D_HD RowAccess<Real> row_access(int n, int threads, int row_stride, int rows
     const long long out_pitch = a.out_pitch ? a.out_pitch : 2LL * n;
     r.in = reinterpret_cast<Complex<Real>*>(reinterpret_cast<Real*>(a.data) + row * in_pitch);
     r.out = reinterpret_cast<Complex<Real>*>(reinterpret_cast<Real*>(a.out ? a.out : a.data) + row * out_pitch);
+    if (paired) {
+      r.live2 = row + 1 < a.rows;
+      r.in2 = reinterpret_cast<Complex<Real>*>(reinterpret_cast<Real*>(r.in) + in_pitch);
+      r.out2 = reinterpret_cast<Complex<Real>*>(reinterpret_cast<Real*>(r.out) + out_pitch);
+    }
   }
   r.shared_re = smem + r.local_row * row_stride;
   r.shared_im = smem + (rows_per_block + r.local_row) * row_stride;
   return r;
 }
 
+// X[idx] of an odd-length real row from its half spectrum X[0..n/2]: by
+// Hermitian symmetry above n/2, ignoring the imaginary part of X[0] as
+// FFTW does.
+template <typename Real>
+FFT3D_HD Complex<Real> hermitian_at(const Complex<Real>* half, int n, int idx) {
+  if (idx == 0) return make_complex(half[0].re, Real(0));
+  if (2 * idx <= n) return half[idx];
+  const Complex<Real> m = half[n - idx];
+  return make_complex(m.re, -m.im);
+}
+
 // Element idx of a stage-0 read from global memory. Real rows of odd length
-// (full) read a real and promote it, or read the half spectrum and extend it
-// by Hermitian symmetry, ignoring the imaginary part of X[0] as FFTW does.
+// read a real and promote it (full), or two, one per part (pair); or read
+// half spectra and extend them (hermitian_at), the pair's as Xa + i Xb.
 template <typename Real>
 FFT3D_HD Complex<Real> load_first(int real_io, int n, int idx, const RowAccess<Real>& r) {
   if (!r.live) return make_complex(Real(0), Real(0));
   if (real_io == kRealFullForward) return make_complex(reinterpret_cast<const Real*>(r.in)[idx], Real(0));
-  if (real_io == kRealFullInverse) {
-    if (idx == 0) return make_complex(r.in[0].re, Real(0));
-    if (2 * idx <= n) return r.in[idx];
-    const Complex<Real> m = r.in[n - idx];
-    return make_complex(m.re, -m.im);
+  if (real_io == kRealFullInverse) return hermitian_at(r.in, n, idx);
+  if (real_io == kRealPairForward)
+    return make_complex(reinterpret_cast<const Real*>(r.in)[idx],
+                        r.live2 ? reinterpret_cast<const Real*>(r.in2)[idx] : Real(0));
+  if (real_io == kRealPairInverse) {
+    const Complex<Real> xa = hermitian_at(r.in, n, idx);
+    const Complex<Real> xb = r.live2 ? hermitian_at(r.in2, n, idx) : make_complex(Real(0), Real(0));
+    return make_complex(xa.re - xb.im, xa.im + xb.re);
   }
   return r.in[idx * r.element_stride];
 }
 
 // Element idx of a last-stage write to global memory: real rows of odd
-// length keep the half spectrum (forward) or the real part (inverse).
+// length keep the half spectrum (full forward) or the real part (full
+// inverse), or the real and imaginary parts as two rows (pair inverse; the
+// pair forward stores in x_pair_post_phase).
 template <typename Real>
 FFT3D_HD void store_last(int real_io, int n, int idx, Complex<Real> v, Real s, const RowAccess<Real>& r) {
   if (!r.live) return;
@@ -188,6 +217,9 @@ FFT3D_HD void store_last(int real_io, int n, int idx, Complex<Real> v, Real s, c
     if (2 * idx <= n) r.out[idx] = scale(v, s);
   } else if (real_io == kRealFullInverse) {
     reinterpret_cast<Real*>(r.out)[idx] = v.re * s;
+  } else if (real_io == kRealPairInverse) {
+    reinterpret_cast<Real*>(r.out)[idx] = v.re * s;
+    if (r.live2) reinterpret_cast<Real*>(r.out2)[idx] = v.im * s;
   } else {
     r.out[idx * r.element_stride] = scale(v, s);
   }
@@ -261,7 +293,8 @@ FFT3D_HD void x_stage_phase(const StageGeom& g, const PhaseInfo& ph, int row_str
                             int rows_per_block, bool use_table, bool columns, bool split, int real_io,
                             const ThreadCoord& tc, XRegs<Real, Capacity>& regs, Real* smem,
                             const XArgs<Real>& a) {
-  const RowAccess<Real> r = row_access(g.n, g.threads, row_stride, rows_per_block, columns, split, tc, smem, a);
+  const RowAccess<Real> r =
+      row_access(g.n, g.threads, row_stride, rows_per_block, columns, split, tc, smem, a, paired_io(real_io));
   stockham_stage_phase<Sign, R>(g, ph, r.t, r.shared_re, r.shared_im, use_table, a.twiddles,
                                 RowIo<Real>{r, real_io, g.n, a.scale}, regs);
 }
@@ -366,15 +399,37 @@ FFT3D_HD void x_real_phase(int n, int threads, int row_stride, int rows_per_bloc
   }
 }
 
+// The paired forward's last phase: the line's shared row holds Z = FFT(a + i b)
+// of its rows a and b, whose half spectra are A[k] = (Z[k] + conj Z[n-k]) / 2
+// and B[k] = -i (Z[k] - conj Z[n-k]) / 2, k = 0..n/2 (Z[n] is Z[0]).
+template <typename Real>
+FFT3D_HD void x_pair_post_phase(int n, int threads, int row_stride, int rows_per_block, const ThreadCoord& tc,
+                                Real* smem, const XArgs<Real>& a) {
+  const RowAccess<Real> r = row_access(n, threads, row_stride, rows_per_block, false, false, tc, smem, a, true);
+  if (!r.live) return;
+  const Real h = Real(0.5) * a.scale;
+  for (int k = r.t; 2 * k <= n; k += threads) {
+    const int m = k == 0 ? 0 : n - k;
+    const Complex<Real> z = make_complex(r.shared_re[k], r.shared_im[k]);
+    const Complex<Real> w = make_complex(r.shared_re[m], -r.shared_im[m]);  // conj Z[n-k]
+    r.out[k] = scale(z + w, h);
+    if (r.live2) {
+      const Complex<Real> d = z - w;
+      r.out2[k] = make_complex(d.im * h, -d.re * h);
+    }
+  }
+}
+
 // Run-time dispatch of one phase, for the CPU block executor.
 template <int Sign, typename Real, int Capacity>
 inline void x_phase_on_host(const XLayout& L, int p, const ThreadCoord& grid_tc,
                             XRegs<Real, Capacity>& regs, Real* smem, const XArgs<Real>& a) {
-  const ThreadCoord tc{grid_tc.tid, walked_block(grid_tc.block, a.rows, L.rows_per_block, a.reversed)};
+  const ThreadCoord tc{grid_tc.tid, walked_block(grid_tc.block, L.lines(a.rows), L.rows_per_block, a.reversed)};
   const PhaseInfo ph = L.phase(p);
   const int stride = L.row_stride(), rows = L.rows_per_block;
   if (ph.stage == kCrossPhase)
     return with_radix(L.cross, [&](auto c) { x_cross_phase<Sign, decltype(c)::value>(L, tc, smem, a); });
+  if (ph.stage == kPostPhase && L.paired()) return x_pair_post_phase(L.n, L.threads_per_row, stride, rows, tc, smem, a);
   if (ph.stage == kPrePhase || ph.stage == kPostPhase)
     return x_real_phase<Sign>(L.n, L.threads_per_row, stride, rows, tc, smem, a);
   const StageGeom g = L.stage(ph.stage);
@@ -399,6 +454,8 @@ __device__ __forceinline__ void x_run_phases(const ThreadCoord& tc, XRegs<Real, 
     constexpr PhaseInfo ph = L.phase(P);
     if constexpr (ph.stage == kCrossPhase) {
       x_cross_phase<Cfg::kSign, L.cross>(L, tc, smem, a);
+    } else if constexpr (ph.stage == kPostPhase && L.paired()) {
+      x_pair_post_phase(L.n, L.threads_per_row, L.row_stride(), L.rows_per_block, tc, smem, a);
     } else if constexpr (ph.stage == kPrePhase || ph.stage == kPostPhase) {
       x_real_phase<Cfg::kSign>(L.n, L.threads_per_row, L.row_stride(), L.rows_per_block, tc, smem, a);
     } else {

@@ -31,7 +31,7 @@ void run_x_kernel_on_cpu(const kern::XLayout& forward_layout, int sign, const ke
   const kern::XLayout layout = forward_layout.for_direction(sign);
   if (layout.elems_per_thread() > XKernelOnHost<Real, -1>::kCapacity)
     throw std::invalid_argument("X layout holds more registers per thread than the executor models");
-  const long long blocks = (args.rows + layout.rows_per_block - 1) / layout.rows_per_block;
+  const long long blocks = (layout.lines(args.rows) + layout.rows_per_block - 1) / layout.rows_per_block;
   if (sign < 0)
     run_blocks_on_cpu(XKernelOnHost<Real, -1>{layout, args}, blocks);
   else

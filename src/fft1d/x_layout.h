@@ -45,14 +45,23 @@ constexpr int kCrossPhase = -2;  // XLayout::cross: the DFT across a block's lin
 // - full: rows of n reals (odd n) promoted to complex on the first read; the
 //   forward writes only the n/2 + 1 outputs of the half spectrum, the inverse
 //   reads them and extends them by Hermitian symmetry, then keeps the real part.
+// - pair: two rows of n reals (odd n) in one complex transform, row 2j as the
+//   real part and row 2j + 1 as the imaginary part, so no butterfly works on
+//   zeros. The forward separates the two half spectra in an extra phase
+//   through shared memory (Z[k] and Z[n-k] meet there); the inverse builds
+//   Z = Xa + i Xb as it reads and keeps Z's real and imaginary parts. A
+//   block line is a pair of rows (rows_per_line).
 // A layout is made for one direction: the forward and inverse kernels differ.
 enum RealIo : int {
   kComplexIo = 0,
   kRealHalfForward,
   kRealHalfInverse,
   kRealFullForward,
-  kRealFullInverse
+  kRealFullInverse,
+  kRealPairForward,
+  kRealPairInverse
 };
+FFT3D_HD constexpr bool paired_io(int real_io) { return real_io == kRealPairForward || real_io == kRealPairInverse; }
 
 struct XLayout {
   int n;
@@ -84,10 +93,18 @@ struct XLayout {
       L.real_io = sign < 0 ? kRealHalfForward : kRealHalfInverse;
     if (real_io == kRealFullForward || real_io == kRealFullInverse)
       L.real_io = sign < 0 ? kRealFullForward : kRealFullInverse;
+    if (real_io == kRealPairForward || real_io == kRealPairInverse)
+      L.real_io = sign < 0 ? kRealPairForward : kRealPairInverse;
     return L;
   }
   FFT3D_HD constexpr bool pre_processes() const { return real_io == kRealHalfInverse; }
-  FFT3D_HD constexpr bool post_processes() const { return real_io == kRealHalfForward; }
+  FFT3D_HD constexpr bool post_processes() const {
+    return real_io == kRealHalfForward || real_io == kRealPairForward;
+  }
+  FFT3D_HD constexpr bool paired() const { return paired_io(real_io); }
+  // Rows of data per block line, and the lines that `rows` rows fill.
+  FFT3D_HD constexpr int rows_per_line() const { return paired() ? 2 : 1; }
+  FFT3D_HD constexpr long long lines(long long rows) const { return paired() ? (rows + 1) / 2 : rows; }
   // Whether stage s reads its input from global memory (else from shared
   // memory) and writes its output to global memory.
   FFT3D_HD constexpr bool reads_global(int s) const { return s == 0 && !pre_processes(); }
@@ -127,7 +144,7 @@ struct XLayout {
   // Elements of shared memory per row: the largest padded exchange (and the
   // unpadded row that real-data pre- or post-processing goes through).
   FFT3D_HD constexpr int row_stride() const {
-    int w = real_io == kRealHalfForward || real_io == kRealHalfInverse ? n : 0;
+    int w = real_io == kRealHalfForward || real_io == kRealHalfInverse || post_processes() ? n : 0;
     for (int e = 0; e + 1 < stages; ++e) w = max_of(w, padded_extent(exchange_map(e), n));
     return w == 0 ? 0 : w + row_pad;
   }

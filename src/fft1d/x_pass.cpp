@@ -13,15 +13,16 @@ namespace fft3d {
 
 namespace {
 
-// Launches the kernel over args.rows rows or columns. A grid has at most
-// 2^31 - 1 blocks; larger batches take several launches (for columns, of
-// whole column groups, so that each launch starts at row 0 of a group),
-// the last first when the pass is reversed.
+// Launches the kernel over args.rows rows or columns, rows_per_line to a
+// block line (2 for paired real rows). A grid has at most 2^31 - 1 blocks;
+// larger batches take several launches (for columns, of whole column
+// groups, so that each launch starts at row 0 of a group), the last first
+// when the pass is reversed.
 template <typename Real>
-void launch(cudaKernel_t kernel, const XVariantFacts& facts, int rows_per_block, int n, bool columns,
-            kern::XArgs<Real> args, cudaStream_t stream, bool dependent) {
+void launch(cudaKernel_t kernel, const XVariantFacts& facts, int rows_per_block, int rows_per_line, int n,
+            bool columns, kern::XArgs<Real> args, cudaStream_t stream, bool dependent) {
   const long long rows = args.rows;
-  long long max_rows = 2147483647LL * rows_per_block;
+  long long max_rows = 2147483647LL * rows_per_block * rows_per_line;
   if (columns) max_rows -= max_rows % args.geometry.inner;
   const long long in_pitch = args.in_pitch ? args.in_pitch : 2LL * n;
   const long long out_pitch = args.out_pitch ? args.out_pitch : 2LL * n;
@@ -37,7 +38,8 @@ void launch(cudaKernel_t kernel, const XVariantFacts& facts, int rows_per_block,
       if (out) args.out = reinterpret_cast<kern::Complex<Real>*>(out + first * out_pitch);
     }
     args.rows = std::min(max_rows, rows - first);
-    const long long blocks = (args.rows + rows_per_block - 1) / rows_per_block;
+    const long long lines = (args.rows + rows_per_line - 1) / rows_per_line;
+    const long long blocks = (lines + rows_per_block - 1) / rows_per_block;
     launch_kernel(kernel, &args, dim3(static_cast<unsigned>(blocks)),
                   dim3(static_cast<unsigned>(facts.threads_per_block)), static_cast<size_t>(facts.shared_bytes), stream,
                   dependent);
@@ -101,14 +103,15 @@ void XPass::launch_rows(const void* in, void* out, long long rows, int sign, cud
   cudaKernel_t k = reversed_ ? (sign < 0 ? reversed_forward_ : reversed_inverse_) : sign < 0 ? forward_ : inverse_;
   const bool cols = variant_.columns;
   const int rpb = variant_.rows_per_block;
+  const int per_line = variant_.real == RealRows::pair ? 2 : 1;
   if (precision_ == Precision::f32) {
     auto args = make_args<float>(in, out, rows, twiddles_.get(), geometry, scale, in_pitch, out_pitch);
     args.reversed = reversed_;
-    launch<float>(k, facts_, rpb, n_, cols, args, stream, dependent_);
+    launch<float>(k, facts_, rpb, per_line, n_, cols, args, stream, dependent_);
   } else {
     auto args = make_args<double>(in, out, rows, twiddles_.get(), geometry, scale, in_pitch, out_pitch);
     args.reversed = reversed_;
-    launch<double>(k, facts_, rpb, n_, cols, args, stream, dependent_);
+    launch<double>(k, facts_, rpb, per_line, n_, cols, args, stream, dependent_);
   }
 }
 

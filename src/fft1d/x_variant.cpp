@@ -54,6 +54,7 @@ kern::XLayout layout_without_row_pad(int n, Precision precision, const XVariant&
   L.columns = v.columns;
   L.real_io = v.real == RealRows::half   ? kern::kRealHalfForward
               : v.real == RealRows::full ? kern::kRealFullForward
+              : v.real == RealRows::pair ? kern::kRealPairForward
                                          : kern::kComplexIo;
   if (v.columns && v.real != RealRows::none)
     fail(FFT3D_ERROR_INTERNAL, "X variant " + v.name() + ": real data is read and written by rows only");
@@ -107,6 +108,7 @@ std::string XVariant::name() const {
   if (columns) s << ".cols";
   if (real == RealRows::half) s << ".real-half";
   if (real == RealRows::full) s << ".real-full";
+  if (real == RealRows::pair) s << ".real-pair";
   return s.str();
 }
 
@@ -147,6 +149,7 @@ XVariant parse_x_variant(const std::string& name) {
     if (field == "cols" && !v.columns && v.real == RealRows::none) v.columns = true;
     else if (field == "real-half" && v.real == RealRows::none && !v.columns) v.real = RealRows::half;
     else if (field == "real-full" && v.real == RealRows::none && !v.columns) v.real = RealRows::full;
+    else if (field == "real-pair" && v.real == RealRows::none && !v.columns) v.real = RealRows::pair;
     else bad();
   }
   if (pad == "none") v.pad = PadMethod::none;

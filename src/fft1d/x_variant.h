@@ -21,8 +21,9 @@ struct DeviceLimits {
 
 // Rows of real data (R2C forward, C2R inverse), see kern::RealIo: none for
 // complex rows; half: the radices factor nx / 2 and the real pre- and
-// post-processing is fused (even nx); full: the radices factor nx (odd nx).
-enum class RealRows { none, half, full };
+// post-processing is fused (even nx); full: the radices factor nx (odd nx);
+// pair: the same, two rows per transform, as real and imaginary parts.
+enum class RealRows { none, half, full, pair };
 
 struct XVariant {
   std::vector<int> radices;  // in the order the stages apply them
@@ -35,8 +36,8 @@ struct XVariant {
   RealRows real = RealRows::none;
 
   // A readable, parseable name, e.g. "r8-5-4-3.t60.rows4.pad-gap.tw-table.mb0"
-  // (".cols" appended for column variants, ".real-half" or ".real-full" for
-  // real rows).
+  // (".cols" appended for column variants, ".real-half", ".real-full" or
+  // ".real-pair" for real rows).
   std::string name() const;
   bool operator==(const XVariant& o) const;
 };

@@ -288,9 +288,13 @@ void settle_pass_order(GpuGridPlan& plan, const Problem& problem, const DeviceIn
 }
 
 // The X variant for n: FFT3D_X_VARIANT (a variant name, for experiments)
-// if set, else wisdom for this GPU, else the ESTIMATE heuristic.
+// if set and of complex rows (real rows are the real plans'), else wisdom
+// for this GPU, else the ESTIMATE heuristic.
 XVariant choose_x_variant(int n, Precision precision, const DeviceInfo& device) {
-  if (const char* forced = std::getenv("FFT3D_X_VARIANT"); forced && *forced) return parse_x_variant(forced);
+  if (const char* forced = std::getenv("FFT3D_X_VARIANT"); forced && *forced) {
+    const XVariant v = parse_x_variant(forced);
+    if (v.real == RealRows::none) return v;
+  }
   if (auto v = valid_preference(wisdom_preference(device, precision), "rows", n, precision, device.limits()))
     return *v;
   return estimate_x_variant(n, precision, device.limits());

@@ -11,13 +11,15 @@
 // and Y as one fused pass per plane (xy/), then Z: two passes over memory;
 // the in-place inverse likewise runs Z, then Y and X as one fused pass with
 // its columns first; out-of-place transforms keep the separate passes.
-// Whether each direction fuses: FFT3D_XY_PASS=fused|separate, else a
+// FFT3D_X_VARIANT naming real rows (.real-*) replaces the X variant (for
+// experiments). Whether each direction fuses: FFT3D_XY_PASS=fused|separate, else a
 // verdict in wisdom, else under MEASURE and EXHAUSTIVE timed (fused
 // candidates against separate passes, the verdict to wisdom), else the
 // ESTIMATE (fft3d/real_xy_form.h). The inverse runs its columns from Z
 // down, so that in alternating pass order (pass_order.h, the default) Y
 // walks the planes after X in the forward, and X after Y in the inverse,
 // from the top plane, where the pass before ended.
+#include <cstdlib>
 #include <initializer_list>
 #include <sstream>
 
@@ -220,6 +222,20 @@ class GpuRealPlan final : public GpuPlan {
   std::vector<std::string> notes_;  // where each direction's XY form came from, beyond the ESTIMATE
 };
 
+// The real-rows variant FFT3D_X_VARIANT names, if it names one (complex
+// rows are the complex plans'); one that does not fit nx is an error.
+std::optional<XVariant> forced_real_rows(int nx, Precision precision, const DeviceInfo& device) {
+  const char* forced = std::getenv("FFT3D_X_VARIANT");
+  if (!forced || !*forced) return std::nullopt;
+  const XVariant v = parse_x_variant(forced);
+  if (v.real == RealRows::none) return std::nullopt;
+  const VariantPreference offer = [&](const std::string&, int) -> std::optional<PreferredVariant> { return v; };
+  if (!valid_preference(offer, "real-rows", nx, precision, device.limits()))
+    fail(FFT3D_ERROR_INVALID_ARGUMENT,
+         std::string("FFT3D_X_VARIANT ") + forced + " is not valid for real rows of " + std::to_string(nx));
+  return v;
+}
+
 }  // namespace
 
 std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInfo& device, TuneMode mode) {
@@ -229,6 +245,8 @@ std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInf
   RealRowsPass x = make_real_rows_pass(problem.nx, problem.rows(), precision, device.limits(), preferred);
   const bool x_from_wisdom =  // make_real_rows_pass takes the entry whenever it is valid
       x.kernel_n > 0 && valid_preference(preferred, "real-rows", problem.nx, precision, device.limits()).has_value();
+  const std::optional<XVariant> forced_x = x.kernel_n > 0 ? forced_real_rows(problem.nx, precision, device) : std::nullopt;
+  if (forced_x) x.variant = *forced_x;
   std::vector<GridPass> columns;
   RealXYForm forward, inverse;  // the in-place forward's and inverse's XY forms
   std::unique_ptr<XYPass> fused, fused_inverse;
@@ -265,8 +283,9 @@ std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInf
     if (!inverse.timed) fused_inverse = make_fused(inverse.fused);
   }
   const PassOrder order = pass_order_from_environment().value_or(kDefaultPassOrder);
-  auto plan = std::make_unique<GpuRealPlan>(problem, std::move(x), x_from_wisdom, std::move(columns), std::move(fused),
-                                            std::move(fused_inverse), order, device);
+  auto plan = std::make_unique<GpuRealPlan>(problem, std::move(x), x_from_wisdom && !forced_x, std::move(columns),
+                                            std::move(fused), std::move(fused_inverse), order, device);
+  if (forced_x) plan->add_note("X variant from FFT3D_X_VARIANT");
   for (const RealXYForm* form : {&forward, &inverse}) {
     const bool is_inverse = form == &inverse;
     if (form->timed)

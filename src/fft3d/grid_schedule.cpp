@@ -116,11 +116,12 @@ std::optional<XVariant> valid_preference(const VariantPreference& preferred, con
   if (!found || found->five_step.n1 > 0) return std::nullopt;
   const XVariant& v = found->x;
   if (v.columns != (kind == "columns")) return std::nullopt;
-  // Real rows of n: the kernel transforms n / 2 points (half) or n (full).
+  // Real rows of n: the kernel transforms n / 2 points (half) or n (full, or
+  // pairs of rows at once for odd n).
   const bool real = kind == "real-rows";
   const RealRows want = !real ? RealRows::none : n % 2 == 0 && n >= 4 ? RealRows::half : RealRows::full;
   const int kernel_n = want == RealRows::half ? n / 2 : n;
-  if (v.real != want) return std::nullopt;
+  if (v.real != want && !(want == RealRows::full && n % 2 == 1 && v.real == RealRows::pair)) return std::nullopt;
   if (!variant_factors(v, kernel_n) || v.threads_per_row < 1 || v.rows_per_block < 1) return std::nullopt;
   if (!x_variant_fits(x_variant_facts(kernel_n, precision, v), limits)) return std::nullopt;
   return v;
@@ -205,7 +206,8 @@ RealRowsPass make_real_rows_pass(int nx, long long rows, Precision precision, co
     return pass;
   }
   pass.variant = estimate_x_variant(pass.kernel_n, precision, limits);
-  pass.variant.real = half ? RealRows::half : RealRows::full;
+  // Odd rows go two to a transform: half the arithmetic of one a row.
+  pass.variant.real = half ? RealRows::half : nx % 2 == 1 ? RealRows::pair : RealRows::full;
   if (!x_variant_fits(x_variant_facts(pass.kernel_n, precision, pass.variant), limits))
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "real rows of nx=" + std::to_string(nx) + " do not fit shared memory");
   return pass;
@@ -218,6 +220,8 @@ std::string describe_real_rows_pass(const RealRowsPass& pass, Precision precisio
   const XVariantFacts f = x_variant_facts(pass.kernel_n, precision, pass.variant);
   s << (pass.variant.real == RealRows::half
             ? "half-length " + std::to_string(pass.kernel_n) + "-point Stockham with fused real post/pre-processing"
+        : pass.variant.real == RealRows::pair
+            ? "full-length Stockham, two real rows per transform (real and imaginary parts)"
             : "full-length Stockham with real input/output")
     << ", variant " << pass.variant.name() << ", " << f.threads_per_block << " threads/block, " << f.shared_bytes
     << " B shared/block";

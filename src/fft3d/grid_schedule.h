@@ -115,8 +115,9 @@ std::vector<GridPass> make_column_schedule(int nx, int ny, int nz, Precision pre
 
 // The X pass of a real transform (R2C forward, C2R inverse) over `rows`
 // rows of nx reals: a half-length kernel (kernel_n = nx / 2, even nx >= 4),
-// a full-length one (kernel_n = nx: odd nx, and 2), or for nx = 1 no kernel
-// (kernel_n = 0), only a strided copy between the real and complex sides.
+// a full-length one (kernel_n = nx: odd nx, two rows to a transform unless
+// wisdom says otherwise, and 2), or for nx = 1 no kernel (kernel_n = 0),
+// only a strided copy between the real and complex sides.
 struct RealRowsPass {
   int nx;
   int kernel_n;

@@ -285,6 +285,11 @@ CandidateSet pass_candidates(int n, Precision precision, const DeviceLimits& lim
     if (seen.insert(c.name()).second) list.push_back(c);
   };
   add(estimate);
+  if (n % 2 == 1 && (real == RealRows::full || real == RealRows::pair)) {  // odd real rows: one or two a transform
+    Candidate other = estimate;
+    other.x.real = real == RealRows::full ? RealRows::pair : RealRows::full;
+    add(other);
+  }
   std::vector<std::string> survivors;  // names of what pruning left
   auto prune = [&](std::vector<Scored>& scored) {
     out.enumerated += static_cast<int>(scored.size());

@@ -84,7 +84,9 @@ struct CandidateSet {
 //   At most 18 kernels to compile (9 for powers of two up to 256).
 // - EXHAUSTIVE: every survivor, and every five-step split, block width and
 //   twiddle source.
-// Real rows (estimate.x.real) keep their real input and output.
+// Real rows (estimate.x.real) keep their real input and output; odd ones
+// are also timed in the estimate's shape with the other of one or two rows
+// to a transform (RealRows::full, RealRows::pair).
 CandidateSet pass_candidates(int n, Precision precision, const DeviceLimits& limits, bool columns, TuneMode mode,
                              const Candidate& estimate);
 
