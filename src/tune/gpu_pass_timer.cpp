@@ -210,7 +210,10 @@ bool GpuRealRowsTimer::compile(const Candidate& c) {
 
 // In place, the padded real rows of the stacked copies are a rows pass of
 // nx/2 + 1 complex values; each forward reads the first nx reals of a row
-// and writes the row. Scaled by 1/sqrt(kernel n), the values stay bounded.
+// and writes the row, each inverse the reverse. A plan runs its one X
+// variant both ways, so a forward and an inverse are timed together (the
+// two forms of odd rows, one or two to a transform, rank differently in
+// the two directions). Scaled by 1/sqrt(kernel n), the values stay bounded.
 std::optional<double> GpuRealRowsTimer::time(const Candidate& c) {
   try {
     const XPass pass(kernel_n_, data_.precision(), c.x, device_);
@@ -218,7 +221,8 @@ std::optional<double> GpuRealRowsTimer::time(const Candidate& c) {
     const long long pitch = 2LL * shape_.n;  // reals per padded row
     const double scale = 1.0 / std::sqrt(static_cast<double>(kernel_n_));
     auto run = [&] {
-      pass.run_rows(data_.data(), data_.data(), stacked.shape.count, -1, data_.stream(), pitch, pitch, scale);
+      for (int sign : {-1, +1})
+        pass.run_rows(data_.data(), data_.data(), stacked.shape.count, sign, data_.stream(), pitch, pitch, scale);
     };
     return timer_.median_ms(data_.stream(), kWarmup, run) / static_cast<double>(stacked.copies);
   } catch (const Error&) {

@@ -80,10 +80,10 @@ class GpuPassTimer final : public PassTimer {
   EventTimer timer_;
 };
 
-// Real rows (is_real_rows(pass)): the forward (R2C) timed as the in-place
-// plan runs it, nx reals in rows padded to 2 (nx/2 + 1) (the data holds
-// nx/2 + 1 complex values per row); forward and inverse (C2R) verified
-// against FFTW's r2c and c2r.
+// Real rows (is_real_rows(pass)): a forward (R2C) and an inverse (C2R)
+// timed together as the in-place plan runs them, nx reals in rows padded
+// to 2 (nx/2 + 1) (the data holds nx/2 + 1 complex values per row); both
+// verified against FFTW's r2c and c2r.
 class GpuRealRowsTimer final : public PassTimer {
  public:
   GpuRealRowsTimer(const GridPass& pass, const DeviceInfo& device, TuningData& data, int repeats);
