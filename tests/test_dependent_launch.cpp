@@ -32,9 +32,17 @@ TEST(DependentLaunch, EnvironmentForcesItWhereTheDeviceHasIt) {
   ASSERT_EQ(setenv("FFT3D_PDL", "1", 1), 0);
   EXPECT_TRUE(dependent_launch_pays(hopper, 1LL << 30));
   EXPECT_FALSE(dependent_launch_pays(ampere, 1LL << 20));
+  EXPECT_EQ(dependent_launch_forced(), true);
   ASSERT_EQ(setenv("FFT3D_PDL", "0", 1), 0);
   EXPECT_FALSE(dependent_launch_pays(hopper, 1LL << 20));
+  EXPECT_EQ(dependent_launch_forced(), false);
+  ASSERT_EQ(setenv("FFT3D_PDL", "maybe", 1), 0);  // neither: the rule
+  EXPECT_FALSE(dependent_launch_forced());
+  EXPECT_TRUE(dependent_launch_pays(hopper, 1LL << 20));
   unsetenv("FFT3D_PDL");
+  EXPECT_FALSE(dependent_launch_forced());
+  EXPECT_TRUE(dependent_launch_supported(hopper));
+  EXPECT_FALSE(dependent_launch_supported(ampere));
 }
 
 }  // namespace

@@ -19,6 +19,7 @@
 #include "gpu/device_buffer.h"
 #include "gpu/event_timer.h"
 #include "multirow/five_step_pass.h"
+#include "tune/dependent_launch_choice.h"
 #include "tune/pass_order_choice.h"
 #include "tune/tune_grid.h"
 #include "tune/tune_schedule.h"
@@ -62,8 +63,11 @@ class GpuGridPlan final : public GpuPlan {
       : GpuPlan(problem, device),
         schedule_(std::move(passes)),
         passes_(make_gpu_passes(schedule_, problem.precision(), device)) {
-    const bool dependent = dependent_launch_pays(device, problem.bytes());
-    for (auto& pass : passes_) pass->set_dependent_launch(dependent);
+    set_dependent_launch(dependent_launch_pays(device, problem.bytes()));
+  }
+
+  void set_dependent_launch(bool on) {
+    for (auto& pass : passes_) pass->set_dependent_launch(on);
   }
 
   // A line the description ends with (how the schedule was chosen).
@@ -287,6 +291,24 @@ void settle_pass_order(GpuGridPlan& plan, const Problem& problem, const DeviceIn
   if (!choice.note.empty()) plan.add_note(choice.note);
 }
 
+// Whether a 3-D complex plan launches dependently (choose_dependent_launch):
+// forced by FFT3D_PDL, from wisdom, or under MEASURE and EXHAUSTIVE timed
+// both ways on scratch data, the verdict to wisdom; else the L2 rule.
+void settle_dependent_launch(GpuGridPlan& plan, const Problem& problem, const DeviceInfo& device, TuneMode mode) {
+  std::unique_ptr<DeviceBuffer> scratch;  // only when timing
+  const DependentLaunchTimer time = [&](bool on) {
+    if (!scratch) scratch = std::make_unique<DeviceBuffer>(timing_scratch(problem.bytes()));
+    plan.set_dependent_launch(on);
+    return median_execute_ms(plan, scratch->get(), -1, nullptr);
+  };
+  const DependentLaunchChoice choice = choose_dependent_launch(
+      dependent_launch_supported(device), dependent_launch_forced(), dependent_launch_pays(device, problem.bytes()),
+      mode, process_wisdom(), signature_of(device),
+      dependent_launch_key(problem.nx, problem.ny, problem.nz, problem.precision(), false), time);
+  plan.set_dependent_launch(choice.on);
+  if (!choice.note.empty()) plan.add_note(choice.note);
+}
+
 // The X variant for n: FFT3D_X_VARIANT (a variant name, for experiments)
 // if set and of complex rows (real rows are the real plans'), else wisdom
 // for this GPU, else the ESTIMATE heuristic.
@@ -434,6 +456,7 @@ std::unique_ptr<Plan> make_gpu_plan(const Problem& problem, TuneMode mode) {
       plan = std::make_unique<GpuGridPlan>(problem, std::move(schedule), device);
     }
     settle_pass_order(*plan, problem, device, mode);  // after the XY form: it times the plan as built
+    settle_dependent_launch(*plan, problem, device, mode);
     return plan;
   }
   const int n = problem.nx;

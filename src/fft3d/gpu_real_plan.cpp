@@ -30,6 +30,7 @@
 #include "fft3d/real_xy_form.h"
 #include "gpu/cuda_check.h"
 #include "gpu/dependent_launch.h"
+#include "tune/dependent_launch_choice.h"
 #include "tune/pass_order_choice.h"
 #include "tune/wisdom.h"
 #include "xy/xy_pass.h"
@@ -53,10 +54,7 @@ class GpuRealPlan final : public GpuPlan {
         order_(order) {
     if (x_.kernel_n > 0)
       x_pass_ = std::make_unique<XPass>(x_.kernel_n, problem.precision(), x_.variant, device);
-    dependent_ = dependent_launch_pays(device, problem.complex_side_bytes());
-    for (GpuPass* pass : std::initializer_list<GpuPass*>{x_pass_.get(), fused_.get(), fused_inverse_.get()})
-      if (pass) pass->set_dependent_launch(dependent_);
-    for (auto& pass : column_passes_) pass->set_dependent_launch(dependent_);
+    set_dependent_launch(dependent_launch_pays(device, problem.complex_side_bytes()));
     half_ = problem.nx / 2 + 1;
     // Compiles the reversed kernels either direction needs now, not in the
     // first execute: a run only flips the passes' directions.
@@ -97,6 +95,32 @@ class GpuRealPlan final : public GpuPlan {
   }
 
   void add_note(std::string note) { notes_.push_back(std::move(note)); }
+
+  // Every pass, fused ones included, launched as a programmatic dependent or not.
+  void set_dependent_launch(bool on) {
+    dependent_ = on;
+    for (GpuPass* pass : std::initializer_list<GpuPass*>{x_pass_.get(), fused_.get(), fused_inverse_.get()})
+      if (pass) pass->set_dependent_launch(on);
+    for (auto& pass : column_passes_) pass->set_dependent_launch(on);
+  }
+
+  // Whether the plan launches dependently (choose_dependent_launch): under
+  // MEASURE the in-place forward timed both ways on scratch data.
+  void settle_dependent_launch(TuneMode mode) {
+    std::unique_ptr<DeviceBuffer> scratch;  // only when timing
+    const DependentLaunchTimer time = [&](bool on) {
+      if (!scratch) scratch = std::make_unique<DeviceBuffer>(timing_scratch(problem().complex_side_bytes()));
+      set_dependent_launch(on);
+      return median_execute_ms(*this, scratch->get(), -1, nullptr);
+    };
+    const Problem& p = problem();
+    const DependentLaunchChoice choice = choose_dependent_launch(
+        dependent_launch_supported(device_), dependent_launch_forced(),
+        dependent_launch_pays(device_, p.complex_side_bytes()), mode, process_wisdom(), signature_of(device_),
+        dependent_launch_key(p.nx, p.ny, p.nz, p.precision(), true), time);
+    set_dependent_launch(choice.on);
+    if (!choice.note.empty()) add_note(choice.note);
+  }
 
   // MEASURE of one direction's XY form (inverse: the C2R's): times the
   // in-place transform with separate passes and with each fused candidate
@@ -294,6 +318,7 @@ std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInf
     else if (!form->note.empty())
       plan->add_note(form->note);
   }
+  if (grid) plan->settle_dependent_launch(mode);  // after the XY forms: it times the plan as built
   return plan;
 }
 

@@ -7,12 +7,18 @@
 
 namespace fft3d {
 
-bool dependent_launch_pays(const DeviceInfo& device, long long bytes) {
-  if (device.cc_major < 9) return false;
+bool dependent_launch_supported(const DeviceInfo& device) { return device.cc_major >= 9; }
+
+std::optional<bool> dependent_launch_forced() {
   const char* env = std::getenv("FFT3D_PDL");
   if (env && std::strcmp(env, "0") == 0) return false;
   if (env && std::strcmp(env, "1") == 0) return true;
-  return bytes <= device.l2_bytes;
+  return std::nullopt;
+}
+
+bool dependent_launch_pays(const DeviceInfo& device, long long bytes) {
+  if (!dependent_launch_supported(device)) return false;
+  return dependent_launch_forced().value_or(bytes <= device.l2_bytes);
 }
 
 cudaLaunchAttribute dependent_launch_attribute() {

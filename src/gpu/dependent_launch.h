@@ -6,17 +6,26 @@
 #pragma once
 #include <cuda_runtime_api.h>
 
+#include <optional>
+
 #include "gpu/device.h"
 
 namespace fft3d {
 
-// Whether a plan over `bytes` of data launches its kernels on `device` as
-// programmatic dependents. FFT3D_PDL=0 or 1 forces it (1 still needs
-// compute capability 9.0; read when a plan is made). Otherwise on for
-// arrays within L2, which are launch-bound (complex cubes 96^3-128^3 ran
-// 6-12 % faster on an H100), and off beyond, where it was mixed: f32
-// complex cubes 0.2-2 % faster, but f64 210^3, 243^3, 320^3 and 480^3
-// 1.5-2.8 % and R2C f32 243^3 11 % slower (docs/BENCHMARKS.md).
+// Whether `device` can launch programmatic dependents (compute capability 9.0).
+bool dependent_launch_supported(const DeviceInfo& device);
+
+// FFT3D_PDL=0 or 1 (read when a plan is made); nothing when unset or other.
+std::optional<bool> dependent_launch_forced();
+
+// The ESTIMATE rule: whether a plan over `bytes` of data launches its
+// kernels on `device` as programmatic dependents. FFT3D_PDL=0 or 1 forces
+// it (1 still needs compute capability 9.0). Otherwise on for arrays within
+// L2, which are launch-bound (complex cubes 96^3-128^3 ran 6-12 % faster on
+// an H100), and off beyond, where it was mixed: f32 complex cubes 0.2-2 %
+// faster, but f64 210^3, 243^3, 320^3 and 480^3 1.5-2.8 % and R2C f32
+// 243^3 11 % slower (docs/BENCHMARKS.md). 3-D plans made under MEASURE time
+// it instead (tune/dependent_launch_choice.h).
 bool dependent_launch_pays(const DeviceInfo& device, long long bytes);
 
 // The launch attribute that allows it.

@@ -23,7 +23,8 @@ constexpr int kFormat = 1;
 
 // Kinds keyed by a whole grid (ny and planes in the key), not by one pass.
 bool is_grid_kind(const std::string& kind) {
-  return kind == "xy-plane" || kind == "pass-order" || kind == "xy-real-forward" || kind == "xy-real-inverse";
+  return kind == "xy-plane" || kind == "pass-order" || kind == "xy-real-forward" || kind == "xy-real-inverse" ||
+         kind == "dependent-launch" || kind == "dependent-launch-real";
 }
 
 json to_json(const WisdomEntry& e) {
@@ -62,7 +63,7 @@ WisdomEntry from_json(const json& j) {
       e.pass.kind != "real-rows" && !is_grid_kind(e.pass.kind))
     throw std::invalid_argument("pass kind '" + e.pass.kind +
                                 "' is not rows, real-rows, columns, five-step, xy-plane, xy-real-forward, "
-                                "xy-real-inverse or pass-order");
+                                "xy-real-inverse, pass-order, dependent-launch or dependent-launch-real");
   e.pass.n = p.at("n").get<int>();
   const std::string prec = p.at("precision").get<std::string>();
   if (prec != "f32" && prec != "f64") throw std::invalid_argument("precision '" + prec + "'");
@@ -77,6 +78,9 @@ WisdomEntry from_json(const json& j) {
   e.variant = j.at("variant").get<std::string>();
   if (e.pass.kind == "pass-order" && !parse_pass_order(e.variant))
     throw std::invalid_argument("pass order '" + e.variant + "' is not in-order or alternating");
+  if ((e.pass.kind == "dependent-launch" || e.pass.kind == "dependent-launch-real") && e.variant != "on" &&
+      e.variant != "off")
+    throw std::invalid_argument("dependent launch '" + e.variant + "' is not on or off");
   e.ms = j.value("ms", 0.0);
   return e;
 }

@@ -30,7 +30,10 @@ struct PassKey {
   // the same for an in-place R2C forward / C2R inverse (n = nx reals per
   // row; a fused variant of real rows, or "separate"), or "pass-order": the
   // order its passes walk the volume, "in-order" or "alternating"
-  // (fft3d/pass_order.h), keyed like xy-plane.
+  // (fft3d/pass_order.h), keyed like xy-plane, or "dependent-launch" /
+  // "dependent-launch-real": whether a complex / real plan launches its
+  // kernels as programmatic dependents, "on" or "off"
+  // (tune/dependent_launch_choice.h), keyed the same.
   std::string kind;
   int n = 0;
   Precision precision = Precision::f32;

@@ -1,0 +1,107 @@
+// Programmatic dependent launch as a plan choice on the GPU (label gpu): a
+// MEASURE plan, complex and real, times it both ways and writes a verdict
+// that later ESTIMATE plans take; FFT3D_PDL forces it; every form matches
+// FFTW. Skips without a device.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fft3d.h"
+#include "gpu/dependent_launch.h"
+#include "gpu_plan_check.h"
+#include "gpu_test_util.h"
+#include "real_oracle.h"
+#include "tune/dependent_launch_choice.h"
+#include "tune/device_signature.h"
+
+namespace fft3d {
+namespace {
+
+using fft3d_test::describe;
+
+constexpr int kNx = 64, kNy = 48, kNz = 40;
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// An in-place R2C forward of random reals by `plan` against FFTW.
+void expect_r2c_matches_fftw(fft3d_plan plan) {
+  const size_t rows = size_t(kNy) * kNz, half = kNx / 2 + 1;
+  const std::vector<double> reals = fft3d_test::random_reals(rows * kNx, 5);
+  std::vector<float> host = fft3d_test::to_pitched<float>(reals, kNx, 2 * half, std::numeric_limits<float>::quiet_NaN());
+  std::vector<double> rounded(reals.size());
+  for (size_t i = 0; i < reals.size(); ++i) rounded[i] = static_cast<float>(reals[i]);
+  void* dev = nullptr;
+  CUDA_OK(cudaMalloc(&dev, host.size() * sizeof(float)));
+  EXPECT_EQ(cudaMemcpy(dev, host.data(), host.size() * sizeof(float), cudaMemcpyHostToDevice), cudaSuccess);
+  EXPECT_EQ(fft3d_forward(plan, dev), FFT3D_SUCCESS) << fft3d_last_error_message();
+  EXPECT_EQ(cudaMemcpy(host.data(), dev, host.size() * sizeof(float), cudaMemcpyDeviceToHost), cudaSuccess);
+  cudaFree(dev);
+  std::vector<fft3d_test::cplx> got(rows * half);
+  for (size_t i = 0; i < got.size(); ++i) got[i] = fft3d_test::cplx(host[2 * i], host[2 * i + 1]);
+  EXPECT_LE(fft3d_test::relative_l2_error(got, fft3d_test::fftw_r2c_3d(rounded, kNx, kNy, kNz)),
+            2 * fft3d_test::fft_error_bound(true, kNx * kNy * kNz));
+}
+
+void expect_matches_fftw(fft3d_plan plan, bool real) {
+  if (real)
+    expect_r2c_matches_fftw(plan);
+  else
+    for (int sign : {-1, +1}) fft3d_test::expect_plan_matches_fftw<float>(plan, kNx, kNy, kNz, sign);
+}
+
+TEST(GpuDependentLaunch, MeasureWritesVerdictsThatEstimateTakes) {
+  FFT3D_REQUIRE_GPU();
+  if (!dependent_launch_supported(current_device_info())) GTEST_SKIP() << "no programmatic dependent launch";
+  unsetenv("FFT3D_PDL");
+  for (bool real : {false, true}) {
+    const fft3d_type type = real ? FFT3D_R2C_F32 : FFT3D_C2C_F32;
+    ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
+    fft3d_plan plan = nullptr;
+    ASSERT_EQ(fft3d_plan_create_3d(&plan, kNx, kNy, kNz, type, FFT3D_BACKEND_GPU | FFT3D_MEASURE), FFT3D_SUCCESS)
+        << fft3d_last_error_message();
+    EXPECT_TRUE(contains(describe(plan), "dependent launch chosen by timing: on ")) << describe(plan);
+    expect_matches_fftw(plan, real);
+    fft3d_plan_destroy(plan);
+    const std::optional<std::string> verdict = process_wisdom().lookup(
+        device_signature(current_device_info()), dependent_launch_key(kNx, kNy, kNz, Precision::f32, real));
+    ASSERT_TRUE(verdict) << (real ? "real" : "complex");
+    ASSERT_TRUE(*verdict == "on" || *verdict == "off") << *verdict;
+
+    ASSERT_EQ(fft3d_plan_create_3d(&plan, kNx, kNy, kNz, type, FFT3D_BACKEND_GPU), FFT3D_SUCCESS)
+        << fft3d_last_error_message();
+    EXPECT_TRUE(contains(describe(plan), "dependent launch from wisdom: " + *verdict)) << describe(plan);
+    expect_matches_fftw(plan, real);
+    fft3d_plan_destroy(plan);
+  }
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
+}
+
+TEST(GpuDependentLaunch, EnvironmentForcesEitherWay) {
+  FFT3D_REQUIRE_GPU();
+  if (!dependent_launch_supported(current_device_info())) GTEST_SKIP() << "no programmatic dependent launch";
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
+  for (const char* forced : {"0", "1"})
+    for (bool real : {false, true}) {
+      setenv("FFT3D_PDL", forced, 1);
+      fft3d_plan plan = nullptr;
+      ASSERT_EQ(fft3d_plan_create_3d(&plan, kNx, kNy, kNz, real ? FFT3D_R2C_F32 : FFT3D_C2C_F32,
+                                     FFT3D_BACKEND_GPU | FFT3D_MEASURE),
+                FFT3D_SUCCESS)
+          << fft3d_last_error_message();
+      const std::string want = std::string("dependent launch ") + (forced[0] == '1' ? "on" : "off") + " (FFT3D_PDL)";
+      EXPECT_TRUE(contains(describe(plan), want)) << describe(plan);
+      expect_matches_fftw(plan, real);
+      fft3d_plan_destroy(plan);
+    }
+  unsetenv("FFT3D_PDL");
+  EXPECT_FALSE(process_wisdom().lookup(device_signature(current_device_info()),
+                                       dependent_launch_key(kNx, kNy, kNz, Precision::f32, false)));
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
+}
+
+}  // namespace
+}  // namespace fft3d
