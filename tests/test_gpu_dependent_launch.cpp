@@ -31,7 +31,8 @@ bool contains(const std::string& text, const std::string& part) { return text.fi
 void expect_r2c_matches_fftw(fft3d_plan plan) {
   const size_t rows = size_t(kNy) * kNz, half = kNx / 2 + 1;
   const std::vector<double> reals = fft3d_test::random_reals(rows * kNx, 5);
-  std::vector<float> host = fft3d_test::to_pitched<float>(reals, kNx, 2 * half, std::numeric_limits<float>::quiet_NaN());
+  std::vector<float> host =
+      fft3d_test::to_pitched<float>(reals, kNx, 2 * half, std::numeric_limits<float>::quiet_NaN());
   std::vector<double> rounded(reals.size());
   for (size_t i = 0; i < reals.size(); ++i) rounded[i] = static_cast<float>(reals[i]);
   void* dev = nullptr;

@@ -275,7 +275,8 @@ void check_measure_real_plan(int nx, int ny, int nz) {
   const std::optional<std::string> rows =
       process_wisdom().lookup(device_signature(device), PassKey{"real-rows", nx, precision, 0});
   ASSERT_TRUE(rows) << name << ": no real-rows wisdom";
-  EXPECT_TRUE(contains(*rows, nx % 2 == 0 ? ".real-half" : ".real-pair") || (nx % 2 == 1 && contains(*rows, ".real-full")))
+  EXPECT_TRUE(contains(*rows, nx % 2 == 0 ? ".real-half" : ".real-pair") ||
+              (nx % 2 == 1 && contains(*rows, ".real-full")))
       << *rows;
   EXPECT_TRUE(wisdom_covers(process_wisdom(), device_signature(device),
                             make_3d_problem(nx, ny, nz, single ? FFT3D_R2C_F32 : FFT3D_R2C_F64), device.limits()));

@@ -258,7 +258,8 @@ TEST(TuneRealRows, PlansTakeOnlyValidRealRowsWisdom) {
   EXPECT_EQ(make_real_rows_pass(96, 10, p, limits, pref).variant, tuned);
   // Odd rows one to a transform, where the ESTIMATE pairs them: taken.
   EXPECT_EQ(make_real_rows_pass(45, 10, p, limits).variant.real, RealRows::pair);
-  EXPECT_EQ(make_real_rows_pass(45, 10, p, limits, pref).variant.name(), "r9-5.t9.rows4.pad-none.tw-table.mb0.real-full");
+  EXPECT_EQ(make_real_rows_pass(45, 10, p, limits, pref).variant.name(),
+            "r9-5.t9.rows4.pad-none.tw-table.mb0.real-full");
   // 64: does not parse; 100: odd form for an even length; 128: 256 points for
   // a 64-point kernel; 210: no real form; 256: another GPU's.
   for (int nx : {64, 100, 128, 210, 256})

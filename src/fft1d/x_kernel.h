@@ -429,7 +429,8 @@ inline void x_phase_on_host(const XLayout& L, int p, const ThreadCoord& grid_tc,
   const int stride = L.row_stride(), rows = L.rows_per_block;
   if (ph.stage == kCrossPhase)
     return with_radix(L.cross, [&](auto c) { x_cross_phase<Sign, decltype(c)::value>(L, tc, smem, a); });
-  if (ph.stage == kPostPhase && L.paired()) return x_pair_post_phase(L.n, L.threads_per_row, stride, rows, tc, smem, a);
+  if (ph.stage == kPostPhase && L.paired())
+    return x_pair_post_phase(L.n, L.threads_per_row, stride, rows, tc, smem, a);
   if (ph.stage == kPrePhase || ph.stage == kPostPhase)
     return x_real_phase<Sign>(L.n, L.threads_per_row, stride, rows, tc, smem, a);
   const StageGeom g = L.stage(ph.stage);

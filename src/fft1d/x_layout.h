@@ -93,8 +93,7 @@ struct XLayout {
       L.real_io = sign < 0 ? kRealHalfForward : kRealHalfInverse;
     if (real_io == kRealFullForward || real_io == kRealFullInverse)
       L.real_io = sign < 0 ? kRealFullForward : kRealFullInverse;
-    if (real_io == kRealPairForward || real_io == kRealPairInverse)
-      L.real_io = sign < 0 ? kRealPairForward : kRealPairInverse;
+    if (paired()) L.real_io = sign < 0 ? kRealPairForward : kRealPairInverse;
     return L;
   }
   FFT3D_HD constexpr bool pre_processes() const { return real_io == kRealHalfInverse; }
@@ -144,7 +143,7 @@ struct XLayout {
   // Elements of shared memory per row: the largest padded exchange (and the
   // unpadded row that real-data pre- or post-processing goes through).
   FFT3D_HD constexpr int row_stride() const {
-    int w = real_io == kRealHalfForward || real_io == kRealHalfInverse || post_processes() ? n : 0;
+    int w = pre_processes() || post_processes() ? n : 0;
     for (int e = 0; e + 1 < stages; ++e) w = max_of(w, padded_extent(exchange_map(e), n));
     return w == 0 ? 0 : w + row_pad;
   }

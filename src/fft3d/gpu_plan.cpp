@@ -291,24 +291,6 @@ void settle_pass_order(GpuGridPlan& plan, const Problem& problem, const DeviceIn
   if (!choice.note.empty()) plan.add_note(choice.note);
 }
 
-// Whether a 3-D complex plan launches dependently (choose_dependent_launch):
-// forced by FFT3D_PDL, from wisdom, or under MEASURE and EXHAUSTIVE timed
-// both ways on scratch data, the verdict to wisdom; else the L2 rule.
-void settle_dependent_launch(GpuGridPlan& plan, const Problem& problem, const DeviceInfo& device, TuneMode mode) {
-  std::unique_ptr<DeviceBuffer> scratch;  // only when timing
-  const DependentLaunchTimer time = [&](bool on) {
-    if (!scratch) scratch = std::make_unique<DeviceBuffer>(timing_scratch(problem.bytes()));
-    plan.set_dependent_launch(on);
-    return median_execute_ms(plan, scratch->get(), -1, nullptr);
-  };
-  const DependentLaunchChoice choice = choose_dependent_launch(
-      dependent_launch_supported(device), dependent_launch_forced(), dependent_launch_pays(device, problem.bytes()),
-      mode, process_wisdom(), signature_of(device),
-      dependent_launch_key(problem.nx, problem.ny, problem.nz, problem.precision(), false), time);
-  plan.set_dependent_launch(choice.on);
-  if (!choice.note.empty()) plan.add_note(choice.note);
-}
-
 // The X variant for n: FFT3D_X_VARIANT (a variant name, for experiments)
 // if set and of complex rows (real rows are the real plans'), else wisdom
 // for this GPU, else the ESTIMATE heuristic.
@@ -352,6 +334,23 @@ DeviceBuffer timing_scratch(long long bytes) {
 double median_execute_ms(Plan& plan, void* data, int sign, cudaStream_t stream) {
   EventTimer timer(7);
   return timer.median_ms(stream, 2, [&] { plan.execute(data, sign, stream); });
+}
+
+std::string settle_dependent_launch(Plan& plan, const std::function<void(bool)>& apply, long long bytes,
+                                    const DeviceInfo& device, TuneMode mode) {
+  std::unique_ptr<DeviceBuffer> scratch;  // only when timing
+  const DependentLaunchTimer time = [&](bool on) {
+    if (!scratch) scratch = std::make_unique<DeviceBuffer>(timing_scratch(bytes));
+    apply(on);
+    return median_execute_ms(plan, scratch->get(), -1, nullptr);
+  };
+  const Problem& p = plan.problem();
+  const DependentLaunchChoice choice = choose_dependent_launch(
+      dependent_launch_supported(device), dependent_launch_forced(), dependent_launch_pays(device, bytes), mode,
+      process_wisdom(), signature_of(device), dependent_launch_key(p.nx, p.ny, p.nz, p.precision(), p.is_real()),
+      time);
+  apply(choice.on);
+  return choice.note;
 }
 
 double normalisation(const Problem& p, int sign) {
@@ -456,7 +455,10 @@ std::unique_ptr<Plan> make_gpu_plan(const Problem& problem, TuneMode mode) {
       plan = std::make_unique<GpuGridPlan>(problem, std::move(schedule), device);
     }
     settle_pass_order(*plan, problem, device, mode);  // after the XY form: it times the plan as built
-    settle_dependent_launch(*plan, problem, device, mode);
+    GpuGridPlan& grid = *plan;
+    const std::string note = settle_dependent_launch(
+        grid, [&grid](bool on) { grid.set_dependent_launch(on); }, problem.bytes(), device, mode);
+    if (!note.empty()) grid.add_note(note);
     return plan;
   }
   const int n = problem.nx;

@@ -2,8 +2,10 @@
 // real): the GpuPlan base, pass construction, normalisation, and where
 // kernel variants come from (environment, wisdom, estimate).
 #pragma once
+#include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "fft3d/grid_schedule.h"
@@ -36,6 +38,15 @@ DeviceBuffer timing_scratch(long long bytes);
 // Median time of `plan` transforming `data` in place in direction `sign`,
 // after warm-up, with CUDA events.
 double median_execute_ms(Plan& plan, void* data, int sign, cudaStream_t stream);
+
+// Whether a 3-D plan launches its kernels as programmatic dependents
+// (choose_dependent_launch): forced by FFT3D_PDL, from wisdom, under MEASURE
+// and EXHAUSTIVE its in-place forward timed both ways on scratch data of
+// `bytes` (the verdict to wisdom), else the L2 rule. `apply` switches the
+// plan's passes; the choice is applied, and its note returned (empty for
+// the rule).
+std::string settle_dependent_launch(Plan& plan, const std::function<void(bool)>& apply, long long bytes,
+                                    const DeviceInfo& device, TuneMode mode);
 
 // 1/N for a normalised inverse, else 1: applied as the last pass stores.
 double normalisation(const Problem& p, int sign);

@@ -12,8 +12,8 @@
 // the in-place inverse likewise runs Z, then Y and X as one fused pass with
 // its columns first; out-of-place transforms keep the separate passes.
 // FFT3D_X_VARIANT naming real rows (.real-*) replaces the X variant (for
-// experiments). Whether each direction fuses: FFT3D_XY_PASS=fused|separate, else a
-// verdict in wisdom, else under MEASURE and EXHAUSTIVE timed (fused
+// experiments). Whether each direction fuses: FFT3D_XY_PASS=fused|separate,
+// else a verdict in wisdom, else under MEASURE and EXHAUSTIVE timed (fused
 // candidates against separate passes, the verdict to wisdom), else the
 // ESTIMATE (fft3d/real_xy_form.h). The inverse runs its columns from Z
 // down, so that in alternating pass order (pass_order.h, the default) Y
@@ -30,7 +30,6 @@
 #include "fft3d/real_xy_form.h"
 #include "gpu/cuda_check.h"
 #include "gpu/dependent_launch.h"
-#include "tune/dependent_launch_choice.h"
 #include "tune/pass_order_choice.h"
 #include "tune/wisdom.h"
 #include "xy/xy_pass.h"
@@ -102,24 +101,6 @@ class GpuRealPlan final : public GpuPlan {
     for (GpuPass* pass : std::initializer_list<GpuPass*>{x_pass_.get(), fused_.get(), fused_inverse_.get()})
       if (pass) pass->set_dependent_launch(on);
     for (auto& pass : column_passes_) pass->set_dependent_launch(on);
-  }
-
-  // Whether the plan launches dependently (choose_dependent_launch): under
-  // MEASURE the in-place forward timed both ways on scratch data.
-  void settle_dependent_launch(TuneMode mode) {
-    std::unique_ptr<DeviceBuffer> scratch;  // only when timing
-    const DependentLaunchTimer time = [&](bool on) {
-      if (!scratch) scratch = std::make_unique<DeviceBuffer>(timing_scratch(problem().complex_side_bytes()));
-      set_dependent_launch(on);
-      return median_execute_ms(*this, scratch->get(), -1, nullptr);
-    };
-    const Problem& p = problem();
-    const DependentLaunchChoice choice = choose_dependent_launch(
-        dependent_launch_supported(device_), dependent_launch_forced(),
-        dependent_launch_pays(device_, p.complex_side_bytes()), mode, process_wisdom(), signature_of(device_),
-        dependent_launch_key(p.nx, p.ny, p.nz, p.precision(), true), time);
-    set_dependent_launch(choice.on);
-    if (!choice.note.empty()) add_note(choice.note);
   }
 
   // MEASURE of one direction's XY form (inverse: the C2R's): times the
@@ -269,7 +250,8 @@ std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInf
   RealRowsPass x = make_real_rows_pass(problem.nx, problem.rows(), precision, device.limits(), preferred);
   const bool x_from_wisdom =  // make_real_rows_pass takes the entry whenever it is valid
       x.kernel_n > 0 && valid_preference(preferred, "real-rows", problem.nx, precision, device.limits()).has_value();
-  const std::optional<XVariant> forced_x = x.kernel_n > 0 ? forced_real_rows(problem.nx, precision, device) : std::nullopt;
+  const std::optional<XVariant> forced_x =
+      x.kernel_n > 0 ? forced_real_rows(problem.nx, precision, device) : std::nullopt;
   if (forced_x) x.variant = *forced_x;
   std::vector<GridPass> columns;
   RealXYForm forward, inverse;  // the in-place forward's and inverse's XY forms
@@ -318,7 +300,12 @@ std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInf
     else if (!form->note.empty())
       plan->add_note(form->note);
   }
-  if (grid) plan->settle_dependent_launch(mode);  // after the XY forms: it times the plan as built
+  if (grid) {  // after the XY forms: it times the plan as built
+    GpuRealPlan& real = *plan;
+    const std::string note = settle_dependent_launch(
+        real, [&real](bool on) { real.set_dependent_launch(on); }, problem.complex_side_bytes(), device, mode);
+    if (!note.empty()) real.add_note(note);
+  }
   return plan;
 }
 
