@@ -63,6 +63,7 @@ XPass::XPass(int n, Precision precision, const XVariant& variant, const DeviceIn
     : n_(n), cross_(cross), precision_(precision), variant_(variant), arch_(device.arch()) {
   if (n_ == 1) return;  // a length-1 transform is the identity
   facts_ = x_variant_facts(n, precision, variant);
+  rows_per_line_ = make_x_layout(n, precision, variant).rows_per_line();
   if (!x_variant_fits(facts_, device.limits()))
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "X variant " + variant.name() + " for n=" + std::to_string(n) +
                                            " exceeds the limits of " + device.name);
@@ -103,15 +104,14 @@ void XPass::launch_rows(const void* in, void* out, long long rows, int sign, cud
   cudaKernel_t k = reversed_ ? (sign < 0 ? reversed_forward_ : reversed_inverse_) : sign < 0 ? forward_ : inverse_;
   const bool cols = variant_.columns;
   const int rpb = variant_.rows_per_block;
-  const int per_line = variant_.real == RealRows::pair ? 2 : 1;
   if (precision_ == Precision::f32) {
     auto args = make_args<float>(in, out, rows, twiddles_.get(), geometry, scale, in_pitch, out_pitch);
     args.reversed = reversed_;
-    launch<float>(k, facts_, rpb, per_line, n_, cols, args, stream, dependent_);
+    launch<float>(k, facts_, rpb, rows_per_line_, n_, cols, args, stream, dependent_);
   } else {
     auto args = make_args<double>(in, out, rows, twiddles_.get(), geometry, scale, in_pitch, out_pitch);
     args.reversed = reversed_;
-    launch<double>(k, facts_, rpb, per_line, n_, cols, args, stream, dependent_);
+    launch<double>(k, facts_, rpb, rows_per_line_, n_, cols, args, stream, dependent_);
   }
 }
 

@@ -51,6 +51,7 @@ class XPass final : public GpuPass {
   Precision precision_;
   XVariant variant_;
   XVariantFacts facts_{};
+  int rows_per_line_ = 1;  // rows of data per block line (kern::XLayout::rows_per_line)
   std::string arch_;
   std::unique_ptr<GpuLibrary> library_, reversed_library_;
   cudaKernel_t forward_ = nullptr, inverse_ = nullptr;

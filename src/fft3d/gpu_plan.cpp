@@ -34,8 +34,10 @@ class GpuBatchedPlan final : public GpuPlan {
  public:
   GpuBatchedPlan(const Problem& problem, const XVariant& variant, const DeviceInfo& device)
       : GpuPlan(problem, device), x_(problem.nx, problem.precision(), variant, device) {
-    x_.set_dependent_launch(dependent_launch_pays(device, problem.bytes()));
+    set_dependent_launch(dependent_launch_pays(device, problem.bytes()));
   }
+
+  void set_dependent_launch(bool on) override { x_.set_dependent_launch(on); }
 
   void execute(void* data, int sign, CUstream_st* stream) override { execute_out(data, data, sign, stream); }
 
@@ -66,7 +68,7 @@ class GpuGridPlan final : public GpuPlan {
     set_dependent_launch(dependent_launch_pays(device, problem.bytes()));
   }
 
-  void set_dependent_launch(bool on) {
+  void set_dependent_launch(bool on) override {
     for (auto& pass : passes_) pass->set_dependent_launch(on);
   }
 
@@ -295,10 +297,7 @@ void settle_pass_order(GpuGridPlan& plan, const Problem& problem, const DeviceIn
 // if set and of complex rows (real rows are the real plans'), else wisdom
 // for this GPU, else the ESTIMATE heuristic.
 XVariant choose_x_variant(int n, Precision precision, const DeviceInfo& device) {
-  if (const char* forced = std::getenv("FFT3D_X_VARIANT"); forced && *forced) {
-    const XVariant v = parse_x_variant(forced);
-    if (v.real == RealRows::none) return v;
-  }
+  if (std::optional<XVariant> forced = x_variant_from_environment(false)) return *forced;
   if (auto v = valid_preference(wisdom_preference(device, precision), "rows", n, precision, device.limits()))
     return *v;
   return estimate_x_variant(n, precision, device.limits());
@@ -336,12 +335,11 @@ double median_execute_ms(Plan& plan, void* data, int sign, cudaStream_t stream) 
   return timer.median_ms(stream, 2, [&] { plan.execute(data, sign, stream); });
 }
 
-std::string settle_dependent_launch(Plan& plan, const std::function<void(bool)>& apply, long long bytes,
-                                    const DeviceInfo& device, TuneMode mode) {
+std::string settle_dependent_launch(GpuPlan& plan, long long bytes, const DeviceInfo& device, TuneMode mode) {
   std::unique_ptr<DeviceBuffer> scratch;  // only when timing
   const DependentLaunchTimer time = [&](bool on) {
     if (!scratch) scratch = std::make_unique<DeviceBuffer>(timing_scratch(bytes));
-    apply(on);
+    plan.set_dependent_launch(on);
     return median_execute_ms(plan, scratch->get(), -1, nullptr);
   };
   const Problem& p = plan.problem();
@@ -349,8 +347,16 @@ std::string settle_dependent_launch(Plan& plan, const std::function<void(bool)>&
       dependent_launch_supported(device), dependent_launch_forced(), dependent_launch_pays(device, bytes), mode,
       process_wisdom(), signature_of(device), dependent_launch_key(p.nx, p.ny, p.nz, p.precision(), p.is_real()),
       time);
-  apply(choice.on);
+  plan.set_dependent_launch(choice.on);
   return choice.note;
+}
+
+std::optional<XVariant> x_variant_from_environment(bool real) {
+  const char* forced = std::getenv("FFT3D_X_VARIANT");
+  if (!forced || !*forced) return std::nullopt;
+  const XVariant v = parse_x_variant(forced);
+  if ((v.real != RealRows::none) != real) return std::nullopt;
+  return v;
 }
 
 double normalisation(const Problem& p, int sign) {
@@ -455,10 +461,8 @@ std::unique_ptr<Plan> make_gpu_plan(const Problem& problem, TuneMode mode) {
       plan = std::make_unique<GpuGridPlan>(problem, std::move(schedule), device);
     }
     settle_pass_order(*plan, problem, device, mode);  // after the XY form: it times the plan as built
-    GpuGridPlan& grid = *plan;
-    const std::string note = settle_dependent_launch(
-        grid, [&grid](bool on) { grid.set_dependent_launch(on); }, problem.bytes(), device, mode);
-    if (!note.empty()) grid.add_note(note);
+    const std::string note = settle_dependent_launch(*plan, problem.bytes(), device, mode);
+    if (!note.empty()) plan->add_note(note);
     return plan;
   }
   const int n = problem.nx;

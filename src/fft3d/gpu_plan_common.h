@@ -2,7 +2,6 @@
 // real): the GpuPlan base, pass construction, normalisation, and where
 // kernel variants come from (environment, wisdom, estimate).
 #pragma once
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -27,6 +26,9 @@ class GpuPlan : public Plan {
   void check_pointer(const void* data) const override;
   void copy(void* out, const void* in, CUstream_st* stream) override;
 
+  // Every pass launched as a programmatic dependent (gpu/dependent_launch.h) or not.
+  virtual void set_dependent_launch(bool on) = 0;
+
  protected:
   DeviceInfo device_;
 };
@@ -42,11 +44,14 @@ double median_execute_ms(Plan& plan, void* data, int sign, cudaStream_t stream);
 // Whether a 3-D plan launches its kernels as programmatic dependents
 // (choose_dependent_launch): forced by FFT3D_PDL, from wisdom, under MEASURE
 // and EXHAUSTIVE its in-place forward timed both ways on scratch data of
-// `bytes` (the verdict to wisdom), else the L2 rule. `apply` switches the
-// plan's passes; the choice is applied, and its note returned (empty for
-// the rule).
-std::string settle_dependent_launch(Plan& plan, const std::function<void(bool)>& apply, long long bytes,
-                                    const DeviceInfo& device, TuneMode mode);
+// `bytes` (the verdict to wisdom), else the L2 rule. The choice is applied
+// to the plan, and its note returned (empty for the rule).
+std::string settle_dependent_launch(GpuPlan& plan, long long bytes, const DeviceInfo& device, TuneMode mode);
+
+// FFT3D_X_VARIANT (an X variant name, for experiments) where it names rows
+// of the asked kind: real rows (.real-*) for real plans, complex rows for
+// the others; nothing where unset or of the other kind.
+std::optional<XVariant> x_variant_from_environment(bool real);
 
 // 1/N for a normalised inverse, else 1: applied as the last pass stores.
 double normalisation(const Problem& p, int sign);

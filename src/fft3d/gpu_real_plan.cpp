@@ -19,7 +19,6 @@
 // down, so that in alternating pass order (pass_order.h, the default) Y
 // walks the planes after X in the forward, and X after Y in the inverse,
 // from the top plane, where the pass before ended.
-#include <cstdlib>
 #include <initializer_list>
 #include <sstream>
 
@@ -96,7 +95,7 @@ class GpuRealPlan final : public GpuPlan {
   void add_note(std::string note) { notes_.push_back(std::move(note)); }
 
   // Every pass, fused ones included, launched as a programmatic dependent or not.
-  void set_dependent_launch(bool on) {
+  void set_dependent_launch(bool on) override {
     dependent_ = on;
     for (GpuPass* pass : std::initializer_list<GpuPass*>{x_pass_.get(), fused_.get(), fused_inverse_.get()})
       if (pass) pass->set_dependent_launch(on);
@@ -227,17 +226,15 @@ class GpuRealPlan final : public GpuPlan {
   std::vector<std::string> notes_;  // where each direction's XY form came from, beyond the ESTIMATE
 };
 
-// The real-rows variant FFT3D_X_VARIANT names, if it names one (complex
-// rows are the complex plans'); one that does not fit nx is an error.
+// The real-rows variant FFT3D_X_VARIANT names, if it names one; one that
+// does not fit nx is an error.
 std::optional<XVariant> forced_real_rows(int nx, Precision precision, const DeviceInfo& device) {
-  const char* forced = std::getenv("FFT3D_X_VARIANT");
-  if (!forced || !*forced) return std::nullopt;
-  const XVariant v = parse_x_variant(forced);
-  if (v.real == RealRows::none) return std::nullopt;
-  const VariantPreference offer = [&](const std::string&, int) -> std::optional<PreferredVariant> { return v; };
+  const std::optional<XVariant> v = x_variant_from_environment(true);
+  if (!v) return std::nullopt;
+  const VariantPreference offer = [&](const std::string&, int) -> std::optional<PreferredVariant> { return *v; };
   if (!valid_preference(offer, "real-rows", nx, precision, device.limits()))
     fail(FFT3D_ERROR_INVALID_ARGUMENT,
-         std::string("FFT3D_X_VARIANT ") + forced + " is not valid for real rows of " + std::to_string(nx));
+         "FFT3D_X_VARIANT " + v->name() + " is not valid for real rows of " + std::to_string(nx));
   return v;
 }
 
@@ -301,10 +298,8 @@ std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInf
       plan->add_note(form->note);
   }
   if (grid) {  // after the XY forms: it times the plan as built
-    GpuRealPlan& real = *plan;
-    const std::string note = settle_dependent_launch(
-        real, [&real](bool on) { real.set_dependent_launch(on); }, problem.complex_side_bytes(), device, mode);
-    if (!note.empty()) real.add_note(note);
+    const std::string note = settle_dependent_launch(*plan, problem.complex_side_bytes(), device, mode);
+    if (!note.empty()) plan->add_note(note);
   }
   return plan;
 }

@@ -163,7 +163,7 @@ XYVariant parse_xy_variant(const std::string& name) {
   v.y = parse_x_variant(name.substr(bar2 + 1));
   if (v.cluster < 1 || v.cluster > kern::kMaxCluster || v.x.columns || !v.y.columns || v.y.real != RealRows::none ||
       v.load_chunks < 1 || v.load_chunks > kern::kMaxLoadChunks || v.buffers < 1 || v.buffers > 2 ||
-      v.x.real == RealRows::full || v.x.real == RealRows::pair ||
+      (v.x.real != RealRows::none && v.x.real != RealRows::half) ||
       (v.columns_first && (v.buffers != 1 || v.load_chunks != 1)))
     bad();
   return v;
@@ -200,7 +200,8 @@ bool xy_variant_valid(int nx, int ny, Precision precision, const XYVariant& v, c
   if (real && (nx % 2 != 0 || nx < 4)) return false;  // half-length rows need an even nx
   const int row_points = xy_row_points(nx, v);  // also the columns Y transforms (kern::XYLayout::columns)
   if (v.cluster > row_points || v.cluster > ny) return false;  // every block owns rows and columns
-  if (v.x.columns || v.x.real == RealRows::full || v.x.real == RealRows::pair || !v.y.columns ||
+  // X rows complex or half-length real (odd rows have no fused form).
+  if (v.x.columns || (v.x.real != RealRows::none && v.x.real != RealRows::half) || !v.y.columns ||
       v.y.real != RealRows::none)
     return false;
   if (!variant_factors(v.x, row_points) || !variant_factors(v.y, ny)) return false;
