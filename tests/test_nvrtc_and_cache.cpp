@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <tuple>
@@ -16,6 +17,7 @@
 #include "gpu/nvrtc_compiler.h"
 #include "multirow/five_step.h"
 #include "xy/xy_kernel_source.h"
+#include "xy/xy_pass.h"
 
 namespace fft3d {
 namespace {
@@ -221,6 +223,34 @@ TEST_F(ModuleCacheTest, CorruptEntryIsRebuilt) {
   // Another architecture or another source is another key.
   EXPECT_NE(module_cache_key(source, kArch), module_cache_key(source, "sm_80"));
   EXPECT_NE(module_cache_key(source, kArch), module_cache_key(source + " ", kArch));
+}
+
+// The tuner's fused candidates compile together into the cache, where the
+// XYPass of each finds its CUBIN; a variant the device cannot run is not
+// compiled.
+TEST_F(ModuleCacheTest, PrecompiledXYVariantsAreCached) {
+  if (std::atoi(FFT3D_TEST_CUDA_ARCH) < 90) GTEST_SKIP() << "clusters need sm_90";
+  DeviceInfo device;
+  device.cc_major = std::atoi(FFT3D_TEST_CUDA_ARCH) / 10;
+  device.cc_minor = std::atoi(FFT3D_TEST_CUDA_ARCH) % 10;
+  device.shared_bytes_per_block_optin = 227 * 1024;
+  const int nx = 96, ny = 64;
+  const auto forward = estimate_real_xy_variant(nx, ny, 32, Precision::f32, device.limits(), false);
+  const auto inverse = estimate_real_xy_variant(nx, ny, 32, Precision::f32, device.limits(), false, true);
+  ASSERT_TRUE(forward && inverse);
+  XYVariant too_wide = *forward;
+  too_wide.cluster = 2 * device.limits().max_cluster;
+  ASSERT_FALSE(xy_variant_valid(nx, ny, Precision::f32, too_wide, device.limits()));
+  precompile_xy_variants(nx, ny, Precision::f32, {*forward, too_wide, *inverse}, device);
+  for (const XYVariant& v : {*forward, *inverse}) {
+    const std::string key = module_cache_key(xy_kernel_source(nx, ny, Precision::f32, v), device.arch());
+    std::vector<char> cubin;
+    EXPECT_TRUE(read_cache_entry(dir_ + "/" + key + ".cubin", key, &cubin)) << v.name();
+    EXPECT_GT(cubin.size(), 1000u) << v.name();
+  }
+  int entries = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir_)) entries += entry.path().extension() == ".cubin";
+  EXPECT_EQ(entries, 2);
 }
 
 }  // namespace

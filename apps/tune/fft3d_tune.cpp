@@ -86,14 +86,17 @@ std::string describe(fft3d_plan plan) {
 // wisdom are not timed again.
 void settle_whole_plan_choices(const Problem& p) {
   fft3d_plan plan = nullptr;
+  const auto start = std::chrono::steady_clock::now();
   if (fft3d_plan_create_3d(&plan, p.nx, p.ny, p.nz, p.type, FFT3D_BACKEND_GPU | FFT3D_MEASURE) != FFT3D_SUCCESS)
     return;  // print_plan reports the error
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::string timed;
   std::istringstream lines(describe(plan));
   for (std::string line; std::getline(lines, line);)
     if (line.find("chosen by timing") != std::string::npos) timed += line + "\n";
   fft3d_plan_destroy(plan);
-  std::printf("\nwhole-plan choices%s", timed.empty() ? ": from wisdom, not timed again\n" : ", timed:\n");
+  std::printf("\nwhole-plan choices (%.2f s)%s", seconds,
+              timed.empty() ? ": from wisdom, not timed again\n" : ", timed:\n");
   std::printf("%s", timed.c_str());
 }
 

@@ -242,6 +242,7 @@ std::unique_ptr<GpuGridPlan> time_plane_methods(const Problem& problem, const De
                                            device.limits())
                          .has_value();
   if (fused.empty() && !split) return best;
+  precompile_xy_variants(problem.nx, problem.ny, problem.precision(), fused, device);
   const DeviceBuffer scratch = timing_scratch(problem.bytes());
   double best_ms = median_execute_ms(*best, scratch.get(), -1, nullptr);
   std::string verdict = kSeparateXY;

@@ -289,11 +289,18 @@ std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInf
   auto plan = std::make_unique<GpuRealPlan>(problem, std::move(x), x_from_wisdom && !forced_x, std::move(columns),
                                             std::move(fused), std::move(fused_inverse), order, device);
   if (forced_x) plan->add_note("X variant from FFT3D_X_VARIANT");
+  std::vector<XYVariant> candidates[2];
+  for (const RealXYForm* form : {&forward, &inverse}) {
+    const bool is_inverse = form == &inverse;
+    if (form->timed) candidates[is_inverse] = real_fused_candidates(problem, device.limits(), is_inverse);
+  }
+  std::vector<XYVariant> both = candidates[0];
+  both.insert(both.end(), candidates[1].begin(), candidates[1].end());
+  precompile_xy_variants(problem.nx, problem.ny, precision, both, device);
   for (const RealXYForm* form : {&forward, &inverse}) {
     const bool is_inverse = form == &inverse;
     if (form->timed)
-      plan->time_xy_forms(is_inverse, real_fused_candidates(problem, device.limits(), is_inverse),
-                          real_xy_key(problem, is_inverse));
+      plan->time_xy_forms(is_inverse, candidates[is_inverse], real_xy_key(problem, is_inverse));
     else if (!form->note.empty())
       plan->add_note(form->note);
   }

@@ -8,6 +8,7 @@
 #include "gpu/dependent_launch.h"
 #include "gpu/device_twiddles.h"
 #include "gpu/module_cache.h"
+#include "tune/thread_pool.h"
 #include "xy/xy_kernel.h"
 #include "xy/xy_kernel_source.h"
 
@@ -149,6 +150,23 @@ std::string XYPass::describe() const {
     << facts_.share_bytes << " B share" << (variant_.buffers == 2 ? ", two of them: persistent, double-buffered" : "")
     << "), " << max_active_clusters_ << " clusters resident";
   return s.str();
+}
+
+void precompile_xy_variants(int nx, int ny, Precision precision, const std::vector<XYVariant>& variants,
+                            const DeviceInfo& device) {
+  if (module_cache_dir().empty()) return;
+  std::vector<XYVariant> runnable;
+  for (const XYVariant& v : variants)
+    if (xy_variant_valid(nx, ny, precision, v, device.limits())) runnable.push_back(v);
+  if (runnable.size() < 2) return;  // one compile gains nothing from a thread
+  const std::string arch = device.arch();
+  parallel_for(runnable.size(), default_compile_threads(), [&](size_t i) {
+    try {
+      cached_cubin(xy_kernel_source(nx, ny, precision, runnable[i]), arch);
+    } catch (const std::exception&) {
+      // Compiled again, and reported, by the XYPass that needs it.
+    }
+  });
 }
 
 }  // namespace fft3d

@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "gpu/device.h"
 #include "gpu/device_buffer.h"
@@ -48,5 +49,13 @@ class XYPass final : public GpuPass {
   cudaKernel_t forward_ = nullptr, inverse_ = nullptr;
   DeviceBuffer x_twiddles_, y_twiddles_;
 };
+
+// Compiles the kernels of the variants the device can run into the module
+// cache, in parallel, so that a tuner building and timing one XYPass at a
+// time waits for NVRTC once rather than once per variant. Does nothing
+// without a module cache (the cubins would be thrown away); a variant that
+// fails to compile is left for its XYPass to report.
+void precompile_xy_variants(int nx, int ny, Precision precision, const std::vector<XYVariant>& variants,
+                            const DeviceInfo& device);
 
 }  // namespace fft3d
