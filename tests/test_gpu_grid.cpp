@@ -239,7 +239,7 @@ TEST(GpuGrid, ColumnsFirstFusedPass) {
                                      std::tuple{256, 256, 32}, std::tuple{240, 240, 6}}) {
       const fft3d::Precision p = single ? fft3d::Precision::f32 : fft3d::Precision::f64;
       const fft3d::DeviceLimits limits = fft3d::current_device_info().limits();
-      const auto v = fft3d::estimate_xy_variant(nx, ny, nz, p, limits, false, fft3d::XYBase{{}, {}, 0, true});
+      const auto v = fft3d::estimate_xy_variant(nx, ny, nz, p, limits, false, fft3d::XYBase{{}, {}, 0, true, {}});
       ASSERT_TRUE(v && v->columns_first) << nx << "x" << ny;
       ASSERT_TRUE(fft3d::xy_variant_valid(nx, ny, p, *v, limits)) << v->name();
       setenv("FFT3D_XY_VARIANT", v->name().c_str(), 1);

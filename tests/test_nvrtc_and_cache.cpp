@@ -112,7 +112,7 @@ TEST(Nvrtc, ColumnsFirstKernelsCompileWithoutLocalMemory) {
   if (std::atoi(FFT3D_TEST_CUDA_ARCH) < 90) GTEST_SKIP() << "clusters need sm_90";
   for (Precision p : {Precision::f32, Precision::f64}) {
     const auto real = estimate_real_xy_variant(256, 256, 256, p, DeviceLimits{}, false, true);
-    const auto complex = estimate_xy_variant(240, 240, 240, p, DeviceLimits{}, false, XYBase{{}, {}, 0, true});
+    const auto complex = estimate_xy_variant(240, 240, 240, p, DeviceLimits{}, false, XYBase{{}, {}, 0, true, {}});
     ASSERT_TRUE(real && complex);
     for (const auto& [v, n, kernels] : {std::tuple{*real, 256, 1}, std::tuple{*complex, 240, 2}}) {
       const std::string ptx = compile_to_ptx(xy_kernel_source(n, n, p, v), "compute_" FFT3D_TEST_CUDA_ARCH);

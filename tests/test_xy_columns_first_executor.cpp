@@ -30,7 +30,7 @@ constexpr Precision precision_of() {
 // The ESTIMATE's complex variant for nx * ny planes, its columns first
 // (a single Y radix split in two: Y runs in place in the share).
 XYVariant columns_first(int nx, int ny, Precision p) {
-  const auto v = estimate_xy_variant(nx, ny, 2, p, DeviceLimits{}, false, XYBase{{}, {}, 0, true});
+  const auto v = estimate_xy_variant(nx, ny, 2, p, DeviceLimits{}, false, XYBase{{}, {}, 0, true, {}});
   EXPECT_TRUE(v && v->columns_first) << nx << "x" << ny;
   return v.value_or(XYVariant{});
 }
@@ -198,19 +198,24 @@ TEST(XYColumnsFirst, RefusedForms) {
 }
 
 // The ESTIMATE takes columns first for complex f64 power-of-two planes of
-// at least 512 KB (measured faster at 256^3 on the H100), X first
-// elsewhere, and a base that names the order overrides it.
+// at least 512 KB (measured faster at 256^3 on the H100) where rows are
+// not strided (strided rows, X first, beat both there), X first elsewhere,
+// and a base that names the order overrides it.
 TEST(XYColumnsFirst, EstimateOrder) {
   const DeviceLimits h100;
-  auto order = [&](int n, Precision p, XYBase base = {}) {
+  const XYBase unstrided{{}, {}, 0, {}, false};
+  auto order = [&](int n, Precision p, XYBase base = XYBase{{}, {}, 0, {}, false}) {
     return estimate_xy_variant(n, n, n, p, h100, false, base)->columns_first;
   };
   EXPECT_TRUE(order(256, Precision::f64));
+  EXPECT_FALSE(order(256, Precision::f64, XYBase{}));  // strided rows
+  EXPECT_TRUE(estimate_xy_variant(256, 256, 256, Precision::f64, h100, false)->strided_rows);
+  EXPECT_FALSE(estimate_xy_variant(256, 256, 256, Precision::f64, h100, false, unstrided)->strided_rows);
   EXPECT_FALSE(order(256, Precision::f32));
   EXPECT_FALSE(order(128, Precision::f64));  // 256 KB planes
   EXPECT_FALSE(order(240, Precision::f64));
-  EXPECT_FALSE(order(256, Precision::f64, XYBase{{}, {}, 0, false}));
-  EXPECT_TRUE(order(256, Precision::f32, XYBase{{}, {}, 0, true}));
+  EXPECT_FALSE(order(256, Precision::f64, XYBase{{}, {}, 0, false, {}}));
+  EXPECT_TRUE(order(256, Precision::f32, XYBase{{}, {}, 0, true, {}}));
   EXPECT_TRUE(estimate_xy_variant(256, 256, 256, Precision::f64, h100)) << "fused by automatic plans";
 }
 

@@ -185,7 +185,7 @@ std::vector<XYVariant> fused_candidates(const Problem& problem, const DeviceInfo
   const Precision precision = problem.precision();
   const VariantPreference preferred = wisdom_preference(device, precision);
   const XYBase tuned{valid_preference(preferred, "rows", problem.nx, precision, device.limits()),
-                     valid_preference(preferred, "columns", problem.ny, precision, device.limits()), 0, {}};
+                     valid_preference(preferred, "columns", problem.ny, precision, device.limits()), 0, {}, {}};
   std::vector<XYVariant> out;
   auto add = [&](const XYBase& base) -> std::optional<XYVariant> {
     const auto v = estimate_xy_variant(problem.nx, problem.ny, problem.nz, precision, device.limits(), false, base);
@@ -193,8 +193,8 @@ std::vector<XYVariant> fused_candidates(const Problem& problem, const DeviceInfo
     return v;
   };
   if (const auto estimate = add(XYBase{})) {
-    add(XYBase{{}, {}, estimate->cluster / 2, {}});
-    if (const auto wider = add(XYBase{{}, {}, estimate->cluster * 2, {}})) {
+    add(XYBase{{}, {}, estimate->cluster / 2, {}, {}});
+    if (const auto wider = add(XYBase{{}, {}, estimate->cluster * 2, {}, {}})) {
       // Its groups halved: half the threads, twice the blocks per SM (256^3
       // f32 on the H100: 0.2220 ms on 16 blocks of 128 threads, 0.2291 on
       // the ESTIMATE's 8 of 256).
@@ -206,8 +206,12 @@ std::vector<XYVariant> fused_candidates(const Problem& problem, const DeviceInfo
     }
     // Both orders: columns first and X first (256^3 on the H100: f64
     // 0.459 ms columns first against 0.476, f32 0.240 against 0.222).
-    const auto x_first = add(XYBase{{}, {}, 0, false});
-    add(XYBase{{}, {}, 0, true});
+    const auto x_first = add(XYBase{{}, {}, 0, false, false});
+    add(XYBase{{}, {}, 0, true, {}});
+    // Strided rows (no exchange buffers: 256^3 f32 on the H100 0.2086 ms
+    // against 0.2226 X first), on the ESTIMATE's cluster and on 16.
+    add(XYBase{{}, {}, 0, false, true});
+    add(XYBase{{}, {}, kern::kMaxCluster, false, true});
     if (!x_first) return out;
     // The load in chunks and double buffers take X first.
     XYVariant chunked = *x_first;
@@ -217,7 +221,7 @@ std::vector<XYVariant> fused_candidates(const Problem& problem, const DeviceInfo
     // one share; f32 lost 0-27 %), also on twice the cluster, whose halved
     // shares keep two blocks per SM.
     std::vector<XYVariant> doubled = {*x_first};
-    const XYBase wider{{}, {}, x_first->cluster * 2, false};
+    const XYBase wider{{}, {}, x_first->cluster * 2, false, false};
     if (auto v = estimate_xy_variant(problem.nx, problem.ny, problem.nz, precision, device.limits(), false, wider))
       doubled.push_back(*v);
     for (XYVariant v : doubled) {

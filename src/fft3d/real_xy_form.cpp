@@ -25,7 +25,7 @@ std::vector<XYVariant> real_fused_candidates(const Problem& problem, const Devic
   };
   auto add = [&](int cluster) -> std::optional<XYVariant> {
     const auto v = estimate_real_xy_variant(problem.nx, problem.ny, problem.nz, precision, limits, false, inverse,
-                                            XYBase{{}, {}, cluster, {}});
+                                            XYBase{{}, {}, cluster, {}, {}});
     if (v) keep(*v);
     return v;
   };

@@ -342,11 +342,118 @@ FFT3D_HD void xy_unpack_phase(const XYPartGeom G, int tid, int rank, long long p
   }
 }
 
+// Strided rows (XYLayout::strided_rows): a padded share row, element idx
+// at xy_share_slot(idx), read and written by every X stage in place.
+template <typename Real>
+struct XYSlotRowIo {
+  Complex<Real>* share_row;
+  bool live;
+  FFT3D_HD Complex<Real> load(int idx) const {
+    return live ? share_row[xy_share_slot(idx)] : make_complex(Real(0), Real(0));
+  }
+  FFT3D_HD void store(int idx, Complex<Real> v) const {
+    if (live) share_row[xy_share_slot(idx)] = v;
+  }
+};
+
+// Strided rows, the load: rows rank + cluster * j of the plane into share
+// rows j, as plain element copies (the GPU issues them with cp.async).
+template <typename Real>
+FFT3D_HD void xy_strided_load_phase(const XYLayout& L, int tid, int rank, long long plane, unsigned char* smem,
+                                    const XYArgs<Real>& a) {
+  const Complex<Real>* in = (a.in ? a.in : a.data) + plane * a.plane_stride + static_cast<long long>(rank) * L.pitch();
+  Complex<Real>* share = reinterpret_cast<Complex<Real>*>(smem);
+  const int n = L.columns();
+  for (int i = tid; i < L.rows_per_cta() * n; i += L.threads_per_block())
+    share[i / n * L.share_pitch() + xy_share_slot(i % n)] =
+        in[static_cast<long long>(i / n) * L.cluster * L.pitch() + i % n];
+}
+
+// Strided rows, X: phase `sub` of group `group` (stage sub / 2; its reads
+// for even sub, its writes for odd), every stage reading and writing the
+// row's share row in place, a warp barrier apart.
+template <int Sign, int R, typename Real, int Capacity>
+FFT3D_HD void xy_strided_x_phase(const XYPartGeom& G, int group, StageGeom g, int sub, int tid,
+                                 XRegs<Real, Capacity>& regs, unsigned char* smem, const XYArgs<Real>& a) {
+  if (tid >= G.threads) return;
+  const int row = group * G.lines_per_group + tid / G.threads_per_row;
+  const XYSlotRowIo<Real> io{reinterpret_cast<Complex<Real>*>(smem) + row * G.share_pitch, row < G.rows_per_cta};
+  g.first = g.last = true;  // no exchange: the share row on both sides
+  const PhaseInfo ph{sub / 2, sub % 2 == 0, sub % 2 == 1};
+  stockham_stage_phase<Sign, R>(g, ph, tid % G.threads_per_row, static_cast<Real*>(nullptr),
+                                static_cast<Real*>(nullptr), G.twiddle_table, a.x_twiddles, io, regs);
+}
+
+// Strided rows, Y's first stage (g0, Q points over the block's rows
+// rank + cluster * j, butterfly `rank`), in place in the share, each column
+// by one thread.
+template <int Sign, int Q, typename Real>
+FFT3D_HD void xy_strided_local_phase(const XYPartGeom& G, const StageGeom& g0, int tid, int rank, int threads,
+                                     unsigned char* smem, const XYArgs<Real>& a) {
+  Complex<Real>* share = reinterpret_cast<Complex<Real>*>(smem);
+  for (int x = tid; x < G.columns; x += threads) {
+    Complex<Real> v[Q];
+    FFT3D_UNROLL
+    for (int k = 0; k < Q; ++k) v[k] = share[k * G.share_pitch + xy_share_slot(x)];
+    dft<Q, Sign>(v);
+    apply_stage_twiddles<Sign, Q>(g0, rank, G.twiddle_table, a.y_twiddles, v);
+    FFT3D_UNROLL
+    for (int k = 0; k < Q; ++k) share[k * G.share_pitch + xy_share_slot(x)] = v[k];
+  }
+}
+
+// Strided rows, Y's second stage (C = cluster points): butterfly (k1, x)
+// reads value x of share row k1 of every block and writes rows k1 + Q k2
+// of the plane (Q = G.rows_per_cta); block rank takes butterflies
+// [rank, rank + 1) * Q * columns / C, x fastest.
+template <int Sign, int C, typename Real, class Shares>
+FFT3D_HD void xy_strided_cross_phase(const XYPartGeom& G, int tid, int rank, int threads, long long plane,
+                                     const Shares& shares, const XYArgs<Real>& a) {
+  const int n = G.columns, q = G.rows_per_cta, per_block = q * n / C;
+  Complex<Real>* const out = a.data + plane * a.plane_stride;
+  for (int i = tid; i < per_block; i += threads) {
+    const int item = rank * per_block + i, k1 = item / n, x = item % n;
+    Complex<Real> v[C];
+    FFT3D_UNROLL
+    for (int r = 0; r < C; ++r) v[r] = shares.of(r)[k1 * G.share_pitch + xy_share_slot(x)];
+    dft<C, Sign>(v);
+    FFT3D_UNROLL
+    for (int k2 = 0; k2 < C; ++k2)
+      out[static_cast<long long>(k1 + q * k2) * G.pitch + x] = fft3d::kern::scale(v[k2], a.scale);
+  }
+}
+
+// Strided rows on the CPU executor: phase p of one plane.
+template <int Sign, typename Real, int Capacity>
+inline void xy_strided_phase_on_host(const XYLayout& L, int p, int tid, int rank, long long plane,
+                                     XRegs<Real, Capacity>& regs, void* const* blocks, const XYArgs<Real>& a) {
+  const XYPhase q = L.phase(p);
+  unsigned char* smem = static_cast<unsigned char*>(blocks[rank]);
+  if (q.part == kLoadPart) return xy_strided_load_phase(L, tid, rank, plane, smem, a);
+  const XYPartGeom G = L.part_geom(q.part, sizeof(Real));
+  if (q.part == 0) {
+    const StageGeom g = L.x.stage(q.sub / 2);
+    return with_radix(g.radix, [&](auto radix) {
+      xy_strided_x_phase<Sign, decltype(radix)::value>(G, q.group, g, q.sub, tid, regs, smem, a);
+    });
+  }
+  if (q.sub == 0)
+    return with_radix(L.local_points(), [&](auto radix) {
+      xy_strided_local_phase<Sign, decltype(radix)::value>(G, L.y.stage(0), tid, rank, L.threads_per_block(), smem,
+                                                           a);
+    });
+  const HostShares<Real> shares{blocks, 0};
+  with_radix(L.cross_points(), [&](auto radix) {
+    xy_strided_cross_phase<Sign, decltype(radix)::value>(G, tid, rank, L.threads_per_block(), plane, shares, a);
+  });
+}
+
 // Run-time dispatch of phase p of one plane (XYLayout::phase) in share
 // `buffer`, for the CPU cluster executor; blocks[r] is block r's shared memory.
 template <int Sign, typename Real, int Capacity>
 inline void xy_phase_on_host(const XYLayout& L, int p, int tid, int rank, long long plane, int buffer,
                              XRegs<Real, Capacity>& regs, void* const* blocks, const XYArgs<Real>& a) {
+  if (L.strided_rows) return xy_strided_phase_on_host<Sign>(L, p, tid, rank, plane, regs, blocks, a);
   const XYPhase q = L.phase(p);
   unsigned char* smem = static_cast<unsigned char*>(blocks[rank]);
   const long long share_offset = buffer * L.share_stride(sizeof(Real));
@@ -575,6 +682,68 @@ __device__ __forceinline__ void xy_columns_first_plane_device(int rank, long lon
   __cluster_barrier_wait();
 }
 
+// Strided rows, the load on the GPU: xy_strided_load_phase's copies with
+// cp.async (one complex value each: the padded share rows leave 8-byte
+// values of f32 without 16-byte alignment), awaited by the whole block.
+template <class Cfg, typename Real>
+__device__ __forceinline__ void xy_strided_load_device(int rank, long long plane, unsigned char* smem,
+                                                       const XYArgs<Real>& a) {
+  constexpr XYLayout L = Cfg::layout();
+  constexpr int kColumns = L.columns();
+  constexpr unsigned kValue = sizeof(Complex<Real>);
+  const Complex<Real>* in =
+      (a.in ? a.in : a.data) + plane * a.plane_stride + static_cast<long long>(rank) * L.pitch();
+  const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(smem));
+  for (int i = threadIdx.x; i < L.rows_per_cta() * kColumns; i += L.threads_per_block()) {
+    const int j = i / kColumns, x = i % kColumns;
+    const Complex<Real>* from = in + static_cast<long long>(j) * L.cluster * L.pitch() + x;
+    const unsigned to = dst + static_cast<unsigned>(j * L.share_pitch() + xy_share_slot(x)) * kValue;
+    if constexpr (kValue == 16)
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(to), "l"(from) : "memory");
+    else
+      asm volatile("cp.async.ca.shared.global [%0], [%1], 8;\n" ::"r"(to), "l"(from) : "memory");
+  }
+  asm volatile("cp.async.commit_group;\n" ::: "memory");
+  cp_async_wait_group<0>();
+  __syncthreads();
+}
+
+// Strided rows: the X stages of one group, read and write phases a warp
+// barrier apart (the rows lie in warps, see xy_variant_valid).
+template <class Cfg, int Sub, typename Real, int Capacity>
+__device__ __forceinline__ void xy_strided_x_group(int group, XRegs<Real, Capacity>& regs, unsigned char* smem,
+                                                   const XYArgs<Real>& a) {
+  constexpr XYLayout L = Cfg::layout();
+  if constexpr (Sub < 2 * L.x.stages) {
+    constexpr StageGeom g = L.x.stage(Sub / 2);
+    xy_strided_x_phase<Cfg::kSign, g.radix>(L.part_geom(0, sizeof(Real)), group, g, Sub,
+                                             static_cast<int>(threadIdx.x), regs, smem, a);
+    __syncwarp();
+    xy_strided_x_group<Cfg, Sub + 1>(group, regs, smem, a);
+  }
+}
+
+// Strided rows: X in place, Y's first stage in place, the cluster barrier,
+// Y's second stage across the cluster into global memory, the closing
+// cluster barrier.
+template <class Cfg, typename Real, int Capacity>
+__device__ __forceinline__ void xy_strided_plane_device(int rank, long long plane, XRegs<Real, Capacity>& regs,
+                                                        unsigned char* smem, const XYArgs<Real>& a) {
+  constexpr XYLayout L = Cfg::layout();
+  constexpr XYPartGeom G = L.part_geom(1, sizeof(Real));
+  const int tid = static_cast<int>(threadIdx.x);
+#pragma unroll 1
+  for (int group = 0; group < L.x_groups(); ++group) xy_strided_x_group<Cfg, 0>(group, regs, smem, a);
+  __syncthreads();
+  xy_strided_local_phase<Cfg::kSign, L.local_points()>(G, L.y.stage(0), tid, rank, L.threads_per_block(), smem, a);
+  xy_cluster_sync();  // every share's first Y stage done
+  const ClusterShares<Real> shares{reinterpret_cast<const Complex<Real>*>(smem)};
+  xy_strided_cross_phase<Cfg::kSign, L.cross_points()>(G, tid, rank, L.threads_per_block(), plane, shares, a);
+  // No block leaves while another reads its share (relaxed, as in xy_plane_device).
+  __cluster_barrier_arrive_relaxed();
+  __cluster_barrier_wait();
+}
+
 template <class Cfg>
 __device__ __forceinline__ void xy_block_device(const XYArgs<typename Cfg::Real>& a) {
   using Real = typename Cfg::Real;
@@ -583,7 +752,12 @@ __device__ __forceinline__ void xy_block_device(const XYArgs<typename Cfg::Real>
   const int rank = static_cast<int>(__clusterRelativeBlockRank());
   long long plane = static_cast<long long>(blockIdx.x) / L.cluster;
   unsigned char* smem = fft3d_shared_memory;
-  if constexpr (L.columns_first) {
+  if constexpr (L.strided_rows) {
+    static_assert(L.buffers == 1 && L.split == 1 && !L.columns_first && !L.real_rows(),
+                  "strided rows: one share, whole complex planes");
+    xy_strided_load_device<Cfg>(rank, plane, smem, a);
+    xy_strided_plane_device<Cfg>(rank, plane, regs, smem, a);
+  } else if constexpr (L.columns_first) {
     static_assert(L.buffers == 1 && L.split == 1, "columns first: one share, whole planes");
     xy_load_columns_device<Cfg>(rank, plane, smem, a);
     xy_columns_first_plane_device<Cfg>(rank, plane, regs, smem, a);

@@ -19,9 +19,10 @@ std::string xy_kernel_source(int nx, int ny, Precision precision, const XYVarian
                                  : L.columns_first ? std::vector<int>{+1}
                                                    : std::vector<int>{-1};
   std::string tail;  // the layout's fields after `buffers`, where not their defaults
-  if (L.split > 1 || L.columns_first)
+  if (L.split > 1 || L.columns_first || L.strided_rows)
     tail = ", " + std::to_string(L.split) + ", " + std::to_string(L.split_inverse);
-  if (L.columns_first) tail += ", true";
+  if (L.columns_first || L.strided_rows) tail += L.columns_first ? ", true" : ", false";
+  if (L.strided_rows) tail += ", true";
   for (int sign : signs) {
     s << "struct Cfg" << (sign < 0 ? "Forward" : "Inverse") << " {\n"
       << "  using Real = " << real << ";\n"

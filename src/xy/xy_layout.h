@@ -36,6 +36,20 @@
 // that Y turns column 0 into Re a + i Re b, the real X[0] and X[n] of every
 // row, and the X part reads them from there (xy_pack_phase).
 //
+// Strided rows (strided_rows; complex planes, the Y layout two stages of
+// ny / cluster and cluster points): block r holds rows y = r + cluster * j
+// (j < ny / cluster) of the plane in its share, rows padded with one value
+// in 16 (xy_share_slot) so that no exchange buffer is needed and more blocks
+// fit on an SM. X runs in place in the share (each stage reads its row into
+// registers, then, after a warp barrier, writes it back). Y is a two-stage
+// Stockham FFT whose first stage (ny / cluster points over the block's own
+// rows, twiddled by exp(-+2 pi i r k / ny)) also runs in place in the
+// share, since its butterfly j is the block's rank; after a cluster barrier
+// the second stage (cluster points, one value from each block's share)
+// writes the plane to global memory. Block r takes an even share of the
+// second stage's (k1, x) butterflies, x fastest, so that its reads and
+// writes are coalesced.
+//
 // Double-buffered layouts (buffers == 2) hold two shares and run
 // persistently: a grid of as many clusters as fit on the device walks the
 // planes (cluster c takes planes c, c + clusters, ...), and each iteration
@@ -87,6 +101,12 @@ struct XYPartGeom {
   int share_pitch;            // complex values per row of the share (XYLayout::share_pitch)
 };
 
+// Strided rows (XYLayout::strided_rows): where element x of a row lives in
+// its share row, one unused value after every 16 (in place, the X stages
+// read and write at strides of 16 values; 17 keeps those conflict-free in
+// the banks).
+FFT3D_HD constexpr int xy_share_slot(int x_index) { return x_index + x_index / 16; }
+
 struct XYLayout {
   XLayout x;    // rows of nx (rows_per_block rows per group)
   XLayout y;    // columns of ny (columns: true; rows_per_block columns per group)
@@ -104,6 +124,8 @@ struct XYLayout {
   int split_inverse = 0;
   // Y before X (see the top of this file): the share holds columns.
   bool columns_first = false;
+  // Strided rows, no exchange buffers (see the top of this file).
+  bool strided_rows = false;
 
   FFT3D_HD constexpr int ny() const { return y.n; }
   // Real rows: rows of 2 x.n reals transformed as x.n complex points,
@@ -123,12 +145,18 @@ struct XYLayout {
   FFT3D_HD constexpr int x_groups() const { return (rows_per_cta() + x.rows_per_block - 1) / x.rows_per_block; }
   FFT3D_HD constexpr int y_groups() const { return (cols_per_cta() + y.rows_per_block - 1) / y.rows_per_block; }
   FFT3D_HD constexpr int threads_per_block() const {
-    return max_of(x.threads_per_block(), y.threads_per_block());
+    return strided_rows ? x.threads_per_block() : max_of(x.threads_per_block(), y.threads_per_block());
   }
-  FFT3D_HD constexpr int elems_per_thread() const { return max_of(x.elems_per_thread(), y.elems_per_thread()); }
+  FFT3D_HD constexpr int elems_per_thread() const {
+    return strided_rows ? max_of(x.elems_per_thread(), max_of(y.radix[0], y.radix[1]))
+                        : max_of(x.elems_per_thread(), y.elems_per_thread());
+  }
   // The block's share of the plane: rows_per_cta rows of pitch() complex
-  // values, or (columns first) ny rows of its cols_per_cta columns.
-  FFT3D_HD constexpr int share_pitch() const { return columns_first ? cols_per_cta() : pitch(); }
+  // values, or (columns first) ny rows of its cols_per_cta columns, or
+  // (strided rows) rows_per_cta padded rows.
+  FFT3D_HD constexpr int share_pitch() const {
+    return columns_first ? cols_per_cta() : strided_rows ? xy_share_slot(pitch() - 1) + 1 : pitch();
+  }
   FFT3D_HD constexpr int share_rows() const { return columns_first ? ny() : rows_per_cta(); }
   FFT3D_HD constexpr long long share_bytes(int real_bytes) const {
     return 2LL * share_rows() * share_pitch() * real_bytes;
@@ -142,8 +170,14 @@ struct XYLayout {
     return exchange_offset(real_bytes) + ((ex > ey ? ex : ey) + 15) / 16 * 16;
   }
   FFT3D_HD constexpr long long shared_bytes(int real_bytes) const {
+    if (strided_rows) return share_stride(real_bytes);
     return unpack_offset(real_bytes) + (real_rows() ? 2LL * ny() * real_bytes : 0);
   }
+  // Strided rows: the Y stages' radices (the first over the block's rows,
+  // the second across the cluster) and the second stage's butterflies per block.
+  FFT3D_HD constexpr int local_points() const { return y.radix[0]; }
+  FFT3D_HD constexpr int cross_points() const { return y.radix[1]; }
+  FFT3D_HD constexpr int cross_items_per_cta() const { return local_points() * columns() / cluster; }
   FFT3D_HD constexpr XYPartGeom part_geom(int part, int real_bytes) const {
     const XLayout& L = part == 0 ? x : y;
     return XYPartGeom{part, L.threads_per_row, L.rows_per_block, L.threads_per_block(), L.row_stride(),
@@ -161,6 +195,7 @@ struct XYLayout {
     return (chunk * x_groups() + load_chunks() - 1) / load_chunks();
   }
   FFT3D_HD constexpr int phases() const {
+    if (strided_rows) return 1 + x_groups() * 2 * x.stages + 2;
     return 1 + x_groups() * x.phases() + y_groups() * y.phases() + (real_rows() ? 1 : 0);
   }
   FFT3D_HD constexpr int x_phases() const { return x_groups() * x.phases(); }
@@ -179,6 +214,7 @@ struct XYLayout {
   // alive until no other block reads it.
   FFT3D_HD constexpr XYPhase phase(int p) const {
     if (columns_first) return columns_first_phase(p);
+    if (strided_rows) return strided_rows_phase(p);
     if (p == 0) return XYPhase{kLoadPart, 0, 0, kBlockBarrier};
     if (real_rows() && p + 1 == phases()) return XYPhase{kUnpackPart, 0, 0, kClusterBarrier};
     p -= 1;
@@ -190,6 +226,19 @@ struct XYLayout {
     const int q = p - x_phases();
     const bool last = p + 2 == phases();
     return XYPhase{1, q / y.phases(), q % y.phases(), last ? kClusterBarrier : kBlockBarrier};
+  }
+  // Strided rows: the load; per X group and stage a read and a write phase
+  // (sub 2 s and 2 s + 1), joined by warp barriers, a block barrier after
+  // the last; Y's first stage (part 1, sub 0), a cluster barrier; its
+  // second stage (sub 1) and the closing cluster barrier.
+  FFT3D_HD constexpr XYPhase strided_rows_phase(int p) const {
+    if (p == 0) return XYPhase{kLoadPart, 0, 0, kBlockBarrier};
+    p -= 1;
+    const int per_group = 2 * x.stages;
+    if (p < x_groups() * per_group)
+      return XYPhase{0, p / per_group, p % per_group, p + 1 == x_groups() * per_group ? kBlockBarrier : kWarpBarrier};
+    p -= x_groups() * per_group;
+    return XYPhase{1, 0, p, kClusterBarrier};
   }
   // Columns first: the load, (real rows) the pack phase, the Y groups, a
   // cluster barrier, the X groups and the closing cluster barrier.

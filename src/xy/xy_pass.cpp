@@ -84,8 +84,8 @@ kern::XYArgs<Real> make_args(const void* in, void* out, long long planes, long l
 
 XYPass::XYPass(int nx, int ny, Precision precision, const XYVariant& variant, const DeviceInfo& device, int split)
     : nx_(nx), ny_(ny), split_(split), precision_(precision), variant_(variant) {
-  if (split > 1 && variant.x.real != RealRows::none)
-    fail(FFT3D_ERROR_INTERNAL, "the split-Y pass transforms complex rows only");
+  if (split > 1 && (variant.x.real != RealRows::none || variant.strided_rows))
+    fail(FFT3D_ERROR_INTERNAL, "the split-Y pass transforms complex rows in whole rows per block only");
   if (!xy_variant_valid(nx, ny, precision, variant, device.limits()))
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "XY variant " + variant.name() + " for " + std::to_string(nx) + " x " +
                                            std::to_string(ny) + " exceeds the limits of " + device.name);

@@ -23,10 +23,14 @@ struct XYVariant {
   // Y before X (kern::XYLayout::columns_first): the C2R inverse's fused pass
   // (real rows), or another form of the complex one. One share, one load chunk.
   bool columns_first = false;
+  // Block r holds rows r + cluster * j, no exchange buffers
+  // (kern::XYLayout::strided_rows): complex planes, y two stages of
+  // ny / cluster and cluster points. One share, one load chunk.
+  bool strided_rows = false;
 
   // A readable, parseable name: "xy.c8.mb0|<x variant>|<y variant>", with
-  // ".l4" after "mb0" where load_chunks > 1, ".b2" where buffers is 2 and
-  // ".yx" last where columns come first.
+  // ".l4" after "mb0" where load_chunks > 1, ".b2" where buffers is 2,
+  // ".yx" where columns come first and ".sr" last for strided rows.
   std::string name() const;
   bool operator==(const XYVariant& o) const;
 };
@@ -68,6 +72,7 @@ struct XYBase {
   std::optional<XVariant> y;  // columns of ny
   int cluster = 0;            // blocks per cluster; 0: the ESTIMATE's
   std::optional<bool> columns_first;  // Y before X (XYVariant::columns_first); none: the ESTIMATE's
+  std::optional<bool> strided_rows;   // XYVariant::strided_rows where it fits; none: the ESTIMATE's
 };
 
 // The ESTIMATE choice for `planes` planes of nx * ny, or nothing when no
@@ -80,10 +85,20 @@ struct XYBase {
 // the length has them (192 = 16 * 12, 320 = 16 * 20; xy_variant.cpp),
 // else the separate passes' ESTIMATE; regrouped for the cluster. Columns
 // come first where `base` says so, else for f64 power-of-two planes of at
-// least 512 KB (measured faster, see xy_variant.cpp).
+// least 512 KB (measured faster, see xy_variant.cpp); but rows are strided
+// (strided_rows_variant) where `base` says so, else on complex power-of-two
+// planes of at least 512 KB where that form fits and base asks for no
+// columns first.
 std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, Precision precision,
                                              const DeviceLimits& limits, bool only_where_faster = true,
                                              const XYBase& base = {});
+
+// The strided-rows form (XYVariant::strided_rows) of fused variant v for
+// nx * ny complex planes: v's X rows and cluster (cluster > 0: that one
+// instead), Y in two stages of ny / cluster and cluster points; nothing
+// where that form does not fit (xy_variant_valid).
+std::optional<XYVariant> strided_rows_variant(int nx, int ny, Precision precision, const XYVariant& v,
+                                              const DeviceLimits& limits, int cluster = 0);
 
 // The same for the forward R2C plane of nx reals by ny (in place: rows of
 // nx / 2 + 1 complex values), its X part half-length rows with the real

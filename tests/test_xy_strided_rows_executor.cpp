@@ -1,0 +1,118 @@
+// The fused pass with strided rows (block r holds rows r + cluster * j, X
+// and Y's first stage in place in the share, Y's second stage across the
+// cluster; no exchange buffers) run by the CPU cluster executor against
+// FFTW in double precision, both directions and both block orders, so that
+// a missing cluster or warp barrier shows.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <tuple>
+
+#include "common/error.h"
+#include "fft1d/twiddle_table.h"
+#include "oracle.h"
+#include "xy/xy_kernel_host.h"
+#include "xy/xy_variant.h"
+
+namespace fft3d {
+namespace {
+
+using fft3d_test::cplx;
+constexpr BlockOrder kOrders[] = {BlockOrder::ascending, BlockOrder::descending};
+
+template <typename Real>
+constexpr Precision precision_of() {
+  return sizeof(Real) == 4 ? Precision::f32 : Precision::f64;
+}
+
+// The ESTIMATE's complex variant for nx * ny planes in its strided-rows form on `cluster` blocks.
+XYVariant strided(int nx, int ny, Precision p, int cluster) {
+  const auto v = estimate_xy_variant(nx, ny, 2, p, DeviceLimits{}, false);
+  EXPECT_TRUE(v) << nx << "x" << ny;
+  const auto w = v ? strided_rows_variant(nx, ny, p, *v, DeviceLimits{}, cluster) : std::nullopt;
+  EXPECT_TRUE(w) << nx << "x" << ny << " on " << cluster;
+  return w.value_or(XYVariant{});
+}
+
+// Complex planes, in place or out of place: relative error against FFTW's
+// 2-D transforms. Out of place, the input must come back unchanged.
+template <typename Real>
+double run_complex(int nx, int ny, long long planes, const XYVariant& v, int sign, BlockOrder order,
+                   bool out_of_place = false) {
+  const std::vector<cplx> in = fft3d_test::random_complex(static_cast<size_t>(planes) * nx * ny, nx * 31 + ny);
+  std::vector<kern::Complex<Real>> data(in.size()), source;
+  std::vector<cplx> want;
+  for (size_t i = 0; i < in.size(); ++i)
+    data[i] = kern::make_complex(static_cast<Real>(in[i].real()), static_cast<Real>(in[i].imag()));
+  const size_t plane = static_cast<size_t>(nx) * ny;
+  for (long long p = 0; p < planes; ++p) {
+    std::vector<cplx> one(plane);
+    for (size_t i = 0; i < plane; ++i) one[i] = cplx(data[p * plane + i].re, data[p * plane + i].im);
+    const std::vector<cplx> t = fft3d_test::fftw_3d(one, nx, ny, 1, sign);
+    want.insert(want.end(), t.begin(), t.end());
+  }
+  if (out_of_place) {
+    source = data;
+    for (auto& d : data) d = kern::make_complex(Real(NAN), Real(NAN));  // poisoned output
+  }
+  const std::vector<kern::Complex<Real>> kept = source;
+  const auto x_table = forward_twiddle_table<Real>(nx), y_table = forward_twiddle_table<Real>(ny);
+  kern::XYArgs<Real> args{data.data(), planes, static_cast<long long>(plane), x_table.data(), y_table.data()};
+  if (out_of_place) args.in = source.data();
+  run_xy_kernel_on_cpu<Real>(make_xy_layout(nx, ny, precision_of<Real>(), v), sign, args, order);
+  for (size_t i = 0; i < source.size(); ++i)
+    EXPECT_TRUE(source[i].re == kept[i].re && source[i].im == kept[i].im) << "input changed at " << i;
+  std::vector<cplx> got(data.size());
+  for (size_t i = 0; i < data.size(); ++i) got[i] = cplx(data[i].re, data[i].im);
+  return fft3d_test::relative_l2_error(got, want);
+}
+
+template <typename Real>
+void expect_correct(int nx, int ny, const XYVariant& v, bool out_of_place = false) {
+  ASSERT_TRUE(v.strided_rows && xy_variant_valid(nx, ny, precision_of<Real>(), v, DeviceLimits{})) << v.name();
+  const double bound = fft3d_test::fft_error_bound(sizeof(Real) == 4, static_cast<double>(nx) * ny);
+  for (int sign : {-1, +1})
+    for (BlockOrder order : kOrders)
+      EXPECT_LT(run_complex<Real>(nx, ny, 2, v, sign, order, out_of_place), bound)
+          << nx << "x" << ny << " " << v.name() << " sign " << sign;
+}
+
+// Planes whose Y splits into ny / cluster points over a block's rows and
+// cluster points across the blocks, including odd radices and the H100's
+// 16-block clusters of 256^2.
+TEST(XYStridedRows, ComplexPlanesBothWays) {
+  for (const auto& [nx, ny, cluster] : {std::tuple{256, 256, 16}, std::tuple{64, 64, 8}, std::tuple{48, 80, 8},
+                                        std::tuple{32, 60, 4}, std::tuple{40, 27, 3}, std::tuple{16, 32, 2}}) {
+    expect_correct<float>(nx, ny, strided(nx, ny, Precision::f32, cluster));
+    expect_correct<double>(nx, ny, strided(nx, ny, Precision::f64, cluster));
+  }
+}
+
+// Out of place (the input left as it was), several X groups per block and
+// both twiddle sources.
+TEST(XYStridedRows, OutOfPlaceGroupsAndTwiddles) {
+  XYVariant v = strided(64, 128, Precision::f64, 8);
+  v.x.rows_per_block = 2;  // 8 rows per block in 4 groups
+  for (bool table : {false, true}) {
+    v.x.twiddle_table = v.y.twiddle_table = table;
+    expect_correct<double>(64, 128, v, true);
+  }
+}
+
+TEST(XYStridedRows, NameRoundTripsAndLimitsHold) {
+  const XYVariant v = strided(256, 256, Precision::f32, 16);
+  EXPECT_NE(v.name().find(".sr|"), std::string::npos) << v.name();
+  EXPECT_EQ(parse_xy_variant(v.name()), v);
+  // No exchange buffers: the share alone, rows padded by one value in 16.
+  EXPECT_EQ(xy_variant_facts(256, 256, Precision::f32, v).shared_bytes, 16LL * (256 + 15) * 8);
+  // Y must split as ny / cluster then cluster points; real rows and columns first have no strided form.
+  XYVariant bad = v;
+  bad.y.radices = {16, 16};
+  bad.cluster = 8;
+  EXPECT_FALSE(xy_variant_valid(256, 256, Precision::f32, bad, DeviceLimits{}));
+  EXPECT_FALSE(strided_rows_variant(256, 256, Precision::f32, v, DeviceLimits{}, 3));
+  EXPECT_THROW(parse_xy_variant("xy.c16.mb0.yx.sr|" + v.x.name() + "|" + v.y.name()), Error);
+}
+
+}  // namespace
+}  // namespace fft3d
