@@ -223,3 +223,20 @@ TEST(ColumnVariant, EstimateIsCoalescedAndFits) {
 
 }  // namespace
 }  // namespace fft3d
+
+// The split-Y pass reads whole rows of a residue class per block, so its
+// fused variant never takes strided rows, even on power-of-two planes of
+// 512 KB or more, where the ESTIMATE otherwise would.
+TEST(GridSchedule, SplitYPassHasNoStridedRows) {
+  int checked = 0;
+  for (const auto& [nx, ny] : {std::pair{256, 768}, std::pair{256, 1280}, std::pair{512, 1536}, std::pair{256, 2048}}) {
+    const auto schedule = fft3d::make_split_y_schedule(nx, ny, 64, fft3d::Precision::f32, fft3d::DeviceLimits{});
+    if (!schedule) continue;
+    const int y2 = schedule->front().split > 1 ? ny / schedule->front().split : ny;
+    const auto plain = fft3d::estimate_xy_variant(nx, y2, 64, fft3d::Precision::f32, fft3d::DeviceLimits{}, false);
+    if (!plain || !plain->strided_rows) continue;
+    EXPECT_FALSE(schedule->front().xy.strided_rows) << nx << "x" << ny << " " << schedule->front().xy.name();
+    ++checked;
+  }
+  EXPECT_GT(checked, 0) << "no split schedule over a plane the ESTIMATE would stride";
+}

@@ -93,7 +93,9 @@ std::optional<std::vector<GridPass>> make_split_y_schedule(int nx, int ny, int n
   if (split == 0 || nx < 2 || nz < 2) return std::nullopt;
   const int y2 = ny / split;
   const long long plane = static_cast<long long>(nx) * ny;
-  const auto xy = estimate_xy_variant(nx, y2, static_cast<long long>(nz) * split, precision, limits, false);
+  // Whole rows per block: the split pass reads a residue class of rows (no strided rows).
+  const auto xy = estimate_xy_variant(nx, y2, static_cast<long long>(nz) * split, precision, limits, false,
+                                      XYBase{{}, {}, 0, {}, false});
   const auto z = split_column_variant(nz, nx, split, precision, limits, preferred);
   if (!xy || !z) return std::nullopt;
   GridPass first{'p', nx, static_cast<long long>(nz) * split, {1, plane, 1}, XVariant{}, FiveStepVariant{}, *xy, y2};
