@@ -223,6 +223,30 @@ TEST(GpuReal, ForcedFusedVariant) {
   unsetenv("FFT3D_XY_PASS");
 }
 
+// Strided rows in the R2C forward's fused pass (the f32 ESTIMATE's form
+// for power-of-two planes): forced on clusters of 8 (first Y stage of 32
+// points) and 16 in both precisions, against FFTW.
+TEST(GpuReal, StridedRowsForward) {
+  FFT3D_REQUIRE_GPU();
+  ASSERT_EQ(setenv("FFT3D_XY_PASS", "fused", 1), 0);
+  unsigned seed = 80;
+  for (const std::string variant :
+       {"xy.c8.mb0.sr|r16-8.t8.rows16.pad-gap.tw-sincos.mb0.real-half|r32-8.t1.rows1.pad-none.tw-sincos.mb0.cols",
+        "xy.c16.mb0.sr|r16-8.t16.rows8.pad-none.tw-sincos.mb0.real-half|r16-16.t1.rows1.pad-none.tw-sincos.mb0.cols"}) {
+    ASSERT_EQ(setenv("FFT3D_XY_VARIANT", variant.c_str(), 1), 0);
+    fft3d_plan plan = make_plan({256, 256, 24, 0}, true);
+    ASSERT_NE(plan, nullptr) << fft3d_last_error_message();
+    char text[4096];
+    ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
+    EXPECT_NE(std::string(text).find(variant), std::string::npos) << text;
+    fft3d_plan_destroy(plan);
+    check<float>({256, 256, 24, 0}, true, seed++);
+    check<double>({256, 256, 24, 0}, true, seed++);
+  }
+  unsetenv("FFT3D_XY_VARIANT");
+  unsetenv("FFT3D_XY_PASS");
+}
+
 TEST(GpuReal, LargeCubes) {
   FFT3D_REQUIRE_GPU();
   check<float>({256, 256, 256, 0}, true, 11);

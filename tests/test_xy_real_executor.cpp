@@ -91,6 +91,37 @@ TEST(XYRealExecutor, UnevenClustersAndDoubleBuffers) {
     }
 }
 
+// Strided rows (XYVariant::strided_rows): the real post-processing in place
+// in the share rows, and column 0 unpacked by the butterflies (k1, 0) and
+// their partners (-k1 mod ny / cluster), self-partnered where that is even;
+// the H100's 256^2 clusters of 8 and 16, odd radices, several X groups,
+// table twiddles.
+TEST(XYRealExecutor, StridedRows) {
+  const DeviceLimits limits;
+  for (const auto& [nx, ny, cluster] : {std::tuple{256, 256, 16}, std::tuple{256, 256, 8}, std::tuple{64, 48, 4},
+                                        std::tuple{40, 27, 3}, std::tuple{60, 30, 5}}) {
+    for (Precision p : {Precision::f32, Precision::f64}) {
+      const auto v = estimate_real_xy_variant(nx, ny, 2, p, limits, false, false, XYBase{{}, {}, cluster, {}, true});
+      ASSERT_TRUE(v && v->strided_rows && v->cluster == cluster) << nx << "x" << ny << " on " << cluster;
+      EXPECT_EQ(parse_xy_variant(v->name()), *v);
+      if (p == Precision::f32) expect_correct<float>(nx, ny, 2, *v);
+      else expect_correct<double>(nx, ny, 2, *v);
+    }
+  }
+  XYVariant v = *estimate_real_xy_variant(64, 128, 2, Precision::f64, limits, false, false,
+                                          XYBase{{}, {}, 8, {}, true});
+  v.x.rows_per_block = 32 / v.x.threads_per_row;  // 16 rows per block in groups
+  ASSERT_GT(make_xy_layout(64, 128, Precision::f64, v).x_groups(), 1) << v.name();
+  for (bool table : {false, true}) {
+    v.x.twiddle_table = v.y.twiddle_table = table;
+    ASSERT_TRUE(xy_variant_valid(64, 128, Precision::f64, v, limits)) << v.name();
+    expect_correct<double>(64, 128, 3, v);
+  }
+  // The C2R inverse (columns first) has no strided form.
+  EXPECT_FALSE(estimate_real_xy_variant(256, 256, 2, Precision::f32, limits, false, true,
+                                        XYBase{{}, {}, 16, {}, true})->strided_rows);
+}
+
 TEST(XYRealExecutor, ForwardOnlyAndEvenRowsOnly) {
   const DeviceLimits limits;
   EXPECT_FALSE(estimate_real_xy_variant(45, 40, 2, Precision::f64, limits, false));
@@ -121,6 +152,10 @@ TEST(XYRealExecutor, AutomaticPlansFuseMeasuredPlanesOnly) {
   EXPECT_EQ(estimate_real_xy_variant(256, 256, 256, Precision::f32, h100)->x.threads_per_row, 8);
   EXPECT_EQ(estimate_real_xy_variant(256, 256, 256, Precision::f64, h100)->x.threads_per_row, 16);
   EXPECT_EQ(estimate_real_xy_variant(256, 256, 256, Precision::f32, h100, true, true)->x.threads_per_row, 16);
+  // Strided rows: the f32 forward only.
+  EXPECT_TRUE(estimate_real_xy_variant(256, 256, 256, Precision::f32, h100)->strided_rows);
+  EXPECT_FALSE(estimate_real_xy_variant(256, 256, 256, Precision::f64, h100)->strided_rows);
+  EXPECT_FALSE(estimate_real_xy_variant(256, 256, 256, Precision::f32, h100, true, true)->strided_rows);
   for (int n : {128, 384, 512}) EXPECT_FALSE(estimate_real_xy_variant(n, n, n, Precision::f32, h100)) << n;
   for (int n : {128, 512}) EXPECT_FALSE(estimate_real_xy_variant(n, n, n, Precision::f64, h100)) << n;
 }

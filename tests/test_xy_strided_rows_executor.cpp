@@ -78,24 +78,29 @@ void expect_correct(int nx, int ny, const XYVariant& v, bool out_of_place = fals
 }
 
 // Planes whose Y splits into ny / cluster points over a block's rows and
-// cluster points across the blocks, including odd radices and the H100's
-// 16-block clusters of 256^2.
+// cluster points across the blocks, including odd radices, the H100's
+// 16-block clusters of 256^2 and first stages of composite codelets (32,
+// 20, 27, 25 points).
 TEST(XYStridedRows, ComplexPlanesBothWays) {
-  for (const auto& [nx, ny, cluster] : {std::tuple{256, 256, 16}, std::tuple{64, 64, 8}, std::tuple{48, 80, 8},
-                                        std::tuple{32, 60, 4}, std::tuple{40, 27, 3}, std::tuple{16, 32, 2}}) {
+  for (const auto& [nx, ny, cluster] :
+       {std::tuple{256, 256, 16}, std::tuple{64, 64, 8}, std::tuple{48, 80, 8}, std::tuple{32, 60, 4},
+        std::tuple{40, 27, 3}, std::tuple{16, 32, 2}, std::tuple{64, 256, 8}, std::tuple{40, 100, 5},
+        std::tuple{32, 54, 2}, std::tuple{48, 75, 3}}) {
     expect_correct<float>(nx, ny, strided(nx, ny, Precision::f32, cluster));
     expect_correct<double>(nx, ny, strided(nx, ny, Precision::f64, cluster));
   }
 }
 
 // Out of place (the input left as it was), several X groups per block and
-// both twiddle sources.
+// both twiddle sources, Y's first stage of 16 and 32 points.
 TEST(XYStridedRows, OutOfPlaceGroupsAndTwiddles) {
-  XYVariant v = strided(64, 128, Precision::f64, 8);
-  v.x.rows_per_block = 2;  // 8 rows per block in 4 groups
-  for (bool table : {false, true}) {
-    v.x.twiddle_table = v.y.twiddle_table = table;
-    expect_correct<double>(64, 128, v, true);
+  for (int cluster : {8, 4}) {
+    XYVariant v = strided(64, 128, Precision::f64, cluster);
+    v.x.rows_per_block = 2;  // 16 or 32 rows per block in groups of 2
+    for (bool table : {false, true}) {
+      v.x.twiddle_table = v.y.twiddle_table = table;
+      expect_correct<double>(64, 128, v, true);
+    }
   }
 }
 

@@ -14,7 +14,8 @@ PassKey real_xy_key(const Problem& problem, bool inverse) {
 // Why these, as measured: 256^3 R2C f32 forward on the H100 ran on
 // clusters of 8 in 0.143 ms, of 4 in 0.147, of 16 in 0.154; on the H200
 // its rows of 128 = 16 * 8 points on 8 threads against 16 ran f32 in 0.124
-// against 0.131 ms, f64 in 0.262 against 0.246.
+// against 0.131 ms, f64 in 0.262 against 0.246. With strided rows (f32) on
+// the H100: clusters of 8 0.1288 ms, of 16 0.1511, whole rows 0.1365.
 std::vector<XYVariant> real_fused_candidates(const Problem& problem, const DeviceLimits& limits, bool inverse) {
   const Precision precision = problem.precision();
   std::vector<XYVariant> out;
@@ -23,9 +24,9 @@ std::vector<XYVariant> real_fused_candidates(const Problem& problem, const Devic
         xy_variant_valid(problem.nx, problem.ny, precision, v, limits))
       out.push_back(v);
   };
-  auto add = [&](int cluster) -> std::optional<XYVariant> {
+  auto add = [&](int cluster, std::optional<bool> strided = {}) -> std::optional<XYVariant> {
     const auto v = estimate_real_xy_variant(problem.nx, problem.ny, problem.nz, precision, limits, false, inverse,
-                                            XYBase{{}, {}, cluster, {}, {}});
+                                            XYBase{{}, {}, cluster, {}, strided});
     if (v) keep(*v);
     return v;
   };
@@ -42,6 +43,7 @@ std::vector<XYVariant> real_fused_candidates(const Problem& problem, const Devic
     other.x.rows_per_block = std::max(1, estimate->x.rows_per_block * threads / other.x.threads_per_row);
     keep(other);
   }
+  if (estimate->strided_rows) add(estimate->cluster, false);  // its whole-rows form
   return out;
 }
 

@@ -384,6 +384,30 @@ FFT3D_HD void xy_strided_x_phase(const XYPartGeom& G, int group, StageGeom g, in
                                 static_cast<Real*>(nullptr), G.twiddle_table, a.x_twiddles, io, regs);
 }
 
+// Strided rows, real rows (R2C forward): the X part's post-processing of
+// the group's share rows in place, Z = FFT(z) into the half spectrum X[0..n]
+// with the real X[n] packed as the imaginary part of the real X[0] (as
+// xy_real_post_phase); each thread rewrites the pairs (k, n - k) it read.
+template <typename Real>
+FFT3D_HD void xy_strided_post_phase(const XYPartGeom& G, int group, int tid, unsigned char* smem) {
+  if (tid >= G.threads) return;
+  const int row = group * G.lines_per_group + tid / G.threads_per_row;
+  if (row >= G.rows_per_cta) return;
+  const int n = G.columns;
+  Complex<Real>* z = reinterpret_cast<Complex<Real>*>(smem) + row * G.share_pitch;
+  for (int k = tid % G.threads_per_row; 2 * k <= n; k += G.threads_per_row) {
+    const int m = k == 0 ? 0 : n - k;
+    Complex<Real> lo, hi;
+    real_pair<-1>(k, n, z[xy_share_slot(k)], z[xy_share_slot(m)], &lo, &hi);
+    if (k == 0) {
+      z[0] = make_complex(lo.re, hi.re);
+    } else {
+      z[xy_share_slot(k)] = lo;
+      z[xy_share_slot(n - k)] = hi;
+    }
+  }
+}
+
 // Strided rows, Y's first stage (g0, Q points over the block's rows
 // rank + cluster * j, butterfly `rank`), in place in the share, each column
 // by one thread.
@@ -402,10 +426,47 @@ FFT3D_HD void xy_strided_local_phase(const XYPartGeom& G, const StageGeom& g0, i
   }
 }
 
+// Strided rows: Y's second stage of butterfly (k1, x), value x of share
+// row k1 of every block, into v.
+template <int Sign, int C, typename Real, class Shares>
+FFT3D_HD void xy_strided_cross_dft(const XYPartGeom& G, const Shares& shares, int k1, int x, Complex<Real> (&v)[C]) {
+  FFT3D_UNROLL
+  for (int r = 0; r < C; ++r) v[r] = shares.of(r)[k1 * G.share_pitch + xy_share_slot(x)];
+  dft<C, Sign>(v);
+}
+
+// Strided rows, real rows: butterfly (k1, 0) gave z = Z[k1 + Q k2] of
+// column 0, which held X[0] + i X[n] of every row, both real over y; with
+// Z[-k] from the partner butterfly (-k1 mod Q, 0) this gives their
+// transforms A[k] = (Z[k] + conj Z[-k]) / 2 (column 0) and
+// B[k] = (Z[k] - conj Z[-k]) / 2i (column n), as xy_unpack_phase does.
+template <int Sign, int C, typename Real, class Shares>
+FFT3D_HD void xy_strided_unpack(const XYPartGeom& G, const Shares& shares, int k1, const Complex<Real> (&z)[C],
+                                Complex<Real>* out, Real s) {
+  const int q = G.rows_per_cta, partner = (q - k1) % q;
+  Complex<Real> w[C];
+  if (partner == k1) {
+    FFT3D_UNROLL
+    for (int k2 = 0; k2 < C; ++k2) w[k2] = z[k2];
+  } else {
+    xy_strided_cross_dft<Sign, C>(G, shares, partner, 0, w);
+  }
+  const Real half = Real(0.5);
+  FFT3D_UNROLL
+  for (int k2 = 0; k2 < C; ++k2) {
+    // -(k1 + Q k2) mod QC: (Q - k1) + Q (C - 1 - k2), or Q (C - k2) mod QC for k1 = 0.
+    const Complex<Real> p = z[k2], m = k1 == 0 ? w[(C - k2) % C] : w[C - 1 - k2];  // constant indices: registers
+    Complex<Real>* row = out + static_cast<long long>(k1 + q * k2) * G.pitch;
+    row[0] = scale(make_complex(half * (p.re + m.re), half * (p.im - m.im)), s);
+    row[G.columns] = scale(make_complex(half * (p.im + m.im), half * (m.re - p.re)), s);
+  }
+}
+
 // Strided rows, Y's second stage (C = cluster points): butterfly (k1, x)
 // reads value x of share row k1 of every block and writes rows k1 + Q k2
 // of the plane (Q = G.rows_per_cta); block rank takes butterflies
-// [rank, rank + 1) * Q * columns / C, x fastest.
+// [rank, rank + 1) * Q * columns / C, x fastest. Real rows: column 0's
+// butterflies also unpack it into columns 0 and n (xy_strided_unpack).
 template <int Sign, int C, typename Real, class Shares>
 FFT3D_HD void xy_strided_cross_phase(const XYPartGeom& G, int tid, int rank, int threads, long long plane,
                                      const Shares& shares, const XYArgs<Real>& a) {
@@ -414,9 +475,11 @@ FFT3D_HD void xy_strided_cross_phase(const XYPartGeom& G, int tid, int rank, int
   for (int i = tid; i < per_block; i += threads) {
     const int item = rank * per_block + i, k1 = item / n, x = item % n;
     Complex<Real> v[C];
-    FFT3D_UNROLL
-    for (int r = 0; r < C; ++r) v[r] = shares.of(r)[k1 * G.share_pitch + xy_share_slot(x)];
-    dft<C, Sign>(v);
+    xy_strided_cross_dft<Sign, C>(G, shares, k1, x, v);
+    if (G.real_rows && x == 0) {
+      xy_strided_unpack<Sign, C>(G, shares, k1, v, out, a.scale);
+      continue;
+    }
     FFT3D_UNROLL
     for (int k2 = 0; k2 < C; ++k2)
       out[static_cast<long long>(k1 + q * k2) * G.pitch + x] = fft3d::kern::scale(v[k2], a.scale);
@@ -431,6 +494,7 @@ inline void xy_strided_phase_on_host(const XYLayout& L, int p, int tid, int rank
   unsigned char* smem = static_cast<unsigned char*>(blocks[rank]);
   if (q.part == kLoadPart) return xy_strided_load_phase(L, tid, rank, plane, smem, a);
   const XYPartGeom G = L.part_geom(q.part, sizeof(Real));
+  if (q.part == 0 && q.sub == 2 * L.x.stages) return xy_strided_post_phase<Real>(G, q.group, tid, smem);
   if (q.part == 0) {
     const StageGeom g = L.x.stage(q.sub / 2);
     return with_radix(g.radix, [&](auto radix) {
@@ -709,7 +773,8 @@ __device__ __forceinline__ void xy_strided_load_device(int rank, long long plane
 }
 
 // Strided rows: the X stages of one group, read and write phases a warp
-// barrier apart (the rows lie in warps, see xy_variant_valid).
+// barrier apart (the rows lie in warps, see xy_variant_valid), and (real
+// rows) the post-processing.
 template <class Cfg, int Sub, typename Real, int Capacity>
 __device__ __forceinline__ void xy_strided_x_group(int group, XRegs<Real, Capacity>& regs, unsigned char* smem,
                                                    const XYArgs<Real>& a) {
@@ -720,6 +785,9 @@ __device__ __forceinline__ void xy_strided_x_group(int group, XRegs<Real, Capaci
                                              static_cast<int>(threadIdx.x), regs, smem, a);
     __syncwarp();
     xy_strided_x_group<Cfg, Sub + 1>(group, regs, smem, a);
+  } else if constexpr (L.real_rows()) {
+    xy_strided_post_phase<Real>(L.part_geom(0, sizeof(Real)), group, static_cast<int>(threadIdx.x), smem);
+    __syncwarp();
   }
 }
 
@@ -753,8 +821,8 @@ __device__ __forceinline__ void xy_block_device(const XYArgs<typename Cfg::Real>
   long long plane = static_cast<long long>(blockIdx.x) / L.cluster;
   unsigned char* smem = fft3d_shared_memory;
   if constexpr (L.strided_rows) {
-    static_assert(L.buffers == 1 && L.split == 1 && !L.columns_first && !L.real_rows(),
-                  "strided rows: one share, whole complex planes");
+    static_assert(L.buffers == 1 && L.split == 1 && !L.columns_first,
+                  "strided rows: one share, whole planes, X first");
     xy_strided_load_device<Cfg>(rank, plane, smem, a);
     xy_strided_plane_device<Cfg>(rank, plane, regs, smem, a);
   } else if constexpr (L.columns_first) {

@@ -36,7 +36,7 @@
 // that Y turns column 0 into Re a + i Re b, the real X[0] and X[n] of every
 // row, and the X part reads them from there (xy_pack_phase).
 //
-// Strided rows (strided_rows; complex planes, the Y layout two stages of
+// Strided rows (strided_rows; the Y layout two stages of
 // ny / cluster and cluster points): block r holds rows y = r + cluster * j
 // (j < ny / cluster) of the plane in its share, rows padded with one value
 // in 16 (xy_share_slot) so that no exchange buffer is needed and more blocks
@@ -48,7 +48,11 @@
 // the second stage (cluster points, one value from each block's share)
 // writes the plane to global memory. Block r takes an even share of the
 // second stage's (k1, x) butterflies, x fastest, so that its reads and
-// writes are coalesced.
+// writes are coalesced. Real rows (R2C forward) add a post-processing phase
+// after the X stages, in place in the share row (each thread rewrites the
+// pairs (k, n - k) it read), which packs X[n] into column 0 as above; the
+// thread whose butterfly is (k1, 0) also transforms column 0's partner
+// butterfly (-k1 mod ny / cluster) and unpacks both into columns 0 and n.
 //
 // Double-buffered layouts (buffers == 2) hold two shares and run
 // persistently: a grid of as many clusters as fit on the device walks the
@@ -99,6 +103,7 @@ struct XYPartGeom {
   int split, split_inverse;   // XYLayout::split
   bool columns_first;         // XYLayout::columns_first
   int share_pitch;            // complex values per row of the share (XYLayout::share_pitch)
+  bool real_rows;             // XYLayout::real_rows
 };
 
 // Strided rows (XYLayout::strided_rows): where element x of a row lives in
@@ -155,7 +160,7 @@ struct XYLayout {
   // values, or (columns first) ny rows of its cols_per_cta columns, or
   // (strided rows) rows_per_cta padded rows.
   FFT3D_HD constexpr int share_pitch() const {
-    return columns_first ? cols_per_cta() : strided_rows ? xy_share_slot(pitch() - 1) + 1 : pitch();
+    return columns_first ? cols_per_cta() : strided_rows ? xy_share_slot(columns() - 1) + 1 : pitch();
   }
   FFT3D_HD constexpr int share_rows() const { return columns_first ? ny() : rows_per_cta(); }
   FFT3D_HD constexpr long long share_bytes(int real_bytes) const {
@@ -184,7 +189,7 @@ struct XYLayout {
                       L.twiddle_table, pitch(), ny(), rows_per_cta(), cols_per_cta(), columns(),
                       share_stride(real_bytes), exchange_offset(real_bytes),
                       real_rows() ? unpack_offset(real_bytes) : 0, split, split_inverse, columns_first,
-                      share_pitch()};
+                      share_pitch(), real_rows()};
   }
   // The GPU issues the load in chunks of whole X groups, one cp.async group
   // each, and waits for a chunk only before its first X group: the X
@@ -194,8 +199,11 @@ struct XYLayout {
   FFT3D_HD constexpr int first_group_of_chunk(int chunk) const {
     return (chunk * x_groups() + load_chunks() - 1) / load_chunks();
   }
+  // Strided rows: per X group a read and a write phase per stage, and
+  // (real rows) the post-processing.
+  FFT3D_HD constexpr int strided_group_phases() const { return 2 * x.stages + (real_rows() ? 1 : 0); }
   FFT3D_HD constexpr int phases() const {
-    if (strided_rows) return 1 + x_groups() * 2 * x.stages + 2;
+    if (strided_rows) return 1 + x_groups() * strided_group_phases() + 2;
     return 1 + x_groups() * x.phases() + y_groups() * y.phases() + (real_rows() ? 1 : 0);
   }
   FFT3D_HD constexpr int x_phases() const { return x_groups() * x.phases(); }
@@ -228,13 +236,14 @@ struct XYLayout {
     return XYPhase{1, q / y.phases(), q % y.phases(), last ? kClusterBarrier : kBlockBarrier};
   }
   // Strided rows: the load; per X group and stage a read and a write phase
-  // (sub 2 s and 2 s + 1), joined by warp barriers, a block barrier after
-  // the last; Y's first stage (part 1, sub 0), a cluster barrier; its
-  // second stage (sub 1) and the closing cluster barrier.
+  // (sub 2 s and 2 s + 1) and (real rows) the post-processing (sub
+  // 2 stages), joined by warp barriers, a block barrier after the last;
+  // Y's first stage (part 1, sub 0), a cluster barrier; its second stage
+  // (sub 1) and the closing cluster barrier.
   FFT3D_HD constexpr XYPhase strided_rows_phase(int p) const {
     if (p == 0) return XYPhase{kLoadPart, 0, 0, kBlockBarrier};
     p -= 1;
-    const int per_group = 2 * x.stages;
+    const int per_group = strided_group_phases();
     if (p < x_groups() * per_group)
       return XYPhase{0, p / per_group, p % per_group, p + 1 == x_groups() * per_group ? kBlockBarrier : kWarpBarrier};
     p -= x_groups() * per_group;

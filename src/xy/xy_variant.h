@@ -24,8 +24,9 @@ struct XYVariant {
   // (real rows), or another form of the complex one. One share, one load chunk.
   bool columns_first = false;
   // Block r holds rows r + cluster * j, no exchange buffers
-  // (kern::XYLayout::strided_rows): complex planes, y two stages of
-  // ny / cluster and cluster points. One share, one load chunk.
+  // (kern::XYLayout::strided_rows): X first (complex planes, or the R2C
+  // forward's), y two stages of ny / cluster and cluster points. One share,
+  // one load chunk.
   bool strided_rows = false;
 
   // A readable, parseable name: "xy.c8.mb0|<x variant>|<y variant>", with
@@ -94,9 +95,9 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
                                              const XYBase& base = {});
 
 // The strided-rows form (XYVariant::strided_rows) of fused variant v for
-// nx * ny complex planes: v's X rows and cluster (cluster > 0: that one
-// instead), Y in two stages of ny / cluster and cluster points; nothing
-// where that form does not fit (xy_variant_valid).
+// nx * ny planes: v's X rows (complex, or the R2C forward's real rows) and
+// cluster (cluster > 0: that one instead), Y in two stages of ny / cluster
+// and cluster points; nothing where that form does not fit (xy_variant_valid).
 std::optional<XYVariant> strided_rows_variant(int nx, int ny, Precision precision, const XYVariant& v,
                                               const DeviceLimits& limits, int cluster = 0);
 
@@ -108,7 +109,8 @@ std::optional<XYVariant> strided_rows_variant(int nx, int ny, Precision precisio
 // the C2R inverse's pass instead, columns first, its X part pre-processing
 // the half spectrum (the same planes where only_where_faster, see
 // docs/BENCHMARKS.md). base as for estimate_xy_variant, but for its
-// columns_first, which `inverse` decides.
+// columns_first, which `inverse` decides; the forward's rows are strided
+// where base says so, else for f32 power-of-two planes.
 std::optional<XYVariant> estimate_real_xy_variant(int nx, int ny, long long planes, Precision precision,
                                                   const DeviceLimits& limits, bool only_where_faster = true,
                                                   bool inverse = false, XYBase base = {});
