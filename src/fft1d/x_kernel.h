@@ -344,16 +344,22 @@ FFT3D_HD void x_cross_phase(const XLayout& L, const ThreadCoord& tc, Real* smem,
 //   with A = X[k], B = conj(X[n-k]); IFFT(Z) is then z.
 // So both directions are S + T and conj(S - T) with S = h (A + B),
 // T = Sign i W^k h (A - B), h = 1/2 forward and 1 inverse.
+// (real_pair_twiddled takes W^k = unit_root<Sign>(k, 2n) from the caller.)
 template <int Sign, typename Real>
-FFT3D_HD void real_pair(int k, int n, Complex<Real> a, Complex<Real> b_raw, Complex<Real>* first,
-                        Complex<Real>* second) {
+FFT3D_HD void real_pair_twiddled(Complex<Real> w, Complex<Real> a, Complex<Real> b_raw, Complex<Real>* first,
+                                 Complex<Real>* second) {
   const Real h = Sign < 0 ? Real(0.5) : Real(1);
   const Complex<Real> b = make_complex(b_raw.re, -b_raw.im);
   const Complex<Real> sum = scale(a + b, h);
-  const Complex<Real> t = times_i<Sign>(unit_root<Sign, Real>(k, 2 * n) * scale(a - b, h));
+  const Complex<Real> t = times_i<Sign>(w * scale(a - b, h));
   *first = sum + t;
   const Complex<Real> d = sum - t;
   *second = make_complex(d.re, -d.im);
+}
+template <int Sign, typename Real>
+FFT3D_HD void real_pair(int k, int n, Complex<Real> a, Complex<Real> b_raw, Complex<Real>* first,
+                        Complex<Real>* second) {
+  real_pair_twiddled<Sign>(unit_root<Sign, Real>(k, 2 * n), a, b_raw, first, second);
 }
 
 // The inverse's pre-processing of the pair (k, n - k): the half spectrum's

@@ -388,17 +388,24 @@ FFT3D_HD void xy_strided_x_phase(const XYPartGeom& G, int group, StageGeom g, in
 // the group's share rows in place, Z = FFT(z) into the half spectrum X[0..n]
 // with the real X[n] packed as the imaginary part of the real X[0] (as
 // xy_real_post_phase); each thread rewrites the pairs (k, n - k) it read.
+// Thread t takes k = t + T i (T threads a row): its twiddle W^k is W^t
+// times W^(T i), a constant on the GPU (one sincospi a row, not one a pair).
 template <typename Real>
 FFT3D_HD void xy_strided_post_phase(const XYPartGeom& G, int group, int tid, unsigned char* smem) {
   if (tid >= G.threads) return;
   const int row = group * G.lines_per_group + tid / G.threads_per_row;
   if (row >= G.rows_per_cta) return;
-  const int n = G.columns;
+  const int n = G.columns, t = tid % G.threads_per_row;
   Complex<Real>* z = reinterpret_cast<Complex<Real>*>(smem) + row * G.share_pitch;
-  for (int k = tid % G.threads_per_row; 2 * k <= n; k += G.threads_per_row) {
+  const Complex<Real> wt = unit_root<-1, Real>(t, 2 * n);
+  FFT3D_UNROLL
+  for (int i = 0; i <= n / 2 / G.threads_per_row; ++i) {
+    const int k = t + G.threads_per_row * i;
+    if (2 * k > n) break;
     const int m = k == 0 ? 0 : n - k;
     Complex<Real> lo, hi;
-    real_pair<-1>(k, n, z[xy_share_slot(k)], z[xy_share_slot(m)], &lo, &hi);
+    real_pair_twiddled<-1>(wt * unit_root<-1, Real>(G.threads_per_row * i, 2 * n), z[xy_share_slot(k)],
+                           z[xy_share_slot(m)], &lo, &hi);
     if (k == 0) {
       z[0] = make_complex(lo.re, hi.re);
     } else {
@@ -758,10 +765,13 @@ __device__ __forceinline__ void xy_strided_load_device(int rank, long long plane
   const Complex<Real>* in =
       (a.in ? a.in : a.data) + plane * a.plane_stride + static_cast<long long>(rank) * L.pitch();
   const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(smem));
-  for (int i = threadIdx.x; i < L.rows_per_cta() * kColumns; i += L.threads_per_block()) {
-    const int j = i / kColumns, x = i % kColumns;
-    const Complex<Real>* from = in + static_cast<long long>(j) * L.cluster * L.pitch() + x;
-    const unsigned to = dst + static_cast<unsigned>(j * L.share_pitch() + xy_share_slot(x)) * kValue;
+  // Unsigned, so that the divisions by constants are plain shifts or
+  // multiplications; offsets within a plane fit 32 bits.
+  constexpr unsigned kCount = L.rows_per_cta() * kColumns, kRowStep = L.cluster * L.pitch();
+  for (unsigned i = threadIdx.x; i < kCount; i += L.threads_per_block()) {
+    const unsigned j = i / kColumns, x = i % kColumns;
+    const Complex<Real>* from = in + (j * kRowStep + x);
+    const unsigned to = dst + (j * L.share_pitch() + xy_share_slot(static_cast<int>(x))) * kValue;
     if constexpr (kValue == 16)
       asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(to), "l"(from) : "memory");
     else

@@ -109,8 +109,10 @@ struct XYPartGeom {
 // Strided rows (XYLayout::strided_rows): where element x of a row lives in
 // its share row, one unused value after every 16 (in place, the X stages
 // read and write at strides of 16 values; 17 keeps those conflict-free in
-// the banks).
-FFT3D_HD constexpr int xy_share_slot(int x_index) { return x_index + x_index / 16; }
+// the banks). Indices are never negative: unsigned, the division is a shift.
+FFT3D_HD constexpr int xy_share_slot(int x_index) {
+  return x_index + static_cast<int>(static_cast<unsigned>(x_index) / 16u);
+}
 
 struct XYLayout {
   XLayout x;    // rows of nx (rows_per_block rows per group)
