@@ -98,9 +98,10 @@ TEST(Nvrtc, FusedXYKernelsCompileWithoutLocalMemory) {
       EXPECT_GT(count(ptx, "cp.async.wait_group"), 0) << v->name();  // the load, in chunks or whole
     }
   }
-  // Real rows (R2C forward): one kernel, the forward.
+  // Real rows (R2C forward): one kernel, the forward; strided rows (column 0
+  // unpacked from registers) with the load in two chunks.
   const auto real = estimate_real_xy_variant(256, 256, 256, Precision::f32, DeviceLimits{}, false);
-  ASSERT_TRUE(real);
+  ASSERT_TRUE(real && real->strided_rows && real->load_chunks == 2) << (real ? real->name() : "none");
   const std::string ptx = compile_to_ptx(xy_kernel_source(256, 256, Precision::f32, *real), "compute_" FFT3D_TEST_CUDA_ARCH);
   EXPECT_EQ(count(ptx, ".entry"), 1) << real->name();
   EXPECT_EQ(count(ptx, ".local"), 0) << real->name();

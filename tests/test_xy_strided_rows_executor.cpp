@@ -108,6 +108,12 @@ TEST(XYStridedRows, NameRoundTripsAndLimitsHold) {
   const XYVariant v = strided(256, 256, Precision::f32, 16);
   EXPECT_NE(v.name().find(".sr|"), std::string::npos) << v.name();
   EXPECT_EQ(parse_xy_variant(v.name()), v);
+  // The load in two chunks (two X groups of 8 rows), or in one.
+  EXPECT_EQ(v.load_chunks, 2) << v.name();
+  XYVariant whole = v;
+  whole.load_chunks = 1;
+  EXPECT_TRUE(xy_variant_valid(256, 256, Precision::f32, whole, DeviceLimits{}));
+  EXPECT_EQ(parse_xy_variant(whole.name()), whole);
   // No exchange buffers: the share alone, rows padded by one value in 16.
   EXPECT_EQ(xy_variant_facts(256, 256, Precision::f32, v).shared_bytes, 16LL * (256 + 15) * 8);
   // Y must split as ny / cluster then cluster points; real rows and columns first have no strided form.

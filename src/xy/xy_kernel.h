@@ -755,7 +755,8 @@ __device__ __forceinline__ void xy_columns_first_plane_device(int rank, long lon
 
 // Strided rows, the load on the GPU: xy_strided_load_phase's copies with
 // cp.async (one complex value each: the padded share rows leave 8-byte
-// values of f32 without 16-byte alignment), awaited by the whole block.
+// values of f32 without 16-byte alignment), in load_chunks() commit groups
+// of whole X groups (xy_await_chunk waits for one).
 template <class Cfg, typename Real>
 __device__ __forceinline__ void xy_strided_load_device(int rank, long long plane, unsigned char* smem,
                                                        const XYArgs<Real>& a) {
@@ -767,19 +768,22 @@ __device__ __forceinline__ void xy_strided_load_device(int rank, long long plane
   const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(smem));
   // Unsigned, so that the divisions by constants are plain shifts or
   // multiplications; offsets within a plane fit 32 bits.
-  constexpr unsigned kCount = L.rows_per_cta() * kColumns, kRowStep = L.cluster * L.pitch();
-  for (unsigned i = threadIdx.x; i < kCount; i += L.threads_per_block()) {
-    const unsigned j = i / kColumns, x = i % kColumns;
-    const Complex<Real>* from = in + (j * kRowStep + x);
-    const unsigned to = dst + (j * L.share_pitch() + xy_share_slot(static_cast<int>(x))) * kValue;
-    if constexpr (kValue == 16)
-      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(to), "l"(from) : "memory");
-    else
-      asm volatile("cp.async.ca.shared.global [%0], [%1], 8;\n" ::"r"(to), "l"(from) : "memory");
+  constexpr unsigned kRowStep = L.cluster * L.pitch();
+#pragma unroll 1
+  for (int c = 0; c < L.load_chunks(); ++c) {
+    const unsigned begin = min_of(L.first_group_of_chunk(c) * L.x.rows_per_block, L.rows_per_cta()) * kColumns;
+    const unsigned end = min_of(L.first_group_of_chunk(c + 1) * L.x.rows_per_block, L.rows_per_cta()) * kColumns;
+    for (unsigned i = begin + threadIdx.x; i < end; i += L.threads_per_block()) {
+      const unsigned j = i / kColumns, x = i % kColumns;
+      const Complex<Real>* from = in + (j * kRowStep + x);
+      const unsigned to = dst + (j * L.share_pitch() + xy_share_slot(static_cast<int>(x))) * kValue;
+      if constexpr (kValue == 16)
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(to), "l"(from) : "memory");
+      else
+        asm volatile("cp.async.ca.shared.global [%0], [%1], 8;\n" ::"r"(to), "l"(from) : "memory");
+    }
+    asm volatile("cp.async.commit_group;\n" ::: "memory");
   }
-  asm volatile("cp.async.commit_group;\n" ::: "memory");
-  cp_async_wait_group<0>();
-  __syncthreads();
 }
 
 // Strided rows: the X stages of one group, read and write phases a warp
@@ -801,9 +805,9 @@ __device__ __forceinline__ void xy_strided_x_group(int group, XRegs<Real, Capaci
   }
 }
 
-// Strided rows: X in place, Y's first stage in place, the cluster barrier,
-// Y's second stage across the cluster into global memory, the closing
-// cluster barrier.
+// Strided rows: X in place (each group once its load chunk has arrived),
+// Y's first stage in place, the cluster barrier, Y's second stage across
+// the cluster into global memory, the closing cluster barrier.
 template <class Cfg, typename Real, int Capacity>
 __device__ __forceinline__ void xy_strided_plane_device(int rank, long long plane, XRegs<Real, Capacity>& regs,
                                                         unsigned char* smem, const XYArgs<Real>& a) {
@@ -811,7 +815,11 @@ __device__ __forceinline__ void xy_strided_plane_device(int rank, long long plan
   constexpr XYPartGeom G = L.part_geom(1, sizeof(Real));
   const int tid = static_cast<int>(threadIdx.x);
 #pragma unroll 1
-  for (int group = 0; group < L.x_groups(); ++group) xy_strided_x_group<Cfg, 0>(group, regs, smem, a);
+  for (int group = 0; group < L.x_groups(); ++group) {
+    if (group == 0 || L.chunk_of_group(group) != L.chunk_of_group(group - 1))
+      xy_await_chunk<Cfg>(L.chunk_of_group(group));
+    xy_strided_x_group<Cfg, 0>(group, regs, smem, a);
+  }
   __syncthreads();
   xy_strided_local_phase<Cfg::kSign, L.local_points()>(G, L.y.stage(0), tid, rank, L.threads_per_block(), smem, a);
   xy_cluster_sync();  // every share's first Y stage done

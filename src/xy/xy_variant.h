@@ -25,8 +25,7 @@ struct XYVariant {
   bool columns_first = false;
   // Block r holds rows r + cluster * j, no exchange buffers
   // (kern::XYLayout::strided_rows): X first (complex planes, or the R2C
-  // forward's), y two stages of ny / cluster and cluster points. One share,
-  // one load chunk.
+  // forward's), y two stages of ny / cluster and cluster points. One share.
   bool strided_rows = false;
 
   // A readable, parseable name: "xy.c8.mb0|<x variant>|<y variant>", with
@@ -97,7 +96,8 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
 // The strided-rows form (XYVariant::strided_rows) of fused variant v for
 // nx * ny planes: v's X rows (complex, or the R2C forward's real rows) and
 // cluster (cluster > 0: that one instead), Y in two stages of ny / cluster
-// and cluster points; nothing where that form does not fit (xy_variant_valid).
+// and cluster points, the load in two chunks where there are two X groups
+// or more; nothing where that form does not fit (xy_variant_valid).
 std::optional<XYVariant> strided_rows_variant(int nx, int ny, Precision precision, const XYVariant& v,
                                               const DeviceLimits& limits, int cluster = 0);
 
