@@ -211,7 +211,7 @@ FFT3D_HD void xy_real_pre_phase(const XYPartGeom& G, int group, int tid, int ran
   Real* re = reinterpret_cast<Real*>(smem + G.exchange_offset) + local * G.row_stride;
   Real* im = re + G.lines_per_group * G.row_stride;
   auto at = [&](int k) { return xy_row_element<Real>(shares, G.cols_per_cta, G.share_pitch, y, k); };
-  for (int k = t; 2 * k <= n; k += G.threads_per_row) {
+  for_real_pairs<+1, Real>(t, G.threads_per_row, n, [&](int k, Complex<Real> w) {
     Complex<Real> x0, xn;
     if (k == 0) {  // column 0 holds X[0] + i X[n] (both real)
       const Complex<Real> c = at(0);
@@ -221,8 +221,8 @@ FFT3D_HD void xy_real_pre_phase(const XYPartGeom& G, int group, int tid, int ran
       x0 = at(k);
       xn = at(n - k);
     }
-    real_pre_pair(k, n, x0, xn, re, im);
-  }
+    real_pre_pair(w, k, n, x0, xn, re, im);
+  });
 }
 
 // One phase (stage g, phase ph) of part G for group `group`, for one thread
@@ -309,17 +309,17 @@ FFT3D_HD void xy_real_post_phase(const XYPartGeom& G, int group, int tid, int ra
   const Real* re = reinterpret_cast<const Real*>(smem + G.exchange_offset) + local * G.row_stride;
   const Real* im = re + G.lines_per_group * G.row_stride;
   Complex<Real>* out = reinterpret_cast<Complex<Real>*>(smem + buffer * G.share_stride) + row * G.pitch;
-  for (int k = t; 2 * k <= n; k += G.threads_per_row) {
+  for_real_pairs<-1, Real>(t, G.threads_per_row, n, [&](int k, Complex<Real> w) {
     const int m = k == 0 ? 0 : n - k;
     Complex<Real> lo, hi;
-    real_pair<-1>(k, n, make_complex(re[k], im[k]), make_complex(re[m], im[m]), &lo, &hi);
+    real_pair<-1>(w, make_complex(re[k], im[k]), make_complex(re[m], im[m]), &lo, &hi);
     if (k == 0) {
       out[0] = make_complex(lo.re, hi.re);
     } else {
       out[k] = lo;
       out[n - k] = hi;
     }
-  }
+  });
 }
 
 // Real rows, after the Y part: column 0 held X[0] + i X[n] of every row,
@@ -388,31 +388,24 @@ FFT3D_HD void xy_strided_x_phase(const XYPartGeom& G, int group, StageGeom g, in
 // the group's share rows in place, Z = FFT(z) into the half spectrum X[0..n]
 // with the real X[n] packed as the imaginary part of the real X[0] (as
 // xy_real_post_phase); each thread rewrites the pairs (k, n - k) it read.
-// Thread t takes k = t + T i (T threads a row): its twiddle W^k is W^t
-// times W^(T i), a constant on the GPU (one sincospi a row, not one a pair).
 template <typename Real>
 FFT3D_HD void xy_strided_post_phase(const XYPartGeom& G, int group, int tid, unsigned char* smem) {
   if (tid >= G.threads) return;
   const int row = group * G.lines_per_group + tid / G.threads_per_row;
   if (row >= G.rows_per_cta) return;
-  const int n = G.columns, t = tid % G.threads_per_row;
+  const int n = G.columns;
   Complex<Real>* z = reinterpret_cast<Complex<Real>*>(smem) + row * G.share_pitch;
-  const Complex<Real> wt = unit_root<-1, Real>(t, 2 * n);
-  FFT3D_UNROLL
-  for (int i = 0; i <= n / 2 / G.threads_per_row; ++i) {
-    const int k = t + G.threads_per_row * i;
-    if (2 * k > n) break;
+  for_real_pairs<-1, Real>(tid % G.threads_per_row, G.threads_per_row, n, [&](int k, Complex<Real> w) {
     const int m = k == 0 ? 0 : n - k;
     Complex<Real> lo, hi;
-    real_pair_twiddled<-1>(wt * unit_root<-1, Real>(G.threads_per_row * i, 2 * n), z[xy_share_slot(k)],
-                           z[xy_share_slot(m)], &lo, &hi);
+    real_pair<-1>(w, z[xy_share_slot(k)], z[xy_share_slot(m)], &lo, &hi);
     if (k == 0) {
       z[0] = make_complex(lo.re, hi.re);
     } else {
       z[xy_share_slot(k)] = lo;
       z[xy_share_slot(n - k)] = hi;
     }
-  }
+  });
 }
 
 // Strided rows, Y's first stage (g0, Q points over the block's rows
