@@ -193,6 +193,17 @@ TEST(GpuReal, EstimateFusesPlanesOf256) {
     }
 }
 
+// Sets FFT3D_XY_VARIANT and expects an f32 plan of s to describe that variant.
+void expect_forced_variant(const Shape& s, const std::string& variant) {
+  ASSERT_EQ(setenv("FFT3D_XY_VARIANT", variant.c_str(), 1), 0);
+  fft3d_plan plan = make_plan(s, true);
+  ASSERT_NE(plan, nullptr) << fft3d_last_error_message();
+  char text[4096];
+  ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
+  EXPECT_NE(std::string(text).find(variant), std::string::npos) << text;
+  fft3d_plan_destroy(plan);
+}
+
 // FFT3D_XY_VARIANT forces the R2C forward's fused variant (a real-rows one;
 // complex plans ignore it), and a variant that does not fit the planes is
 // refused with INVALID_ARGUMENT.
@@ -202,20 +213,14 @@ TEST(GpuReal, ForcedFusedVariant) {
   // The ESTIMATE's variant for these planes has clusters of 4.
   const std::string variant = "xy.c2.mb0|r8-4.t8.rows16.pad-none.tw-sincos.mb0.real-half|"
                               "r16-16.t16.rows8.pad-none.tw-sincos.mb0.cols";
-  ASSERT_EQ(setenv("FFT3D_XY_VARIANT", variant.c_str(), 1), 0);
-  fft3d_plan plan = make_plan({64, 256, 20, 0}, true);
-  ASSERT_NE(plan, nullptr) << fft3d_last_error_message();
-  char text[4096];
-  ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
-  EXPECT_NE(std::string(text).find(variant), std::string::npos) << text;
-  fft3d_plan_destroy(plan);
+  expect_forced_variant({64, 256, 20, 0}, variant);
   fft3d_plan complex = nullptr;
   EXPECT_EQ(fft3d_plan_create_3d(&complex, 64, 256, 20, FFT3D_C2C_F32, FFT3D_BACKEND_GPU), FFT3D_SUCCESS)
       << fft3d_last_error_message();
   fft3d_plan_destroy(complex);
   check<float>({64, 256, 20, 0}, true, 71);
   // Its columns have 256 points: refused for planes of 64 x 128.
-  plan = nullptr;
+  fft3d_plan plan = nullptr;
   EXPECT_EQ(fft3d_plan_create_3d(&plan, 64, 128, 20, FFT3D_R2C_F32, FFT3D_BACKEND_GPU), FFT3D_ERROR_INVALID_ARGUMENT);
   EXPECT_EQ(plan, nullptr);
   EXPECT_NE(std::string(fft3d_last_error_message()).find("FFT3D_XY_VARIANT"), std::string::npos);
@@ -233,13 +238,7 @@ TEST(GpuReal, StridedRowsForward) {
   for (const std::string variant :
        {"xy.c8.mb0.sr|r16-8.t8.rows16.pad-gap.tw-sincos.mb0.real-half|r32-8.t1.rows1.pad-none.tw-sincos.mb0.cols",
         "xy.c16.mb0.sr|r16-8.t16.rows8.pad-none.tw-sincos.mb0.real-half|r16-16.t1.rows1.pad-none.tw-sincos.mb0.cols"}) {
-    ASSERT_EQ(setenv("FFT3D_XY_VARIANT", variant.c_str(), 1), 0);
-    fft3d_plan plan = make_plan({256, 256, 24, 0}, true);
-    ASSERT_NE(plan, nullptr) << fft3d_last_error_message();
-    char text[4096];
-    ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
-    EXPECT_NE(std::string(text).find(variant), std::string::npos) << text;
-    fft3d_plan_destroy(plan);
+    expect_forced_variant({256, 256, 24, 0}, variant);
     check<float>({256, 256, 24, 0}, true, seed++);
     check<double>({256, 256, 24, 0}, true, seed++);
   }
