@@ -40,7 +40,7 @@ struct Sweep {
     return pass.is_five_step() ? pass.five_step.columns_per_block : pass.variant.rows_per_block;
   }
   void run(Data<Real>& data, bool reversed, long long blocks = -1) const {
-    const Precision precision = sizeof(Real) == 4 ? Precision::f32 : Precision::f64;
+    const Precision precision = precision_of<Real>();
     const auto table = forward_twiddle_table<Real>(pass.n);
     kern::XArgs<Real> args{data.data(), pass.count, table.data(), pass.geometry};
     args.reversed = reversed;
@@ -102,7 +102,7 @@ bool check_sweep(const Sweep<Real>& sweep, long long grid_elements, const std::s
         before.emplace_back(input[e].re, input[e].im);
         after.emplace_back(reversed[e].re, reversed[e].im);
       }
-    const Precision precision = sizeof(Real) == 4 ? Precision::f32 : Precision::f64;
+    const Precision precision = precision_of<Real>();
     EXPECT_LE(rows_relative_error(before, after, shape.n, -1), pass_error_bound(precision, shape.n)) << what;
   }
   return shape.count % sweep.per_block() != 0;
@@ -112,7 +112,7 @@ bool check_sweep(const Sweep<Real>& sweep, long long grid_elements, const std::s
 template <typename Real>
 int check_schedule_sweeps(int nx, int ny, int nz, ColumnMethod method) {
   int ragged = 0;
-  const Precision precision = sizeof(Real) == 4 ? Precision::f32 : Precision::f64;
+  const Precision precision = precision_of<Real>();
   const long long elements = static_cast<long long>(nx) * ny * nz;
   for (const GridPass& pass : make_grid_schedule(nx, ny, nz, precision, DeviceLimits{}, method)) {
     const std::string what = std::string("pass ") + pass.axis + " of " + std::to_string(nx) + "x" +

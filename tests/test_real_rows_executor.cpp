@@ -60,7 +60,7 @@ XVariant real_rows_variant(int n, XVariant base, RealRows odd) {
 // rows_after: rows beyond two blocks' worth (a ragged last block).
 template <typename Real>
 double run_real_rows(int n, const XVariant& v, int sign, bool in_place, unsigned seed, int rows_after = 1) {
-  const Precision precision = sizeof(Real) == 4 ? Precision::f32 : Precision::f64;
+  const Precision precision = precision_of<Real>();
   const int kernel_n = v.real == RealRows::half ? n / 2 : n;
   const kern::XLayout layout = make_x_layout(kernel_n, precision, v);
   const long long rows = 2LL * v.rows_per_block * layout.rows_per_line() + rows_after;

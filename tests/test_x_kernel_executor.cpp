@@ -23,7 +23,7 @@ using fft3d_test::cplx;
 
 template <typename Real>
 double run_variant(int n, const XVariant& v, int sign, unsigned seed) {
-  const Precision precision = sizeof(Real) == 4 ? Precision::f32 : Precision::f64;
+  const Precision precision = precision_of<Real>();
   const kern::XLayout layout = make_x_layout(n, precision, v);
   const long long rows = 2LL * v.rows_per_block + 1;  // the last block is ragged
   const std::vector<cplx> in = fft3d_test::random_complex(static_cast<size_t>(rows * n), seed);

@@ -20,12 +20,6 @@ namespace fft3d {
 namespace {
 
 using fft3d_test::cplx;
-constexpr BlockOrder kOrders[] = {BlockOrder::ascending, BlockOrder::descending};
-
-template <typename Real>
-constexpr Precision precision_of() {
-  return sizeof(Real) == 4 ? Precision::f32 : Precision::f64;
-}
 
 // The ESTIMATE's complex variant for nx * ny planes, its columns first
 // (a single Y radix split in two: Y runs in place in the share).
@@ -63,7 +57,7 @@ void expect_complex_correct(int nx, int ny, const XYVariant& v) {
   ASSERT_TRUE(xy_variant_valid(nx, ny, precision_of<Real>(), v, DeviceLimits{})) << v.name();
   const double bound = fft3d_test::fft_error_bound(sizeof(Real) == 4, static_cast<double>(nx) * ny);
   for (int sign : {-1, +1})
-    for (BlockOrder order : kOrders)
+    for (BlockOrder order : kBothBlockOrders)
       EXPECT_LT(run_complex<Real>(nx, ny, 2, v, sign, order), bound)
           << nx << "x" << ny << " " << v.name() << " sign " << sign;
 }
@@ -138,7 +132,7 @@ void expect_real_inverse_correct(int nx, int ny, long long planes, const XYVaria
   ASSERT_TRUE(xy_variant_valid(nx, ny, precision_of<Real>(), v, DeviceLimits{})) << v.name();
   const double bound = fft3d_test::fft_error_bound(sizeof(Real) == 4, static_cast<double>(nx) * ny);
   for (bool skew : {false, true})
-    for (BlockOrder order : kOrders)
+    for (BlockOrder order : kBothBlockOrders)
       EXPECT_LT(run_real_inverse<Real>(nx, ny, planes, v, order, skew), bound)
           << nx << "x" << ny << " " << v.name() << (skew ? " with anti-Hermitian columns 0 and n" : "");
 }

@@ -34,7 +34,7 @@ std::vector<cplx> fftw_planes(const std::vector<cplx>& in, int nx, int ny, long 
 template <typename Real>
 double run_xy(int nx, int ny, long long planes, const XYVariant& v, int sign, BlockOrder order, unsigned seed,
               long long grid_clusters) {
-  const Precision precision = sizeof(Real) == 4 ? Precision::f32 : Precision::f64;
+  const Precision precision = precision_of<Real>();
   const kern::XYLayout layout = make_xy_layout(nx, ny, precision, v);
   const std::vector<cplx> in = fft3d_test::random_complex(static_cast<size_t>(planes) * nx * ny, seed);
   std::vector<kern::Complex<Real>> data(in.size());
@@ -57,7 +57,7 @@ template <typename Real>
 void expect_correct(int nx, int ny, long long planes, const XYVariant& v, long long grid_clusters = 1) {
   const double bound = fft3d_test::fft_error_bound(sizeof(Real) == 4, static_cast<double>(nx) * ny);
   for (int sign : {-1, +1})
-    for (BlockOrder order : {BlockOrder::ascending, BlockOrder::descending}) {
+    for (BlockOrder order : kBothBlockOrders) {
       const double err = run_xy<Real>(nx, ny, planes, v, sign, order, static_cast<unsigned>(nx * 131 + ny + sign),
                                       grid_clusters);
       EXPECT_LT(err, bound) << nx << "x" << ny << " " << v.name() << " sign " << sign
@@ -186,7 +186,7 @@ struct CrossWarpRead {
 };
 
 TEST(ClusterExecutor, WarpBarriersOrderOnlyTheirOwnWarp) {
-  for (BlockOrder order : {BlockOrder::ascending, BlockOrder::descending}) {
+  for (BlockOrder order : kBothBlockOrders) {
     std::vector<int> seen(2 * kern::kWarpSize, 0);
     run_clusters_on_cpu(CrossWarpRead{&seen}, 1, order);
     const int threads = 2 * kern::kWarpSize;

@@ -23,7 +23,7 @@ using fft3d_test::cplx;
 
 template <typename Real>
 double run_real_xy(int nx, int ny, long long planes, const XYVariant& v, BlockOrder order, long long grid_clusters) {
-  const Precision precision = sizeof(Real) == 4 ? Precision::f32 : Precision::f64;
+  const Precision precision = precision_of<Real>();
   const int half = nx / 2 + 1;
   const size_t plane_reals = static_cast<size_t>(nx) * ny;
   const std::vector<double> in = fft3d_test::random_reals(plane_reals * planes, static_cast<unsigned>(nx + 7 * ny));
@@ -50,7 +50,7 @@ double run_real_xy(int nx, int ny, long long planes, const XYVariant& v, BlockOr
 template <typename Real>
 void expect_correct(int nx, int ny, long long planes, const XYVariant& v, long long grid_clusters = 1) {
   const double bound = fft3d_test::fft_error_bound(sizeof(Real) == 4, static_cast<double>(nx) * ny);
-  for (BlockOrder order : {BlockOrder::ascending, BlockOrder::descending})
+  for (BlockOrder order : kBothBlockOrders)
     EXPECT_LT(run_real_xy<Real>(nx, ny, planes, v, order, grid_clusters), bound)
         << nx << "x" << ny << " " << v.name() << (order == BlockOrder::ascending ? " ascending" : " descending")
         << ", grid of " << grid_clusters;

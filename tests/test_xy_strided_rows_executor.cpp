@@ -18,12 +18,6 @@ namespace fft3d {
 namespace {
 
 using fft3d_test::cplx;
-constexpr BlockOrder kOrders[] = {BlockOrder::ascending, BlockOrder::descending};
-
-template <typename Real>
-constexpr Precision precision_of() {
-  return sizeof(Real) == 4 ? Precision::f32 : Precision::f64;
-}
 
 // The ESTIMATE's complex variant for nx * ny planes in its strided-rows form on `cluster` blocks.
 XYVariant strided(int nx, int ny, Precision p, int cluster) {
@@ -72,7 +66,7 @@ void expect_correct(int nx, int ny, const XYVariant& v, bool out_of_place = fals
   ASSERT_TRUE(v.strided_rows && xy_variant_valid(nx, ny, precision_of<Real>(), v, DeviceLimits{})) << v.name();
   const double bound = fft3d_test::fft_error_bound(sizeof(Real) == 4, static_cast<double>(nx) * ny);
   for (int sign : {-1, +1})
-    for (BlockOrder order : kOrders)
+    for (BlockOrder order : kBothBlockOrders)
       EXPECT_LT(run_complex<Real>(nx, ny, 2, v, sign, order, out_of_place), bound)
           << nx << "x" << ny << " " << v.name() << " sign " << sign;
 }

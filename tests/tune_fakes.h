@@ -99,7 +99,7 @@ std::vector<std::complex<double>> gather_rows(const std::vector<fft3d::kern::Com
 // does on the device.
 template <typename Real>
 bool verify_on_cpu(const fft3d::GridPass& pass, long long grid_elements, const fft3d::Candidate& c) {
-  const fft3d::Precision precision = sizeof(Real) == 4 ? fft3d::Precision::f32 : fft3d::Precision::f64;
+  const fft3d::Precision precision = fft3d::precision_of<Real>();
   const fft3d::PassShape shape = fft3d::pass_shape(pass);
   const auto start = random_values<Real>(grid_elements, static_cast<unsigned>(grid_elements + pass.n));
   const auto table = fft3d::forward_twiddle_table<Real>(pass.n);
@@ -125,7 +125,7 @@ bool verify_on_cpu(const fft3d::GridPass& pass, long long grid_elements, const f
 // forward and the inverse against FFTW's r2c and c2r.
 template <typename Real>
 bool verify_real_rows_on_cpu(const fft3d::GridPass& pass, const fft3d::Candidate& c) {
-  const fft3d::Precision precision = sizeof(Real) == 4 ? fft3d::Precision::f32 : fft3d::Precision::f64;
+  const fft3d::Precision precision = fft3d::precision_of<Real>();
   const int nx = pass.n, kernel_n = fft3d::kernel_length(pass);
   const fft3d::PassShape shape = fft3d::real_rows_shape(nx, pass.count);
   const auto start = random_values<Real>(shape.count * shape.n, static_cast<unsigned>(pass.count + nx));

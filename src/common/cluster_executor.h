@@ -27,6 +27,7 @@
 namespace fft3d {
 
 enum class BlockOrder { ascending, descending };
+constexpr BlockOrder kBothBlockOrders[] = {BlockOrder::ascending, BlockOrder::descending};
 
 template <class Kernel>
 void run_clusters_on_cpu(const Kernel& kernel, long long clusters, BlockOrder order = BlockOrder::ascending) {

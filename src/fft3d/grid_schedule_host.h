@@ -14,7 +14,7 @@ namespace fft3d {
 template <typename Real>
 void run_grid_schedule_on_cpu(const std::vector<GridPass>& passes, kern::Complex<Real>* data, int sign,
                               double last_scale = 1.0) {
-  const Precision precision = sizeof(Real) == 4 ? Precision::f32 : Precision::f64;
+  const Precision precision = precision_of<Real>();
   for (const GridPass& p : passes) {
     const auto table = forward_twiddle_table<Real>(p.n);
     const Real scale = static_cast<Real>(&p == &passes.back() ? last_scale : 1.0);
@@ -41,7 +41,7 @@ void run_grid_schedule_on_cpu(const std::vector<GridPass>& passes, kern::Complex
 template <typename Real>
 void run_real_grid_on_cpu(const RealRowsPass& x, const std::vector<GridPass>& columns, Real* in, Real* out,
                           int sign, long long real_pitch, double scale = 1.0) {
-  const Precision precision = sizeof(Real) == 4 ? Precision::f32 : Precision::f64;
+  const Precision precision = precision_of<Real>();
   const long long complex_pitch = 2LL * (x.nx / 2 + 1);
   auto rows = [&](Real* from, Real* to, long long from_pitch, long long to_pitch, double s) {
     if (x.kernel_n == 0) {  // nx = 1: X[0] = x[0]

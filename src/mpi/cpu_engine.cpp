@@ -162,7 +162,7 @@ class CpuEngine final : public LocalEngine {
   std::string name() const override {
     return method_ == CpuLocalMethod::fftw_guru ? "CPU (FFTW)" : "CPU (batched 1-D plans, as on the GPU)";
   }
-  Precision precision() const override { return sizeof(Real) == 4 ? Precision::f32 : Precision::f64; }
+  Precision precision() const override { return precision_of<Real>(); }
 
   std::unique_ptr<LocalFft> make_fft(const LocalFftSpec& spec) override {
     if (method_ == CpuLocalMethod::rows) return make_rows_local_fft(spec, *this, FFT3D_BACKEND_CPU);

@@ -421,7 +421,7 @@ std::optional<XYVariant> strided_rows_variant(int nx, int ny, Precision precisio
   // 0.1225 ms against 0.1243-0.1253, C2C f32 0.2081-0.2086 against
   // 0.2083-0.2097).
   w.load_chunks = 1;
-  if (w.cluster <= ny && make_xy_layout(nx, ny, precision, w).x_groups() >= 2) w.load_chunks = 2;
+  if (make_xy_layout(nx, ny, precision, w).x_groups() >= 2) w.load_chunks = 2;
   if (!xy_variant_valid(nx, ny, precision, w, limits)) return std::nullopt;
   return w;
 }
