@@ -15,6 +15,7 @@
 #include "real_oracle.h"
 #include "xy/xy_kernel_host.h"
 #include "xy/xy_variant.h"
+#include "xy_complex_run.h"
 
 namespace fft3d {
 namespace {
@@ -29,36 +30,13 @@ XYVariant columns_first(int nx, int ny, Precision p) {
   return v.value_or(XYVariant{});
 }
 
-// Complex planes, in place: relative error against FFTW's 2-D transforms.
-template <typename Real>
-double run_complex(int nx, int ny, long long planes, const XYVariant& v, int sign, BlockOrder order) {
-  const std::vector<cplx> in = fft3d_test::random_complex(static_cast<size_t>(planes) * nx * ny, nx * 31 + ny);
-  std::vector<kern::Complex<Real>> data(in.size());
-  std::vector<cplx> want;
-  for (size_t i = 0; i < in.size(); ++i)
-    data[i] = kern::make_complex(static_cast<Real>(in[i].real()), static_cast<Real>(in[i].imag()));
-  const size_t plane = static_cast<size_t>(nx) * ny;
-  for (long long p = 0; p < planes; ++p) {
-    std::vector<cplx> one(plane);
-    for (size_t i = 0; i < plane; ++i) one[i] = cplx(data[p * plane + i].re, data[p * plane + i].im);
-    const std::vector<cplx> t = fft3d_test::fftw_3d(one, nx, ny, 1, sign);
-    want.insert(want.end(), t.begin(), t.end());
-  }
-  const auto x_table = forward_twiddle_table<Real>(nx), y_table = forward_twiddle_table<Real>(ny);
-  const kern::XYArgs<Real> args{data.data(), planes, static_cast<long long>(plane), x_table.data(), y_table.data()};
-  run_xy_kernel_on_cpu<Real>(make_xy_layout(nx, ny, precision_of<Real>(), v), sign, args, order);
-  std::vector<cplx> got(data.size());
-  for (size_t i = 0; i < data.size(); ++i) got[i] = cplx(data[i].re, data[i].im);
-  return fft3d_test::relative_l2_error(got, want);
-}
-
 template <typename Real>
 void expect_complex_correct(int nx, int ny, const XYVariant& v) {
   ASSERT_TRUE(xy_variant_valid(nx, ny, precision_of<Real>(), v, DeviceLimits{})) << v.name();
   const double bound = fft3d_test::fft_error_bound(sizeof(Real) == 4, static_cast<double>(nx) * ny);
   for (int sign : {-1, +1})
     for (BlockOrder order : kBothBlockOrders)
-      EXPECT_LT(run_complex<Real>(nx, ny, 2, v, sign, order), bound)
+      EXPECT_LT(run_xy_complex<Real>(nx, ny, 2, v, sign, order), bound)
           << nx << "x" << ny << " " << v.name() << " sign " << sign;
 }
 

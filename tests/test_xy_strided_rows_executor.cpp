@@ -13,6 +13,7 @@
 #include "oracle.h"
 #include "xy/xy_kernel_host.h"
 #include "xy/xy_variant.h"
+#include "xy_complex_run.h"
 
 namespace fft3d {
 namespace {
@@ -28,46 +29,13 @@ XYVariant strided(int nx, int ny, Precision p, int cluster) {
   return w.value_or(XYVariant{});
 }
 
-// Complex planes, in place or out of place: relative error against FFTW's
-// 2-D transforms. Out of place, the input must come back unchanged.
-template <typename Real>
-double run_complex(int nx, int ny, long long planes, const XYVariant& v, int sign, BlockOrder order,
-                   bool out_of_place = false) {
-  const std::vector<cplx> in = fft3d_test::random_complex(static_cast<size_t>(planes) * nx * ny, nx * 31 + ny);
-  std::vector<kern::Complex<Real>> data(in.size()), source;
-  std::vector<cplx> want;
-  for (size_t i = 0; i < in.size(); ++i)
-    data[i] = kern::make_complex(static_cast<Real>(in[i].real()), static_cast<Real>(in[i].imag()));
-  const size_t plane = static_cast<size_t>(nx) * ny;
-  for (long long p = 0; p < planes; ++p) {
-    std::vector<cplx> one(plane);
-    for (size_t i = 0; i < plane; ++i) one[i] = cplx(data[p * plane + i].re, data[p * plane + i].im);
-    const std::vector<cplx> t = fft3d_test::fftw_3d(one, nx, ny, 1, sign);
-    want.insert(want.end(), t.begin(), t.end());
-  }
-  if (out_of_place) {
-    source = data;
-    for (auto& d : data) d = kern::make_complex(Real(NAN), Real(NAN));  // poisoned output
-  }
-  const std::vector<kern::Complex<Real>> kept = source;
-  const auto x_table = forward_twiddle_table<Real>(nx), y_table = forward_twiddle_table<Real>(ny);
-  kern::XYArgs<Real> args{data.data(), planes, static_cast<long long>(plane), x_table.data(), y_table.data()};
-  if (out_of_place) args.in = source.data();
-  run_xy_kernel_on_cpu<Real>(make_xy_layout(nx, ny, precision_of<Real>(), v), sign, args, order);
-  for (size_t i = 0; i < source.size(); ++i)
-    EXPECT_TRUE(source[i].re == kept[i].re && source[i].im == kept[i].im) << "input changed at " << i;
-  std::vector<cplx> got(data.size());
-  for (size_t i = 0; i < data.size(); ++i) got[i] = cplx(data[i].re, data[i].im);
-  return fft3d_test::relative_l2_error(got, want);
-}
-
 template <typename Real>
 void expect_correct(int nx, int ny, const XYVariant& v, bool out_of_place = false) {
   ASSERT_TRUE(v.strided_rows && xy_variant_valid(nx, ny, precision_of<Real>(), v, DeviceLimits{})) << v.name();
   const double bound = fft3d_test::fft_error_bound(sizeof(Real) == 4, static_cast<double>(nx) * ny);
   for (int sign : {-1, +1})
     for (BlockOrder order : kBothBlockOrders)
-      EXPECT_LT(run_complex<Real>(nx, ny, 2, v, sign, order, out_of_place), bound)
+      EXPECT_LT(run_xy_complex<Real>(nx, ny, 2, v, sign, order, out_of_place), bound)
           << nx << "x" << ny << " " << v.name() << " sign " << sign;
 }
 
