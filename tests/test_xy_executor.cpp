@@ -349,8 +349,8 @@ TEST(XYVariants, TwoStagePairsRunOnSixteenThreadRows) {
     int cluster;
   } cases[] = {{192, {16, 12}, {12, 16}, 8}, {240, {16, 15}, {15, 16}, 8}, {210, {15, 14}, {14, 15}, 16},
                {320, {16, 20}, {20, 16}, 16}, {384, {12, 32}, {32, 12}, 16}};
-  for (const auto& c : cases) {
-    const auto v = estimate_xy_variant(c.n, c.n, c.n, Precision::f32, h100);
+  for (const auto& c : cases) {  // whole rows (210, 320 and 384 take strided rows otherwise)
+    const auto v = estimate_xy_variant(c.n, c.n, c.n, Precision::f32, h100, true, XYBase{{}, {}, 0, {}, false});
     ASSERT_TRUE(v) << c.n;
     EXPECT_EQ(v->x.radices, c.rows) << v->name();
     EXPECT_EQ(v->y.radices, c.columns) << v->name();
@@ -376,19 +376,20 @@ TEST(XYVariants, EstimateRespectsTheDevice) {
     ASSERT_TRUE(any) << n;
     EXPECT_TRUE(xy_variant_valid(n, n, Precision::f32, *any, h100)) << any->name();
     EXPECT_LE(xy_variant_facts(n, n, Precision::f32, *any).shared_bytes, h100.shared_bytes_per_block);
-    // Where automatic plans fuse: two blocks per SM, powers of two or the
-    // two-stage pairs (two_stage_radices).
+    // Where automatic plans fuse: two blocks per SM (but strided rows of
+    // 512^2), powers of two or the two-stage pairs (two_stage_radices).
     const bool fused = (n & (n - 1)) == 0 || n == 192 || n == 210 || n == 240 || n == 320 || n == 384;
     const auto two = estimate_xy_variant(n, n, n, Precision::f32, h100);
-    EXPECT_EQ(bool(two), fused && n != 512) << n;
-    if (two) EXPECT_LE(2 * xy_variant_facts(n, n, Precision::f32, *two).shared_bytes, h100.shared_bytes_per_block) << n;
+    EXPECT_EQ(bool(two), fused) << n;
+    if (two && n != 512)
+      EXPECT_LE(2 * xy_variant_facts(n, n, Precision::f32, *two).shared_bytes, h100.shared_bytes_per_block) << n;
   }
   for (Precision p : {Precision::f32, Precision::f64})
     for (int n : {192, 240, 256}) EXPECT_TRUE(estimate_xy_variant(n, n, n, p, h100)) << n;
-  // Pairs of more than 16 points are fused in single precision only.
-  EXPECT_TRUE(estimate_xy_variant(210, 210, 210, Precision::f64, h100));
-  for (int n : {243, 300, 320, 384}) EXPECT_FALSE(estimate_xy_variant(n, n, n, Precision::f64, h100)) << n;
-  EXPECT_FALSE(estimate_xy_variant(512, 512, 512, Precision::f32, h100));  // 2 MB planes: one block per SM
+  // Pairs of more than 16 points are fused in double precision only with
+  // strided rows on two blocks per SM (320, not 384).
+  for (int n : {210, 320}) EXPECT_TRUE(estimate_xy_variant(n, n, n, Precision::f64, h100)) << n;
+  for (int n : {243, 300, 384}) EXPECT_FALSE(estimate_xy_variant(n, n, n, Precision::f64, h100)) << n;
   EXPECT_FALSE(estimate_xy_variant(96, 96, 96, Precision::f32, h100));     // 72 KB planes: L2 holds the grid
 }
 

@@ -66,6 +66,36 @@ TEST(XYStridedRows, OutOfPlaceGroupsAndTwiddles) {
   }
 }
 
+// Where the ESTIMATE takes strided rows beyond the powers of two: planes of
+// wide two-stage pairs on the largest cluster that fits the form (210 =
+// 14 * 15 on 15 blocks, 320 = 20 * 16 on 16, 384 = 32 * 12 on 12), and
+// 512^2 f32 planes (one block per SM), whose 512-point rows run as
+// 32 * 16 on 16 threads (8 * 8 * 8 on 64 threads elsewhere). Not the
+// sixteen-led pairs (192, 240), nor 480^2 f32 or 384^2 f64, whose shares
+// leave one block per SM.
+TEST(XYStridedRows, EstimateTakesTheLargestClusterThatFits) {
+  const DeviceLimits h100;
+  for (const auto& [n, cluster] : {std::pair{210, 15}, std::pair{320, 16}, std::pair{384, 12}, std::pair{512, 16}}) {
+    const auto v = estimate_xy_variant(n, n, n, Precision::f32, h100);
+    ASSERT_TRUE(v && v->strided_rows) << n;
+    EXPECT_EQ(v->cluster, cluster) << v->name();
+    EXPECT_EQ(v->x.threads_per_row, 16) << v->name();
+    const double bound = fft3d_test::fft_error_bound(true, static_cast<double>(n) * n);
+    EXPECT_LT(run_xy_complex<float>(n, n, 1, *v, -1, BlockOrder::descending), bound) << v->name();
+    if (n == 512) EXPECT_EQ(v->x.radices, (std::vector<int>{32, 16})) << v->name();
+  }
+  for (int n : {210, 320}) {
+    const auto v = estimate_xy_variant(n, n, n, Precision::f64, h100);
+    EXPECT_TRUE(v && v->strided_rows) << n;
+  }
+  EXPECT_FALSE(estimate_xy_variant(384, 384, 384, Precision::f64, h100));
+  EXPECT_FALSE(estimate_xy_variant(480, 480, 480, Precision::f32, h100));
+  for (int n : {192, 240}) {
+    const auto v = estimate_xy_variant(n, n, n, Precision::f32, h100);
+    EXPECT_TRUE(v && !v->strided_rows) << n;
+  }
+}
+
 TEST(XYStridedRows, NameRoundTripsAndLimitsHold) {
   const XYVariant v = strided(256, 256, Precision::f32, 16);
   EXPECT_NE(v.name().find(".sr|"), std::string::npos) << v.name();

@@ -212,6 +212,18 @@ bool strided_rows_fit(int columns, int ny, const XYVariant& v) {
          v.x.threads_per_row <= kern::kWarpSize && kern::kWarpSize % v.x.threads_per_row == 0;
 }
 
+// The largest cluster whose strided-rows form fits `columns` columns of ny
+// (both Y stages supported codelets, the second stage's butterflies an
+// even split): 15 for 210 (14 * 15), 16 for 320 (20 * 16), 12 for 384
+// (32 * 12); 0 for none.
+int largest_strided_cluster(int columns, int ny, int max_cluster) {
+  for (int c = std::min(max_cluster, kern::kMaxCluster); c >= 2; --c)
+    if (c <= columns && ny % c == 0 && kern::is_supported_radix(ny / c) && kern::is_supported_radix(c) &&
+        (ny / c) * static_cast<long long>(columns) % c == 0)
+      return c;
+  return 0;
+}
+
 }  // namespace
 
 int xy_row_points(int nx, const XYVariant& v) { return v.x.real == RealRows::half ? nx / 2 : nx; }
@@ -378,22 +390,42 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   const bool sized = real   ? pow2 && plane_bytes >= kRealPlaneMin && plane_bytes <= kRealPlaneMax
                      : pow2 ? plane_bytes >= kLargePlane || plane_bytes * planes <= kSmallGrid
                             : two_stages && plane_bytes >= kTwoStagePlane;
-  if (only_where_faster && (!two_blocks || !sized)) return std::nullopt;
   // Strided rows hold no exchange buffers, so more blocks fit on an SM and
-  // keep more loads in flight (256^3 on the H100, clusters of 16: f32
-  // 0.2086 ms against 0.2226 X first, the fused kernel 111.8 us against
-  // 124.8; f64 0.4467 against 0.4560 columns first). Two-stage lengths
-  // that are not powers of two lost (192^3 f32 0.1077 against 0.1068,
-  // 240^3 0.2451 against 0.2220, 320^3 0.5696 against 0.5267).
-  // The R2C forward's f32 power-of-two planes too, X rows on 8 threads as
-  // above (256^3 on the H100, clusters of 8: 0.1270-0.1288 ms against
-  // 0.1365, the fused kernel 77-78 us against 89.9); f64 lost (0.342-0.354
-  // ms against 0.278: 170 to 212 registers a thread, two blocks per SM).
+  // keep more loads in flight (H100, ms):
+  // - complex power-of-two planes of at least 512 KB: 256^3 on clusters of
+  //   16, f32 0.2086 against 0.2226 X first (the fused kernel 111.8 us
+  //   against 124.8), f64 0.4467 against 0.4560 columns first; 512^3 f32,
+  //   one block per SM, 2.078 against 2.210 in separate passes;
+  // - complex planes of wide two-stage pairs, on the largest cluster that
+  //   fits the form (docs/data/xy-strided-clusters-h100-2026-11-26.txt):
+  //   f32 210^3 0.1396 (c15) against 0.1577 whole rows, 320^3 0.5123 (c16)
+  //   against 0.5251, 384^3 0.8669 (c12) against 0.9450; f64 210^3 0.2665
+  //   against 0.2740, 320^3 1.005 against 1.167 separate. 480^3 f32 (c15,
+  //   one block per SM) lost: 1.925 against 1.884 separate;
+  // - the R2C forward's f32 power-of-two planes, X rows on 8 threads as
+  //   above (256^3, clusters of 8: 0.1270-0.1288 against 0.1365, the fused
+  //   kernel 77-78 us against 89.9); f64 lost (0.342-0.354 against 0.278:
+  //   170 to 212 registers a thread, two blocks per SM).
+  // Sixteen-led pairs lost (192^3 f32 0.1091 on c16 against 0.1068; 240^3
+  // 0.2415 on c16, 0.2826 on c12 against 0.2220), as did the lengths
+  // without a two-stage pair (243^3 c9 0.3905 against 0.2568 separate,
+  // 300^3 c15 0.5437 against 0.4689, 400^3 c16 1.240 against 1.087).
   const bool real_strided = real && !columns_first && pow2 && precision == Precision::f32;
-  const bool strided =
-      base.strided_rows.value_or(real ? real_strided : large_pow2 && !base.columns_first.value_or(false));
-  if (strided && (!real || !columns_first))  // real rows: the R2C forward only
-    if (const auto w = strided_rows_variant(nx, ny, precision, v, limits)) return w;
+  const bool complex_strided = !real && (large_pow2 || (wide_pairs && plane_bytes >= kTwoStagePlane)) &&
+                               !base.columns_first.value_or(false);
+  const bool strided = base.strided_rows.value_or(real ? real_strided : complex_strided);
+  std::optional<XYVariant> strided_form;
+  if (strided && (!real || !columns_first)) {  // real rows: the R2C forward only
+    const int cluster = real || base.cluster > 0 ? v.cluster : largest_strided_cluster(row_n, ny, max_cluster);
+    if (cluster > 0) strided_form = strided_rows_variant(nx, ny, precision, v, limits, cluster);
+  }
+  // Complex strided rows where measured faster than separate passes even
+  // with one block per SM (power-of-two planes), else with two.
+  const bool strided_wins = strided_form && !real &&
+                            (large_pow2 || 2 * xy_variant_facts(nx, ny, precision, *strided_form).shared_bytes <=
+                                               limits.shared_bytes_per_block);
+  if (only_where_faster && !strided_wins && (!two_blocks || !sized)) return std::nullopt;
+  if (strided_form) return strided_form;
   return v;
 }
 
@@ -413,6 +445,19 @@ std::optional<XYVariant> strided_rows_variant(int nx, int ny, Precision precisio
   w.strided_rows = true;
   w.columns_first = false;
   w.buffers = 1;
+  // X rows in warps: a row wider than a warp (512 = 8 * 8 * 8 on 64
+  // threads) runs as the most balanced pair on 16 threads, 256 threads a
+  // block (512^3 f32 on the H100: r32-16 on 16 threads 2.078 ms, r8-8-8 on
+  // 32 threads 2.322).
+  const int row_points = xy_row_points(nx, v);
+  if (w.x.threads_per_row > kern::kWarpSize) {
+    const std::optional<std::vector<int>> pair = balanced_radix_pair(row_points, kTwoStageMaxRadix);
+    if (!pair) return std::nullopt;
+    const int rows = (ny + w.cluster - 1) / w.cluster;
+    w.x = XVariant{*pair, kTwoStageThreads, even_group(rows, kTargetThreads / kTwoStageThreads), PadMethod::none,
+                   false, 0, false};
+    w.x.real = v.x.real;
+  }
   // One thread per column in the first stage and per butterfly in the
   // second: the Y variant's threads and lines say nothing here.
   w.y = XVariant{{ny / w.cluster, w.cluster}, 1, 1, PadMethod::none, v.y.twiddle_table, 0, true};
