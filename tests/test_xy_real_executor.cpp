@@ -120,6 +120,16 @@ TEST(XYRealExecutor, StridedRows) {
   // The C2R inverse (columns first) has no strided form.
   EXPECT_FALSE(estimate_real_xy_variant(256, 256, 2, Precision::f32, limits, false, true,
                                         XYBase{{}, {}, 16, {}, true})->strided_rows);
+  // Rows on fewer than 16 threads (the ESTIMATE's 128-value rows on 8): a
+  // share pitch of threads_per_row modulo 16 values, so that the two rows
+  // of a shared-memory wavefront start 16 banks apart.
+  const XYVariant r2c = *estimate_real_xy_variant(256, 256, 256, Precision::f32, limits, true, false);
+  ASSERT_TRUE(r2c.strided_rows && r2c.x.threads_per_row == 8) << r2c.name();
+  const kern::XYLayout L = make_xy_layout(256, 256, Precision::f32, r2c);
+  EXPECT_EQ(L.share_pitch(), 136) << r2c.name();  // the padded 135, plus one
+  EXPECT_EQ(make_xy_layout(256, 256, Precision::f32, *estimate_xy_variant(256, 256, 256, Precision::f32, limits))
+                .share_pitch(),
+            kern::xy_share_slot(255) + 1);  // complex rows on 16 threads: padded only
 }
 
 TEST(XYRealExecutor, ForwardOnlyAndEvenRowsOnly) {

@@ -162,7 +162,19 @@ struct XYLayout {
   // values, or (columns first) ny rows of its cols_per_cta columns, or
   // (strided rows) rows_per_cta padded rows.
   FFT3D_HD constexpr int share_pitch() const {
-    return columns_first ? cols_per_cta() : strided_rows ? xy_share_slot(columns() - 1) + 1 : pitch();
+    return columns_first ? cols_per_cta() : strided_rows ? strided_share_pitch() : pitch();
+  }
+  // Strided rows: the padded row, and where rows have fewer than 16
+  // threads, one to 15 values more, so that the pitch is threads_per_row
+  // modulo 16: the rows of a shared-memory wavefront (16 lanes of 8 bytes,
+  // or 8 of 16) then start on different banks (R2C 256^2 f32, rows of 128
+  // values on 8 threads: a pitch of 135 values put two rows' 16-word
+  // segments 14 banks apart, and 39 % of the kernel's shared wavefronts
+  // were replays).
+  FFT3D_HD constexpr int strided_share_pitch() const {
+    const int padded = xy_share_slot(columns() - 1) + 1;
+    if (x.threads_per_row >= 16) return padded;
+    return padded + ((x.threads_per_row - padded) % 16 + 16) % 16;
   }
   FFT3D_HD constexpr int share_rows() const { return columns_first ? ny() : rows_per_cta(); }
   FFT3D_HD constexpr long long share_bytes(int real_bytes) const {
