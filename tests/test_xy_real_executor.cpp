@@ -147,7 +147,9 @@ TEST(XYRealExecutor, ForwardOnlyAndEvenRowsOnly) {
 
 // Automatic plans fuse real planes only where that was measured faster:
 // power-of-two planes of 256 KB to 1 MB (complex side), on blocks of 128
-// threads; not 128^3 (in L2), 384^3 (slower) or 512^3 f32 (not timed).
+// threads, and the f32 forward's strided rows on even clusters (320^3 and
+// 512^3 on 16 blocks, 384^3 on 12); not 128^3 (in L2), the strided forms
+// on 15 blocks (240^3, 300^3, 480^3) or f64 beyond 256^3.
 TEST(XYRealExecutor, AutomaticPlansFuseMeasuredPlanesOnly) {
   const DeviceLimits h100;
   for (Precision p : {Precision::f32, Precision::f64}) {
@@ -166,8 +168,14 @@ TEST(XYRealExecutor, AutomaticPlansFuseMeasuredPlanesOnly) {
   EXPECT_TRUE(estimate_real_xy_variant(256, 256, 256, Precision::f32, h100)->strided_rows);
   EXPECT_FALSE(estimate_real_xy_variant(256, 256, 256, Precision::f64, h100)->strided_rows);
   EXPECT_FALSE(estimate_real_xy_variant(256, 256, 256, Precision::f32, h100, true, true)->strided_rows);
-  for (int n : {128, 384, 512}) EXPECT_FALSE(estimate_real_xy_variant(n, n, n, Precision::f32, h100)) << n;
-  for (int n : {128, 512}) EXPECT_FALSE(estimate_real_xy_variant(n, n, n, Precision::f64, h100)) << n;
+  for (const auto& [n, cluster] : {std::pair{320, 16}, std::pair{384, 12}, std::pair{512, 16}}) {
+    const auto v = estimate_real_xy_variant(n, n, n, Precision::f32, h100);
+    ASSERT_TRUE(v && v->strided_rows) << n;
+    EXPECT_EQ(v->cluster, cluster) << v->name();
+    expect_correct<float>(n, n, 1, *v);
+  }
+  for (int n : {128, 240, 300, 480}) EXPECT_FALSE(estimate_real_xy_variant(n, n, n, Precision::f32, h100)) << n;
+  for (int n : {128, 384, 512}) EXPECT_FALSE(estimate_real_xy_variant(n, n, n, Precision::f64, h100)) << n;
 }
 
 }  // namespace

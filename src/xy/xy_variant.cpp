@@ -404,26 +404,34 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   //   one block per SM) lost: 1.925 against 1.884 separate;
   // - the R2C forward's f32 power-of-two planes, X rows on 8 threads as
   //   above (256^3, clusters of 8: 0.1270-0.1288 against 0.1365, the fused
-  //   kernel 77-78 us against 89.9); f64 lost (0.342-0.354 against 0.278:
-  //   170 to 212 registers a thread, two blocks per SM).
+  //   kernel 77-78 us against 89.9; 512^3, 16: 1.030 against 1.149
+  //   separate), and its other planes of at least kRealPlaneMin on the
+  //   largest cluster that fits, where that is even (320^3, 16: 0.2948
+  //   against 0.2995; 384^3, 12: 0.4458 against 0.5154); those on 15
+  //   blocks lost (240^3 0.1243 against 0.1233, 300^3 0.2847 against 0.2822,
+  //   480^3 1.0091 against 0.9990). f64 lost (256^3: 0.342-0.354 against
+  //   0.278, 170 to 212 registers a thread, two blocks per SM).
   // Sixteen-led pairs lost (192^3 f32 0.1091 on c16 against 0.1068; 240^3
   // 0.2415 on c16, 0.2826 on c12 against 0.2220), as did the lengths
   // without a two-stage pair (243^3 c9 0.3905 against 0.2568 separate,
   // 300^3 c15 0.5437 against 0.4689, 400^3 c16 1.240 against 1.087).
-  const bool real_strided = real && !columns_first && pow2 && precision == Precision::f32;
+  const int strided_cluster =
+      base.cluster > 0 || (real && pow2) ? v.cluster : largest_strided_cluster(row_n, ny, max_cluster);
+  const bool real_strided = real && !columns_first && precision == Precision::f32 && strided_cluster > 0 &&
+                            strided_cluster % 2 == 0 && (pow2 || plane_bytes >= kRealPlaneMin);
   const bool complex_strided = !real && (large_pow2 || (wide_pairs && plane_bytes >= kTwoStagePlane)) &&
                                !base.columns_first.value_or(false);
   const bool strided = base.strided_rows.value_or(real ? real_strided : complex_strided);
   std::optional<XYVariant> strided_form;
-  if (strided && (!real || !columns_first)) {  // real rows: the R2C forward only
-    const int cluster = real || base.cluster > 0 ? v.cluster : largest_strided_cluster(row_n, ny, max_cluster);
-    if (cluster > 0) strided_form = strided_rows_variant(nx, ny, precision, v, limits, cluster);
-  }
-  // Complex strided rows where measured faster than separate passes even
-  // with one block per SM (power-of-two planes), else with two.
-  const bool strided_wins = strided_form && !real &&
-                            (large_pow2 || 2 * xy_variant_facts(nx, ny, precision, *strided_form).shared_bytes <=
-                                               limits.shared_bytes_per_block);
+  if (strided && strided_cluster > 0 && (!real || !columns_first))  // real rows: the R2C forward only
+    strided_form = strided_rows_variant(nx, ny, precision, v, limits, strided_cluster);
+  // Strided rows where measured faster than separate passes: real planes of
+  // at least kRealPlaneMin; complex ones even with one block per SM
+  // (power-of-two planes), else with two.
+  const bool strided_wins =
+      strided_form && (real ? plane_bytes >= kRealPlaneMin
+                            : large_pow2 || 2 * xy_variant_facts(nx, ny, precision, *strided_form).shared_bytes <=
+                                                limits.shared_bytes_per_block);
   if (only_where_faster && !strided_wins && (!two_blocks || !sized)) return std::nullopt;
   if (strided_form) return strided_form;
   return v;
