@@ -86,9 +86,11 @@ struct XYBase {
 // else the separate passes' ESTIMATE; regrouped for the cluster. Columns
 // come first where `base` says so, else for f64 power-of-two planes of at
 // least 512 KB (measured faster, see xy_variant.cpp); but rows are strided
-// (strided_rows_variant) where `base` says so, else on complex power-of-two
-// planes of at least 512 KB where that form fits and base asks for no
-// columns first.
+// (strided_rows_variant) where `base` says so, else, where that form fits
+// and base asks for no columns first, on power-of-two planes of at least
+// 512 KB (512^2 f32 too, with one block per SM) and on planes of wide
+// two-stage pairs (210, 320, 384; f64 where two blocks fit an SM), on the
+// largest cluster that fits the form unless base names one.
 std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, Precision precision,
                                              const DeviceLimits& limits, bool only_where_faster = true,
                                              const XYBase& base = {});
@@ -105,12 +107,16 @@ std::optional<XYVariant> strided_rows_variant(int nx, int ny, Precision precisio
 // nx / 2 + 1 complex values), its X part half-length rows with the real
 // post-processing fused; nothing for odd nx or nx < 4. With
 // only_where_faster, only where that was measured faster than separate
-// passes (power-of-two planes of 256 KB to 1 MB, complex side). inverse:
+// passes (power-of-two planes of 256 KB to 1 MB, complex side, and the f32
+// forward's strided rows on an even cluster, see below). inverse:
 // the C2R inverse's pass instead, columns first, its X part pre-processing
 // the half spectrum (the same planes where only_where_faster, see
 // docs/BENCHMARKS.md). base as for estimate_xy_variant, but for its
 // columns_first, which `inverse` decides; the forward's rows are strided
-// where base says so, else for f32 power-of-two planes.
+// where base says so, else in f32 for power-of-two planes (on the
+// ESTIMATE's cluster) and planes of at least 256 KB on the largest cluster
+// that fits the form where that cluster is even (320, 384, 512; those on
+// 15 blocks lost).
 std::optional<XYVariant> estimate_real_xy_variant(int nx, int ny, long long planes, Precision precision,
                                                   const DeviceLimits& limits, bool only_where_faster = true,
                                                   bool inverse = false, XYBase base = {});
