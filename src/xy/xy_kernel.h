@@ -292,6 +292,22 @@ FFT3D_HD void xy_stage_phase(const XYPartGeom& G, int group, const StageGeom& g,
   }
 }
 
+// The forward's post-processing of the pair (k, n - k) of Z = FFT(z) (Z[k]
+// and Z[m] from load, m = n - k, or 0 for k = 0) into the half spectrum:
+// store(k, X[k]) and store(n - k, X[n - k]), or for k = 0 store(0, X[0] +
+// i X[n]), the real X[n] packed as the imaginary part of the real X[0].
+template <typename Real, class Load, class Store>
+FFT3D_HD void real_post_pair(Complex<Real> w, int k, int n, Load load, Store store) {
+  Complex<Real> lo, hi;
+  real_pair<-1>(w, load(k), load(k == 0 ? 0 : n - k), &lo, &hi);
+  if (k == 0) {
+    store(0, make_complex(lo.re, hi.re));
+  } else {
+    store(k, lo);
+    store(n - k, hi);
+  }
+}
+
 // The real post-processing of the X part (R2C forward, XYLayout::real_rows):
 // row `row` of the share receives the half spectrum X[0..n] of its 2n reals
 // from Z = FFT(z), which the last stage left unpadded in the row's exchange
@@ -310,15 +326,8 @@ FFT3D_HD void xy_real_post_phase(const XYPartGeom& G, int group, int tid, int ra
   const Real* im = re + G.lines_per_group * G.row_stride;
   Complex<Real>* out = reinterpret_cast<Complex<Real>*>(smem + buffer * G.share_stride) + row * G.pitch;
   for_real_pairs<-1, Real>(t, G.threads_per_row, n, [&](int k, Complex<Real> w) {
-    const int m = k == 0 ? 0 : n - k;
-    Complex<Real> lo, hi;
-    real_pair<-1>(w, make_complex(re[k], im[k]), make_complex(re[m], im[m]), &lo, &hi);
-    if (k == 0) {
-      out[0] = make_complex(lo.re, hi.re);
-    } else {
-      out[k] = lo;
-      out[n - k] = hi;
-    }
+    real_post_pair<Real>(
+        w, k, n, [&](int i) { return make_complex(re[i], im[i]); }, [&](int i, Complex<Real> v) { out[i] = v; });
   });
 }
 
@@ -396,15 +405,8 @@ FFT3D_HD void xy_strided_post_phase(const XYPartGeom& G, int group, int tid, uns
   const int n = G.columns;
   Complex<Real>* z = reinterpret_cast<Complex<Real>*>(smem) + row * G.share_pitch;
   for_real_pairs<-1, Real>(tid % G.threads_per_row, G.threads_per_row, n, [&](int k, Complex<Real> w) {
-    const int m = k == 0 ? 0 : n - k;
-    Complex<Real> lo, hi;
-    real_pair<-1>(w, z[xy_share_slot(k)], z[xy_share_slot(m)], &lo, &hi);
-    if (k == 0) {
-      z[0] = make_complex(lo.re, hi.re);
-    } else {
-      z[xy_share_slot(k)] = lo;
-      z[xy_share_slot(n - k)] = hi;
-    }
+    real_post_pair<Real>(
+        w, k, n, [&](int i) { return z[xy_share_slot(i)]; }, [&](int i, Complex<Real> v) { z[xy_share_slot(i)] = v; });
   });
 }
 
@@ -702,7 +704,7 @@ __device__ __forceinline__ void xy_plane_device(int rank, long long plane, int b
       reinterpret_cast<const Complex<Real>*>(smem + buffer * L.share_stride(sizeof(Real)))};
 #pragma unroll 1
   for (int group = 0; group < L.x_groups(); ++group) {
-    if (L.buffers == 1 && (group == 0 || L.chunk_of_group(group) != L.chunk_of_group(group - 1)))
+    if (L.buffers == 1 && L.starts_chunk(group))
       xy_await_chunk<Cfg>(L.chunk_of_group(group));
     xy_run_part<Cfg, 0, 0>(group, rank, plane, buffer, regs, smem, shares, a);
   }
@@ -809,8 +811,7 @@ __device__ __forceinline__ void xy_strided_plane_device(int rank, long long plan
   const int tid = static_cast<int>(threadIdx.x);
 #pragma unroll 1
   for (int group = 0; group < L.x_groups(); ++group) {
-    if (group == 0 || L.chunk_of_group(group) != L.chunk_of_group(group - 1))
-      xy_await_chunk<Cfg>(L.chunk_of_group(group));
+    if (L.starts_chunk(group)) xy_await_chunk<Cfg>(L.chunk_of_group(group));
     xy_strided_x_group<Cfg, 0>(group, regs, smem, a);
   }
   __syncthreads();

@@ -213,6 +213,10 @@ struct XYLayout {
   FFT3D_HD constexpr int first_group_of_chunk(int chunk) const {
     return (chunk * x_groups() + load_chunks() - 1) / load_chunks();
   }
+  // Whether X group `group` is the first of its chunk (its load is awaited there).
+  FFT3D_HD constexpr bool starts_chunk(int group) const {
+    return group == 0 || chunk_of_group(group) != chunk_of_group(group - 1);
+  }
   // Strided rows: per X group a read and a write phase per stage, and
   // (real rows) the post-processing.
   FFT3D_HD constexpr int strided_group_phases() const { return 2 * x.stages + (real_rows() ? 1 : 0); }

@@ -198,6 +198,14 @@ XYVariantFacts xy_variant_facts(int nx, int ny, Precision precision, const XYVar
 
 namespace {
 
+// Y of ny splits over a cluster of c as strided rows: ny / c then c points,
+// both supported codelets, the second stage's butterflies over `columns`
+// columns an even split over the blocks.
+bool strided_split_fits(int columns, int ny, int c) {
+  return c >= 1 && ny % c == 0 && kern::is_supported_radix(ny / c) && kern::is_supported_radix(c) &&
+         (ny / c) * static_cast<long long>(columns) % c == 0;
+}
+
 // Strided rows (kern::XYLayout::strided_rows): X first (complex rows, or
 // the R2C forward's half-length ones) in one share; Y in two
 // stages, ny / cluster points over a block's rows, then cluster points
@@ -206,21 +214,17 @@ namespace {
 // in-place stages need only warp barriers.
 bool strided_rows_fit(int columns, int ny, const XYVariant& v) {
   const int c = v.cluster;
-  return !v.columns_first && v.buffers == 1 && ny % c == 0 &&
-         kern::is_supported_radix(ny / c) && kern::is_supported_radix(c) &&
-         v.y.radices == std::vector<int>{ny / c, c} && (ny / c) * static_cast<long long>(columns) % c == 0 &&
-         v.x.threads_per_row <= kern::kWarpSize && kern::kWarpSize % v.x.threads_per_row == 0;
+  return !v.columns_first && v.buffers == 1 && strided_split_fits(columns, ny, c) &&
+         v.y.radices == std::vector<int>{ny / c, c} && v.x.threads_per_row <= kern::kWarpSize &&
+         kern::kWarpSize % v.x.threads_per_row == 0;
 }
 
-// The largest cluster whose strided-rows form fits `columns` columns of ny
-// (both Y stages supported codelets, the second stage's butterflies an
-// even split): 15 for 210 (14 * 15), 16 for 320 (20 * 16), 12 for 384
-// (32 * 12); 0 for none.
+// The largest cluster whose strided-rows form fits (strided_split_fits):
+// 15 for 210 (14 * 15), 16 for 320 (20 * 16), 12 for 384 (32 * 12); 0 for
+// none.
 int largest_strided_cluster(int columns, int ny, int max_cluster) {
   for (int c = std::min(max_cluster, kern::kMaxCluster); c >= 2; --c)
-    if (c <= columns && ny % c == 0 && kern::is_supported_radix(ny / c) && kern::is_supported_radix(c) &&
-        (ny / c) * static_cast<long long>(columns) % c == 0)
-      return c;
+    if (c <= columns && strided_split_fits(columns, ny, c)) return c;
   return 0;
 }
 
