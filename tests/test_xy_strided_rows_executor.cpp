@@ -80,14 +80,20 @@ TEST(XYStridedRows, EstimateTakesTheLargestClusterThatFits) {
     ASSERT_TRUE(v && v->strided_rows) << n;
     EXPECT_EQ(v->cluster, cluster) << v->name();
     EXPECT_EQ(v->x.threads_per_row, 16) << v->name();
+    EXPECT_TRUE(v->y.twiddle_table) << v->name();  // complex rows: Y's first-stage twiddles from a table
     const double bound = fft3d_test::fft_error_bound(true, static_cast<double>(n) * n);
     EXPECT_LT(run_xy_complex<float>(n, n, 1, *v, -1, BlockOrder::descending), bound) << v->name();
     if (n == 512) EXPECT_EQ(v->x.radices, (std::vector<int>{32, 16})) << v->name();
   }
   for (int n : {210, 320}) {
     const auto v = estimate_xy_variant(n, n, n, Precision::f64, h100);
-    EXPECT_TRUE(v && v->strided_rows) << n;
+    ASSERT_TRUE(v && v->strided_rows) << n;
+    EXPECT_TRUE(v->y.twiddle_table) << v->name();
   }
+  // Real rows keep the twiddles of the variant they come from (sincos for 512^2).
+  const auto real = estimate_real_xy_variant(512, 512, 512, Precision::f32, h100);
+  ASSERT_TRUE(real && real->strided_rows);
+  EXPECT_FALSE(real->y.twiddle_table) << real->name();
   EXPECT_FALSE(estimate_xy_variant(384, 384, 384, Precision::f64, h100));
   EXPECT_FALSE(estimate_xy_variant(480, 480, 480, Precision::f32, h100));
   for (int n : {192, 240}) {

@@ -471,8 +471,14 @@ std::optional<XYVariant> strided_rows_variant(int nx, int ny, Precision precisio
     w.x.real = v.x.real;
   }
   // One thread per column in the first stage and per butterfly in the
-  // second: the Y variant's threads and lines say nothing here.
-  w.y = XVariant{{ny / w.cluster, w.cluster}, 1, 1, PadMethod::none, v.y.twiddle_table, 0, true};
+  // second: the Y variant's threads and lines say nothing here. Complex
+  // rows read the first stage's twiddles from a table: they depend on the
+  // block and the stage's index only, and sincos costs more instructions
+  // than the load (H100, f32 and f64, 210-384: 0.9-2.2 % faster, 512^3 a
+  // tie). Real rows keep v's: with a table, R2C 256^3, 384^3 and 512^3 f32
+  // lost 7-32 % (docs/BENCHMARKS.md).
+  const bool table = v.x.real == RealRows::half ? v.y.twiddle_table : true;
+  w.y = XVariant{{ny / w.cluster, w.cluster}, 1, 1, PadMethod::none, table, 0, true};
   // The load in two chunks where there are two X groups, the first
   // transformed while the second arrives (256^3 on the H100: R2C f32
   // 0.1225 ms against 0.1243-0.1253, C2C f32 0.2081-0.2086 against

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# A/B of a source change in one GPU call: builds fft3d-bench from the working
+# tree (build-gpu) and from the tree with PATCH reversed (build-old, a copy
+# under /tmp), then runs the same fft3d-bench arguments on both, alternating,
+# ROUNDS times (same machine, each run against cuFFT in its own process).
+#   git diff HEAD -- src > ab.patch   (here), then on the GPU machine:
+#   ROUNDS=2 scripts/kernel-ab.sh ab.patch --3d --sizes 256,384 --precision f32 --repeats 10
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 2
+patch_file=$(realpath "$1")
+shift
+jobs=$(nproc)
+old=/tmp/kernel-ab-old
+rm -rf "$old" && mkdir -p "$old"
+tar --exclude='./build*' --exclude=./.git -cf - . | tar -xf - -C "$old"
+(cd "$old" && patch -s -R -p1 <"$patch_file") || { echo "kernel-ab: the patch does not reverse" >&2; exit 2; }
+build() {  # tree, build dir
+  cmake -S "$1" -B "$2" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null &&
+    cmake --build "$2" -j"$((jobs / 2))" --target fft3d-bench >/dev/null
+}
+build . build-gpu & build "$old" "$old/build" & wait
+for b in build-gpu/apps/bench/fft3d-bench "$old/build/apps/bench/fft3d-bench"; do
+  [[ -x $b ]] || { echo "kernel-ab: $b did not build" >&2; exit 1; }
+done
+for ((i = 0; i < ${ROUNDS:-2}; ++i)); do
+  for side in new old; do
+    if [[ $side == new ]]; then b=build-gpu; else b=$old/build; fi
+    echo "== $side"
+    FFT3D_CACHE_DIR=$(cd "$b" && pwd)/kernel-cache "$b/apps/bench/fft3d-bench" "$@" 2>&1 | grep -E "^ +[0-9]+x|error"
+  done
+done
