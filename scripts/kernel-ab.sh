@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A/B of a source change in one GPU call: builds fft3d-bench from the working
-# tree (build-gpu) and from the tree with PATCH reversed (build-old, a copy
-# under /tmp), then runs the same fft3d-bench arguments on both, alternating,
+# tree (build-gpu) and from a copy of it with PATCH reversed
+# (/tmp/kernel-ab-old/build), then runs the same fft3d-bench arguments on both, alternating,
 # ROUNDS times (same machine, each run against cuFFT in its own process).
 #   git diff HEAD -- src > ab.patch   (here), then on the GPU machine:
 #   ROUNDS=2 scripts/kernel-ab.sh ab.patch --3d --sizes 256,384 --precision f32 --repeats 10

@@ -33,11 +33,9 @@ rows = list(csv.reader(l for l in open(details) if not l.startswith('==')))
 col = {name: i for i, name in enumerate(rows[0])}
 for r in rows[1:]:
     m = r[col['Metric Name']]
-    if m in ('Duration', 'DRAM Throughput', 'Issue Slots Busy', 'Eligible Warps Per Scheduler',
-                                      'Active Warps Per Scheduler', 'Registers Per Thread', 'Achieved Occupancy',
-                                      'Warp Cycles Per Issued Instruction', 'Block Size',
-                                      'Block Limit Registers', 'Block Limit Shared Mem', 'Max Active Clusters',
-                                      'Dynamic Shared Memory Per Block'):
+    if m in ('Duration', 'DRAM Throughput', 'Active Warps Per Scheduler', 'Eligible Warps Per Scheduler',
+             'Warp Cycles Per Issued Instruction', 'Registers Per Thread', 'Dynamic Shared Memory Per Block',
+             'Block Limit Registers', 'Block Limit Shared Mem', 'Max Active Clusters', 'Achieved Occupancy'):
         print(f"  {m:44} {r[col['Metric Value']]:>12} {r[col['Metric Unit']]}")
 rows = [r for r in csv.reader(l for l in open(sass) if not l.startswith('=='))]
 rows = rows[next((i for i, r in enumerate(rows) if r and r[0] == 'Address'), 0):]
