@@ -465,7 +465,7 @@ std::optional<XYVariant> strided_rows_variant(int nx, int ny, Precision precisio
   if (w.x.threads_per_row > kern::kWarpSize) {
     const std::optional<std::vector<int>> pair = balanced_radix_pair(row_points, kTwoStageMaxRadix);
     if (!pair) return std::nullopt;
-    const int rows = (ny + w.cluster - 1) / w.cluster;
+    const int rows = ny / w.cluster;  // a block's rows (the cluster divides ny, above)
     w.x = XVariant{*pair, kTwoStageThreads, even_group(rows, kTargetThreads / kTwoStageThreads), PadMethod::none,
                    false, 0, false};
     w.x.real = v.x.real;
