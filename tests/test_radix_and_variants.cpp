@@ -155,6 +155,10 @@ TEST(XVariant, EstimateHeuristic) {
   EXPECT_FALSE(c500.twiddle_table);
   EXPECT_EQ(estimate_column_variant(343, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{7, 7, 7}));
   EXPECT_FALSE(estimate_column_variant(343, Precision::f32, DeviceLimits{}).twiddle_table);
+  // Short radix-5 columns take a table in f32 only, 100 = 5 * 5 * 4 none.
+  EXPECT_TRUE(estimate_column_variant(125, Precision::f32, DeviceLimits{}).twiddle_table);
+  EXPECT_FALSE(estimate_column_variant(125, Precision::f64, DeviceLimits{}).twiddle_table);
+  EXPECT_FALSE(estimate_column_variant(100, Precision::f32, DeviceLimits{}).twiddle_table);
   EXPECT_EQ(estimate_x_variant(243, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{3, 9, 9}));  // 27*9
   EXPECT_EQ(estimate_x_variant(100, Precision::f32, DeviceLimits{}).radices.size(), 3u);  // below 240
   EXPECT_EQ(estimate_x_variant(192, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{3, 8, 8}));

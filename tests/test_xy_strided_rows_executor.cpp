@@ -70,8 +70,9 @@ TEST(XYStridedRows, OutOfPlaceGroupsAndTwiddles) {
 // wide two-stage pairs on the largest cluster that fits the form (210 =
 // 14 * 15 on 15 blocks, 320 = 20 * 16 on 16, 384 = 32 * 12 on 12), and
 // 512^2 f32 planes (one block per SM), whose 512-point rows run as
-// 32 * 16 on 16 threads (8 * 8 * 8 on 64 threads elsewhere). Not the
-// sixteen-led pairs (192, 240), nor 480^2 f32 or 384^2 f64, whose shares
+// 32 * 16 on 16 threads (8 * 8 * 8 on 64 threads elsewhere); 192^2
+// planes on 16 blocks in two groups of 6 rows, loaded in one chunk. Not
+// 240^2 (sixteen-led like 192), nor 480^2 f32 or 384^2 f64, whose shares
 // leave one block per SM.
 TEST(XYStridedRows, EstimateTakesTheLargestClusterThatFits) {
   const DeviceLimits h100;
@@ -96,10 +97,27 @@ TEST(XYStridedRows, EstimateTakesTheLargestClusterThatFits) {
   EXPECT_FALSE(real->y.twiddle_table) << real->name();
   EXPECT_FALSE(estimate_xy_variant(384, 384, 384, Precision::f64, h100));
   EXPECT_FALSE(estimate_xy_variant(480, 480, 480, Precision::f32, h100));
-  for (int n : {192, 240}) {
-    const auto v = estimate_xy_variant(n, n, n, Precision::f32, h100);
-    EXPECT_TRUE(v && !v->strided_rows) << n;
+  for (Precision p : {Precision::f32, Precision::f64}) {
+    const auto v192 = estimate_xy_variant(192, 192, 192, p, h100);
+    ASSERT_TRUE(v192 && v192->strided_rows);
+    EXPECT_EQ(v192->cluster, 16) << v192->name();
+    EXPECT_EQ(v192->x.rows_per_block, 6) << v192->name();
+    EXPECT_EQ(v192->load_chunks, 1) << v192->name();
+    if (p == Precision::f32) {
+      EXPECT_LT(run_xy_complex<float>(192, 192, 1, *v192, -1, BlockOrder::descending),
+                fft3d_test::fft_error_bound(true, 192.0 * 192));
+    } else {
+      EXPECT_LT(run_xy_complex<double>(192, 192, 1, *v192, +1, BlockOrder::ascending),
+                fft3d_test::fft_error_bound(false, 192.0 * 192));
+    }
+    // MEASURE's own cluster or form is left alone.
+    XYBase whole;
+    whole.strided_rows = false;
+    const auto w = estimate_xy_variant(192, 192, 192, p, h100, true, whole);
+    EXPECT_TRUE(w && !w->strided_rows) << (w ? w->name() : "none");
   }
+  const auto v240 = estimate_xy_variant(240, 240, 240, Precision::f32, h100);
+  EXPECT_TRUE(v240 && !v240->strided_rows);
 }
 
 TEST(XYStridedRows, NameRoundTripsAndLimitsHold) {

@@ -73,6 +73,8 @@ int main(int argc, char** argv) {
   app.add_option("--samples", samples, "random variants per size besides the estimate's family");
   app.add_option("--mib", mib, "MiB of rows per size");
   app.add_option("--extra", extra, "variant names to time too (where their radices make n)")->delimiter(',');
+  bool all = false;
+  app.add_flag("--all", all, "print every variant timed, not only the six fastest");
   app.add_flag("--columns", columns, "time column variants on the Z pass of a (plane x n) grid, plane a multiple of 16");
   CLI11_PARSE(app, argc, argv);
   if (!gpu_present()) {
@@ -107,10 +109,10 @@ int main(int argc, char** argv) {
     std::printf("%s %s n=%d rows=%lld: estimate %.4f ms (%.0f GB/s), best %.4f ms (%.0f GB/s), %zu variants\n",
                 prec.c_str(), columns ? "columns" : "rows", n, rows, est_ms, 2.0 * bytes / est_ms / 1e6, timed.front().ms,
                 2.0 * bytes / timed.front().ms / 1e6, timed.size());
-    for (size_t i = 0; i < timed.size() && i < 6; ++i)
+    for (size_t i = 0; i < timed.size() && (all || i < 6); ++i)
       std::printf("    %.4f ms  %s%s\n", timed[i].ms, timed[i].variant.name().c_str(),
                   timed[i].variant == vs.front() ? "  <- estimate" : "");
-    for (size_t i = 6; i < timed.size(); ++i)
+    for (size_t i = all ? timed.size() : 6; i < timed.size(); ++i)
       if (timed[i].variant == vs.front()) std::printf("    %.4f ms  %s  <- estimate (rank %zu)\n", timed[i].ms, timed[i].variant.name().c_str(), i + 1);
   }
   return 0;

@@ -111,6 +111,15 @@ std::optional<std::vector<int>> column_merged_stages(int n) {
   return radices;
 }
 
+// Short f32 columns of radix-5 stages only (125 = 5 * 5 * 5): twiddles from
+// a table; 125^3 f32 took 0.0356-0.0360 ms against 0.0372-0.0373 with
+// sincos on an H100. 100 = 5 * 5 * 4 lost that way (0.0220-0.0224 against
+// 0.0209-0.0211) and f64 125^3 tied (docs/data/columns-estimate-h100-2026-11-26.txt).
+bool short_f32_fives(const std::vector<int>& radices, int n, Precision precision) {
+  return precision == Precision::f32 && n < 192 && !radices.empty() &&
+         std::all_of(radices.begin(), radices.end(), [](int r) { return r == 5; });
+}
+
 }  // namespace
 
 // The ESTIMATE heuristic, from timings of the variant space on an H100
@@ -166,7 +175,8 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // exchange padding (every lane reads another column, so the odd column
 // stride in shared memory alone makes the accesses conflict-free and pads
 // only cost index arithmetic; long f64 power-of-two columns excepted),
-// computed twiddles, and as many neighbouring columns per block as fit in 512
+// computed twiddles (short f32 radix-5 columns excepted, short_f32_fives),
+// and as many neighbouring columns per block as fit in 512
 // threads (1024-thread blocks were slower) and 96 KB of shared memory (two
 // blocks per SM), up to 32 in f32 and 16 in f64 (segments of 256 bytes).
 //
@@ -192,7 +202,8 @@ XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits&
   if (radices.empty() || n < 2)
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no column kernel for n=" + std::to_string(n));
   const bool fourteen = composite && fourteen_point_pair(*composite);
-  const bool table_twiddles = composite ? fourteen : two_stages.has_value() || merged.has_value();
+  const bool table_twiddles =
+      composite ? fourteen : two_stages.has_value() || merged.has_value() || short_f32_fives(radices, n, precision);
   if (two_stages && !fourteen) std::sort(radices.begin(), radices.end());
   // One butterfly per thread of the first radix, or of the merged 15.
   const int t = n / (merged ? 15 : radices.front());

@@ -219,6 +219,17 @@ bool strided_rows_fit(int columns, int ny, const XYVariant& v) {
          kern::kWarpSize % v.x.threads_per_row == 0;
 }
 
+// Complex 192 * 192 planes (the sixteen-led pair 16 * 12): strided rows
+// on 16 blocks of 12 rows, in two groups of 6 loaded in one chunk. H100,
+// 2026-11-26: f32 192^3 0.1028 ms against 0.1059-0.1068 whole rows on 8
+// blocks, f64 0.2201-0.2216 against 0.2300 whole rows on 16; the same
+// rows in one group of 12 (f32 0.1100, f64 0.2321) or loaded in two chunks
+// (0.1050, 0.2357) lost, as did 240^3 on 16 blocks in groups of 8 (a tie,
+// 0.2215 against 0.2200-0.2220) and other sixteen-led planes
+// (docs/BENCHMARKS.md). Declared below; nothing where the form does not fit.
+std::optional<XYVariant> twelve_row_strided_form(int nx, int ny, Precision precision, const XYVariant& v,
+                                                 const DeviceLimits& limits);
+
 // The largest cluster whose strided-rows form fits (strided_split_fits):
 // 15 for 210 (14 * 15), 16 for 320 (20 * 16), 12 for 384 (32 * 12); 0 for
 // none.
@@ -429,6 +440,8 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   std::optional<XYVariant> strided_form;
   if (strided && strided_cluster > 0 && (!real || !columns_first))  // real rows: the R2C forward only
     strided_form = strided_rows_variant(nx, ny, precision, v, limits, strided_cluster);
+  if (!real && !base.strided_rows && !base.columns_first.value_or(false) && base.cluster == 0)
+    if (std::optional<XYVariant> w = twelve_row_strided_form(nx, ny, precision, v, limits)) strided_form = w;
   // Strided rows where measured faster than separate passes: real planes of
   // at least kRealPlaneMin; complex ones even with one block per SM
   // (power-of-two planes), else with two.
@@ -439,6 +452,18 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   if (only_where_faster && !strided_wins && (!two_blocks || !sized)) return std::nullopt;
   if (strided_form) return strided_form;
   return v;
+}
+
+std::optional<XYVariant> twelve_row_strided_form(int nx, int ny, Precision precision, const XYVariant& v,
+                                                 const DeviceLimits& limits) {
+  constexpr int kCluster = 16, kRows = 6;
+  if (nx != 192 || ny != 192 || v.x.real != RealRows::none || limits.max_cluster < kCluster) return std::nullopt;
+  std::optional<XYVariant> w = strided_rows_variant(nx, ny, precision, v, limits, kCluster);
+  if (!w || w->x.threads_per_row * kRows > limits.threads_per_block) return std::nullopt;
+  w->x.rows_per_block = kRows;
+  w->load_chunks = 1;
+  if (!xy_variant_valid(nx, ny, precision, *w, limits)) return std::nullopt;
+  return w;
 }
 
 }  // namespace

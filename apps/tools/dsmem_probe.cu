@@ -1,0 +1,129 @@
+// Probe of the fused XY pass's cross stage alone (issue 9): every block of a
+// cluster fills its share, then reads its slice of (row, x) items from every
+// block's share (distributed shared memory), as xy_strided_cross_phase does,
+// 8 bytes (one f32 complex value) or 16 bytes (two neighbouring values) a
+// load. Prints the read throughput of the cross stage, timed as the
+// difference between REPS and one repetition of it in each block, so that
+// launch and fill costs cancel.
+//   nvcc -std=c++17 -arch=sm_90 -O3 -o dsmem-probe apps/tools/dsmem_probe.cu && ./dsmem-probe
+#include <cooperative_groups.h>
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+namespace cg = cooperative_groups;
+
+#define CHECK(call)                                                                                  \
+  do {                                                                                               \
+    cudaError_t e_ = (call);                                                                         \
+    if (e_ != cudaSuccess) {                                                                         \
+      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(e_));     \
+      std::exit(1);                                                                                  \
+    }                                                                                                \
+  } while (0)
+
+extern __shared__ float2 share[];
+
+// Vec values per load (1: 8 bytes, 2: 16 bytes); C blocks per cluster.
+template <int C, int Vec>
+__global__ void cross_probe(float* out, int rows, int n, int reps) {
+  cg::cluster_group cluster = cg::this_cluster();
+  const int rank = static_cast<int>(cluster.block_rank());
+  for (int i = threadIdx.x; i < rows * n; i += blockDim.x) share[i] = make_float2(float(i), float(rank));
+  cluster.sync();
+  const float2* shares[C];
+#pragma unroll
+  for (int c = 0; c < C; ++c) shares[c] = cluster.map_shared_rank(share, c);
+  const int per_block = rows * n / C;
+  float acc = 0.f;
+  for (int rep = 0; rep < reps; ++rep) {
+    for (int i = threadIdx.x * Vec; i < per_block; i += blockDim.x * Vec) {
+      const int item = rank * per_block + i, k1 = item / n, x = item % n;
+      const int at = k1 * n + x;
+      if constexpr (Vec == 1) {
+        float2 v[C];
+#pragma unroll
+        for (int c = 0; c < C; ++c) v[c] = shares[c][at];
+#pragma unroll
+        for (int c = 0; c < C; ++c) acc += v[c].x * v[c].y;
+      } else {
+        float4 v[C];
+#pragma unroll
+        for (int c = 0; c < C; ++c) v[c] = *reinterpret_cast<const float4*>(shares[c] + at);
+#pragma unroll
+        for (int c = 0; c < C; ++c) acc += v[c].x * v[c].y + v[c].z * v[c].w;
+      }
+    }
+    asm volatile("" ::: "memory");  // no load hoisted out of the repetitions
+  }
+  cluster.sync();
+  out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+template <int C, int Vec>
+float time_ms(int rows, int n, int threads, int clusters, int reps, float* out) {
+  auto kernel = cross_probe<C, Vec>;
+  const size_t smem = static_cast<size_t>(rows) * n * sizeof(float2);
+  CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
+  CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+  cudaLaunchAttribute attr{};
+  attr.id = cudaLaunchAttributeClusterDimension;
+  attr.val.clusterDim.x = C;
+  attr.val.clusterDim.y = 1;
+  attr.val.clusterDim.z = 1;
+  cudaLaunchConfig_t config{};
+  config.gridDim = dim3(clusters * C);
+  config.blockDim = dim3(threads);
+  config.dynamicSmemBytes = smem;
+  config.attrs = &attr;
+  config.numAttrs = 1;
+  cudaEvent_t a, b;
+  CHECK(cudaEventCreate(&a));
+  CHECK(cudaEventCreate(&b));
+  std::vector<float> times;
+  for (int i = 0; i < 12; ++i) {
+    CHECK(cudaEventRecord(a));
+    CHECK(cudaLaunchKernelEx(&config, kernel, out, rows, n, reps));
+    CHECK(cudaEventRecord(b));
+    CHECK(cudaEventSynchronize(b));
+    float ms = 0;
+    CHECK(cudaEventElapsedTime(&ms, a, b));
+    if (i >= 2) times.push_back(ms);  // two warm-ups
+  }
+  std::sort(times.begin(), times.end());
+  CHECK(cudaEventDestroy(a));
+  CHECK(cudaEventDestroy(b));
+  return times[times.size() / 2];
+}
+
+template <int C, int Vec>
+void report(const char* what, int rows, int n, int threads, int clusters, float* out) {
+  const int reps = 8;
+  const float t1 = time_ms<C, Vec>(rows, n, threads, clusters, 1, out);
+  const float tr = time_ms<C, Vec>(rows, n, threads, clusters, reps, out);
+  const double bytes = static_cast<double>(clusters) * C * rows * n * sizeof(float2);  // one cross stage
+  const double per_stage = (tr - t1) / (reps - 1);
+  std::printf("%-28s C=%2d rows=%3d n=%3d threads=%3d %2d-byte loads: one stage %.4f ms (%.0f GB/s); "
+              "kernel with one stage %.4f ms\n",
+              what, C, rows, n, threads, 8 * Vec, per_stage, bytes / per_stage / 1e6, t1);
+}
+
+int main() {
+  float* out = nullptr;
+  CHECK(cudaMalloc(&out, 64 << 20));
+  // The strided-rows shapes: 512^2 f32 (16 blocks of 32 rows, 256 threads),
+  // 384^2 (12 of 32, 128 threads), 256^2 (16 of 16, 128 threads).
+  report<16, 1>("512^2 plane", 32, 512, 256, 512, out);
+  report<16, 2>("512^2 plane", 32, 512, 256, 512, out);
+  report<12, 1>("384^2 plane", 32, 384, 128, 384, out);
+  report<12, 2>("384^2 plane", 32, 384, 128, 384, out);
+  report<16, 1>("256^2 plane", 16, 256, 128, 256, out);
+  report<16, 2>("256^2 plane", 16, 256, 128, 256, out);
+  report<8, 1>("256^2 plane on 8", 32, 256, 128, 256, out);
+  report<8, 2>("256^2 plane on 8", 32, 256, 128, 256, out);
+  CHECK(cudaFree(out));
+  return 0;
+}
