@@ -269,7 +269,7 @@ TEST(XYExecutor, DoubleBufferedPersistentGrids) {
 // the load comes in one chunk.
 TEST(XYVariants, DoubleBufferingHoldsTwoSharesAndLoadsInOneChunk) {
   const DeviceLimits limits;
-  XYVariant v = *estimate_xy_variant(192, 192, 192, Precision::f32, limits, false);
+  XYVariant v = *estimate_xy_variant(192, 192, 192, Precision::f32, limits, false, XYBase{{}, {}, 0, {}, false});
   const XYVariantFacts one = xy_variant_facts(192, 192, Precision::f32, v);
   v.buffers = 2;
   const XYVariantFacts two = xy_variant_facts(192, 192, Precision::f32, v);
@@ -419,7 +419,8 @@ TEST(XYVariants, LargePowerOfTwoPlanesTakeStridedRowsOnBlocksOf128Threads) {
 // smaller first, one butterfly of the smaller radix per thread), in groups
 // that split a block's rows and columns evenly.
 TEST(XYVariants, TwoStageLengthsTakeTheirOwnStagesInEvenGroups) {
-  const auto v = estimate_xy_variant(192, 192, 192, Precision::f32, DeviceLimits{});
+  // (192^2 planes run as strided rows unless the base asks for whole ones.)
+  const auto v = estimate_xy_variant(192, 192, 192, Precision::f32, DeviceLimits{}, true, XYBase{{}, {}, 0, {}, false});
   ASSERT_TRUE(v);
   EXPECT_EQ(v->name(),
             "xy.c8.mb0|r16-12.t16.rows12.pad-none.tw-table.mb0|r12-16.t16.rows12.pad-none.tw-table.mb0.cols");

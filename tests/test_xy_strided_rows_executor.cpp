@@ -85,16 +85,29 @@ TEST(XYStridedRows, EstimateTakesTheLargestClusterThatFits) {
     const double bound = fft3d_test::fft_error_bound(true, static_cast<double>(n) * n);
     EXPECT_LT(run_xy_complex<float>(n, n, 1, *v, -1, BlockOrder::descending), bound) << v->name();
     if (n == 512) EXPECT_EQ(v->x.radices, (std::vector<int>{32, 16})) << v->name();
+    // Four blocks per SM asked for where the share fits exactly four (320^2).
+    EXPECT_EQ(v->min_blocks_per_sm, n == 320 ? 4 : 0) << v->name();
   }
   for (int n : {210, 320}) {
     const auto v = estimate_xy_variant(n, n, n, Precision::f64, h100);
     ASSERT_TRUE(v && v->strided_rows) << n;
     EXPECT_TRUE(v->y.twiddle_table) << v->name();
   }
-  // Real rows keep the twiddles of the variant they come from (sincos for 512^2).
+  // Real rows keep the twiddles of the variant they come from (sincos for
+  // 512^2, a 32-point first stage) unless the first stage is not a power of
+  // two (320^2: 20 points), and ask for no occupancy.
   const auto real = estimate_real_xy_variant(512, 512, 512, Precision::f32, h100);
   ASSERT_TRUE(real && real->strided_rows);
   EXPECT_FALSE(real->y.twiddle_table) << real->name();
+  const auto real320 = estimate_real_xy_variant(320, 320, 320, Precision::f32, h100);
+  ASSERT_TRUE(real320 && real320->strided_rows);
+  EXPECT_TRUE(real320->y.twiddle_table) << real320->name();
+  EXPECT_EQ(real320->min_blocks_per_sm, 0) << real320->name();
+  for (int n : {210, 256, 320}) {
+    const auto v = estimate_xy_variant(n, n, n, Precision::f64, h100);
+    ASSERT_TRUE(v && v->strided_rows) << n;
+    EXPECT_EQ(v->min_blocks_per_sm, 0) << v->name();
+  }
   EXPECT_FALSE(estimate_xy_variant(384, 384, 384, Precision::f64, h100));
   EXPECT_FALSE(estimate_xy_variant(480, 480, 480, Precision::f32, h100));
   for (Precision p : {Precision::f32, Precision::f64}) {

@@ -43,6 +43,7 @@ constexpr long long kSmallGrid = 2 * 1024 * 1024;
 constexpr long long kTwoStagePlane = 256 * 1024;
 constexpr int kTwoStageMaxRadix = 32;
 constexpr int kTwoStageThreads = 16;  // threads per row and column: two rows per warp
+constexpr long long kBlockReserve = 1024;  // shared memory the system keeps per resident block (Hopper)
 
 int largest_power_of_two_at_most(int n) {
   int p = 1;
@@ -502,8 +503,13 @@ std::optional<XYVariant> strided_rows_variant(int nx, int ny, Precision precisio
   // than the load (H100, f32 and f64, 210-384: 0.9-2.2 % faster, 512^3 a
   // tie). Real rows keep v's: with a table, R2C 256^3, 384^3 and 512^3 f32
   // lost 7-32 % (docs/BENCHMARKS.md).
-  const bool table = v.x.real == RealRows::half ? v.y.twiddle_table : true;
-  w.y = XVariant{{ny / w.cluster, w.cluster}, 1, 1, PadMethod::none, table, 0, true};
+  // Real rows on a first stage that is not a power of two (320^2: 20 points
+  // on 16 blocks) take the table too: its sincos angles are not dyadic, and
+  // the R2C forward 320^3 f32 ran 0.2882-0.2892 ms against 0.2940-0.2957.
+  const int local_points = ny / w.cluster;
+  const bool dyadic = (local_points & (local_points - 1)) == 0;
+  const bool table = v.x.real == RealRows::half ? v.y.twiddle_table || !dyadic : true;
+  w.y = XVariant{{local_points, w.cluster}, 1, 1, PadMethod::none, table, 0, true};
   // The load in two chunks where there are two X groups, the first
   // transformed while the second arrives (256^3 on the H100: R2C f32
   // 0.1225 ms against 0.1243-0.1253, C2C f32 0.2081-0.2086 against
@@ -511,6 +517,15 @@ std::optional<XYVariant> strided_rows_variant(int nx, int ny, Precision precisio
   w.load_chunks = 1;
   if (make_xy_layout(nx, ny, precision, w).x_groups() >= 2) w.load_chunks = 2;
   if (!xy_variant_valid(nx, ny, precision, w, limits)) return std::nullopt;
+  // Complex f32 rows whose share fits exactly four blocks per SM (320^2 on
+  // 16: 167 registers a thread allowed three) ask for four: 320^3 f32
+  // 0.4918-0.4938 ms against 0.5012-0.5038. Other counts lost or tied:
+  // 256^2 (six by the share) 0.2148 against 0.2086, 210^2 asking four 5 %
+  // slower, six 0.4-1.4 % faster; f64 210^2 and 256^2 tied
+  // (docs/data/xy-occupancy-320-h100-2026-11-26.txt).
+  const long long shared = xy_variant_facts(nx, ny, precision, w).shared_bytes;
+  const long long blocks_by_share = (limits.shared_bytes_per_block + kBlockReserve) / (shared + kBlockReserve);
+  if (precision == Precision::f32 && v.x.real == RealRows::none && blocks_by_share == 4) w.min_blocks_per_sm = 4;
   return w;
 }
 
