@@ -198,6 +198,10 @@ TEST(GpuGrid, FusedXYPass) {
   check_grid<float>(320, 320, 4);  // two-stage pairs on 16-thread rows, two rounds of butterflies
   check_grid<float>(384, 384, 3);
   check_grid<double>(320, 320, 2);
+  // The sixteen-led pairs' strided forms with their occupancy hints.
+  check_grid<float>(240, 240, 3);
+  check_grid<float>(192, 192, 3);
+  check_grid<double>(192, 192, 3);
   check_forward_out_of_place(240, 96, 10, 31);  // the fused pass reads the input and writes the output
   // Built from composite rows and columns, as a MEASURE plan builds it from
   // the rows and columns in its wisdom.

@@ -312,7 +312,9 @@ TEST(XYExecutor, LargePlaneF32) {
 }
 
 TEST(XYVariants, NameRoundTripsAndRejectsMalformed) {
-  const auto v = estimate_xy_variant(240, 240, 240, Precision::f32, DeviceLimits{}, false);
+  XYBase whole_rows;  // (240^2 f32 planes run as strided rows unless the base asks for whole ones)
+  whole_rows.strided_rows = false;
+  const auto v = estimate_xy_variant(240, 240, 240, Precision::f32, DeviceLimits{}, false, whole_rows);
   ASSERT_TRUE(v);
   EXPECT_EQ(parse_xy_variant(v->name()), *v);
   XYVariant chunked = *v;

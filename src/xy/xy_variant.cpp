@@ -220,16 +220,20 @@ bool strided_rows_fit(int columns, int ny, const XYVariant& v) {
          kern::kWarpSize % v.x.threads_per_row == 0;
 }
 
-// Complex 192 * 192 planes (the sixteen-led pair 16 * 12): strided rows
-// on 16 blocks of 12 rows, in two groups of 6 loaded in one chunk. H100,
-// 2026-11-26: f32 192^3 0.1028 ms against 0.1059-0.1068 whole rows on 8
-// blocks, f64 0.2201-0.2216 against 0.2300 whole rows on 16; the same
-// rows in one group of 12 (f32 0.1100, f64 0.2321) or loaded in two chunks
-// (0.1050, 0.2357) lost, as did 240^3 on 16 blocks in groups of 8 (a tie,
-// 0.2215 against 0.2200-0.2220) and other sixteen-led planes
-// (docs/BENCHMARKS.md). Declared below; nothing where the form does not fit.
-std::optional<XYVariant> twelve_row_strided_form(int nx, int ny, Precision precision, const XYVariant& v,
-                                                 const DeviceLimits& limits);
+// Complex planes of the sixteen-led pairs (192 = 16 * 12, 240 = 16 * 15)
+// as strided rows on 16 blocks, in groups of at most 6 rows loaded in one
+// chunk, with the occupancy hint measured best (H100, forced variants,
+// docs/data/xy-sixteen-led-strided-h100-2026-11-26.txt; ms):
+// - 192^3 f32, 2 groups of 6: 0.1028-0.1037 against 0.1059-0.1068 whole
+//   rows on 8 blocks (asking four blocks per SM: 0.1063);
+// - 192^3 f64, the same asking four blocks: 0.2126 against 0.2300 whole
+//   rows (no hint 0.2188-0.2216);
+// - 240^3 f32, 3 groups of 5 asking four blocks: 0.2129-0.2136 against
+//   0.2226 whole rows (no hint 0.2276); f64 tied (0.4332 against 0.4340).
+// One group of all the block's rows, or the load in two chunks, lost.
+// Declared below; nothing where the form does not fit.
+std::optional<XYVariant> sixteen_led_strided_form(int nx, int ny, Precision precision, const XYVariant& v,
+                                                  const DeviceLimits& limits);
 
 // The largest cluster whose strided-rows form fits (strided_split_fits):
 // 15 for 210 (14 * 15), 16 for 320 (20 * 16), 12 for 384 (32 * 12); 0 for
@@ -441,8 +445,9 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   std::optional<XYVariant> strided_form;
   if (strided && strided_cluster > 0 && (!real || !columns_first))  // real rows: the R2C forward only
     strided_form = strided_rows_variant(nx, ny, precision, v, limits, strided_cluster);
-  if (!real && !base.strided_rows && !base.columns_first.value_or(false) && base.cluster == 0)
-    if (std::optional<XYVariant> w = twelve_row_strided_form(nx, ny, precision, v, limits)) strided_form = w;
+  // (Only where the base names nothing: MEASURE's tuned stages and forms stay.)
+  if (!real && !base.x && !base.y && !base.strided_rows && !base.columns_first && base.cluster == 0)
+    if (std::optional<XYVariant> w = sixteen_led_strided_form(nx, ny, precision, v, limits)) strided_form = w;
   // Strided rows where measured faster than separate passes: real planes of
   // at least kRealPlaneMin; complex ones even with one block per SM
   // (power-of-two planes), else with two.
@@ -455,16 +460,27 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   return v;
 }
 
-std::optional<XYVariant> twelve_row_strided_form(int nx, int ny, Precision precision, const XYVariant& v,
-                                                 const DeviceLimits& limits) {
-  constexpr int kCluster = 16, kRows = 6;
-  if (nx != 192 || ny != 192 || v.x.real != RealRows::none || limits.max_cluster < kCluster) return std::nullopt;
-  std::optional<XYVariant> w = strided_rows_variant(nx, ny, precision, v, limits, kCluster);
-  if (!w || w->x.threads_per_row * kRows > limits.threads_per_block) return std::nullopt;
-  w->x.rows_per_block = kRows;
-  w->load_chunks = 1;
-  if (!xy_variant_valid(nx, ny, precision, *w, limits)) return std::nullopt;
-  return w;
+std::optional<XYVariant> sixteen_led_strided_form(int nx, int ny, Precision precision, const XYVariant& v,
+                                                  const DeviceLimits& limits) {
+  struct Form {
+    int n;
+    Precision precision;
+    int rows_per_group, min_blocks_per_sm;
+  };
+  constexpr int kCluster = 16;
+  constexpr Form kForms[] = {{192, Precision::f32, 6, 0}, {192, Precision::f64, 6, 4}, {240, Precision::f32, 5, 4}};
+  if (nx != ny || v.x.real != RealRows::none || limits.max_cluster < kCluster) return std::nullopt;
+  for (const Form& f : kForms) {
+    if (f.n != nx || f.precision != precision) continue;
+    std::optional<XYVariant> w = strided_rows_variant(nx, ny, precision, v, limits, kCluster);
+    if (!w) return std::nullopt;
+    w->x.rows_per_block = f.rows_per_group;
+    w->min_blocks_per_sm = f.min_blocks_per_sm;
+    w->load_chunks = 1;
+    if (!xy_variant_valid(nx, ny, precision, *w, limits)) return std::nullopt;
+    return w;
+  }
+  return std::nullopt;
 }
 
 }  // namespace
