@@ -422,7 +422,8 @@ TEST(XYVariants, LargePowerOfTwoPlanesTakeStridedRowsOnBlocksOf128Threads) {
 // that split a block's rows and columns evenly.
 TEST(XYVariants, TwoStageLengthsTakeTheirOwnStagesInEvenGroups) {
   // (192^2 planes run as strided rows unless the base asks for whole ones.)
-  const auto v = estimate_xy_variant(192, 192, 192, Precision::f32, DeviceLimits{}, true, XYBase{{}, {}, 0, {}, false});
+  const auto v =
+      estimate_xy_variant(192, 192, 192, Precision::f32, DeviceLimits{}, true, XYBase{{}, {}, 0, {}, false});
   ASSERT_TRUE(v);
   EXPECT_EQ(v->name(),
             "xy.c8.mb0|r16-12.t16.rows12.pad-none.tw-table.mb0|r12-16.t16.rows12.pad-none.tw-table.mb0.cols");

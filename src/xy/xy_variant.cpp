@@ -231,9 +231,29 @@ bool strided_rows_fit(int columns, int ny, const XYVariant& v) {
 // - 240^3 f32, 3 groups of 5 asking four blocks: 0.2129-0.2136 against
 //   0.2226 whole rows (no hint 0.2276); f64 tied (0.4332 against 0.4340).
 // One group of all the block's rows, or the load in two chunks, lost.
-// Declared below; nothing where the form does not fit.
+// Nothing where the form does not fit.
 std::optional<XYVariant> sixteen_led_strided_form(int nx, int ny, Precision precision, const XYVariant& v,
-                                                  const DeviceLimits& limits);
+                                                  const DeviceLimits& limits) {
+  struct Form {
+    int n;
+    Precision precision;
+    int rows_per_group, min_blocks_per_sm;
+  };
+  constexpr int kCluster = 16;
+  constexpr Form kForms[] = {{192, Precision::f32, 6, 0}, {192, Precision::f64, 6, 4}, {240, Precision::f32, 5, 4}};
+  if (nx != ny || v.x.real != RealRows::none || limits.max_cluster < kCluster) return std::nullopt;
+  for (const Form& f : kForms) {
+    if (f.n != nx || f.precision != precision) continue;
+    std::optional<XYVariant> w = strided_rows_variant(nx, ny, precision, v, limits, kCluster);
+    if (!w) return std::nullopt;
+    w->x.rows_per_block = f.rows_per_group;
+    w->min_blocks_per_sm = f.min_blocks_per_sm;
+    w->load_chunks = 1;
+    if (!xy_variant_valid(nx, ny, precision, *w, limits)) return std::nullopt;
+    return w;
+  }
+  return std::nullopt;
+}
 
 // The largest cluster whose strided-rows form fits (strided_split_fits):
 // 15 for 210 (14 * 15), 16 for 320 (20 * 16), 12 for 384 (32 * 12); 0 for
@@ -458,29 +478,6 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   if (only_where_faster && !strided_wins && (!two_blocks || !sized)) return std::nullopt;
   if (strided_form) return strided_form;
   return v;
-}
-
-std::optional<XYVariant> sixteen_led_strided_form(int nx, int ny, Precision precision, const XYVariant& v,
-                                                  const DeviceLimits& limits) {
-  struct Form {
-    int n;
-    Precision precision;
-    int rows_per_group, min_blocks_per_sm;
-  };
-  constexpr int kCluster = 16;
-  constexpr Form kForms[] = {{192, Precision::f32, 6, 0}, {192, Precision::f64, 6, 4}, {240, Precision::f32, 5, 4}};
-  if (nx != ny || v.x.real != RealRows::none || limits.max_cluster < kCluster) return std::nullopt;
-  for (const Form& f : kForms) {
-    if (f.n != nx || f.precision != precision) continue;
-    std::optional<XYVariant> w = strided_rows_variant(nx, ny, precision, v, limits, kCluster);
-    if (!w) return std::nullopt;
-    w->x.rows_per_block = f.rows_per_group;
-    w->min_blocks_per_sm = f.min_blocks_per_sm;
-    w->load_chunks = 1;
-    if (!xy_variant_valid(nx, ny, precision, *w, limits)) return std::nullopt;
-    return w;
-  }
-  return std::nullopt;
 }
 
 }  // namespace

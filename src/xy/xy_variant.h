@@ -90,7 +90,9 @@ struct XYBase {
 // and base asks for no columns first, on power-of-two planes of at least
 // 512 KB (512^2 f32 too, with one block per SM) and on planes of wide
 // two-stage pairs (210, 320, 384; f64 where two blocks fit an SM), on the
-// largest cluster that fits the form unless base names one.
+// largest cluster that fits the form unless base names one; and, where base
+// names nothing, on the planes of the sixteen-led pairs in the forms
+// measured fastest (192^2 f32 and f64, 240^2 f32; xy_variant.cpp).
 std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, Precision precision,
                                              const DeviceLimits& limits, bool only_where_faster = true,
                                              const XYBase& base = {});
@@ -99,7 +101,10 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
 // nx * ny planes: v's X rows (complex, or the R2C forward's real rows) and
 // cluster (cluster > 0: that one instead), Y in two stages of ny / cluster
 // and cluster points, the load in two chunks where there are two X groups
-// or more; nothing where that form does not fit (xy_variant_valid).
+// or more, Y's first-stage twiddles from a table for complex rows and for
+// real ones on a first stage that is not a power of two, four blocks per
+// SM asked for complex f32 rows whose share fits exactly four; nothing
+// where that form does not fit (xy_variant_valid).
 std::optional<XYVariant> strided_rows_variant(int nx, int ny, Precision precision, const XYVariant& v,
                                               const DeviceLimits& limits, int cluster = 0);
 
