@@ -496,6 +496,8 @@ std::optional<XYVariant> strided_rows_variant(int nx, int ny, Precision precisio
   w.strided_rows = true;
   w.columns_first = false;
   w.buffers = 1;
+  // A block's rows, also the points of Y's first stage (the cluster divides ny, above).
+  const int local_points = ny / w.cluster;
   // X rows in warps: a row wider than a warp (512 = 8 * 8 * 8 on 64
   // threads) runs as the most balanced pair on 16 threads, 256 threads a
   // block (512^3 f32 on the H100: r32-16 on 16 threads 2.078 ms, r8-8-8 on
@@ -504,9 +506,8 @@ std::optional<XYVariant> strided_rows_variant(int nx, int ny, Precision precisio
   if (w.x.threads_per_row > kern::kWarpSize) {
     const std::optional<std::vector<int>> pair = balanced_radix_pair(row_points, kTwoStageMaxRadix);
     if (!pair) return std::nullopt;
-    const int rows = ny / w.cluster;  // a block's rows (the cluster divides ny, above)
-    w.x = XVariant{*pair, kTwoStageThreads, even_group(rows, kTargetThreads / kTwoStageThreads), PadMethod::none,
-                   false, 0, false};
+    const int rows_per_group = even_group(local_points, kTargetThreads / kTwoStageThreads);
+    w.x = XVariant{*pair, kTwoStageThreads, rows_per_group, PadMethod::none, false, 0, false};
     w.x.real = v.x.real;
   }
   // One thread per column in the first stage and per butterfly in the
@@ -514,12 +515,11 @@ std::optional<XYVariant> strided_rows_variant(int nx, int ny, Precision precisio
   // rows read the first stage's twiddles from a table: they depend on the
   // block and the stage's index only, and sincos costs more instructions
   // than the load (H100, f32 and f64, 210-384: 0.9-2.2 % faster, 512^3 a
-  // tie). Real rows keep v's: with a table, R2C 256^3, 384^3 and 512^3 f32
-  // lost 7-32 % (docs/BENCHMARKS.md).
-  // Real rows on a first stage that is not a power of two (320^2: 20 points
-  // on 16 blocks) take the table too: its sincos angles are not dyadic, and
-  // the R2C forward 320^3 f32 ran 0.2882-0.2892 ms against 0.2940-0.2957.
-  const int local_points = ny / w.cluster;
+  // tie). Real rows keep v's on a power-of-two first stage (with a table,
+  // R2C 256^3, 384^3 and 512^3 f32 lost 7-32 %, docs/BENCHMARKS.md) and take
+  // the table on another, whose sincos angles are not dyadic (320^2: 20
+  // points on 16 blocks; R2C 320^3 f32 0.2882-0.2892 ms against
+  // 0.2940-0.2957).
   const bool dyadic = (local_points & (local_points - 1)) == 0;
   const bool table = v.x.real == RealRows::half ? v.y.twiddle_table || !dyadic : true;
   w.y = XVariant{{local_points, w.cluster}, 1, 1, PadMethod::none, table, 0, true};
