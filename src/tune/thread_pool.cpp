@@ -48,7 +48,7 @@ void parallel_for(size_t count, int threads, const std::function<void(size_t)>& 
     std::unique_lock<std::mutex> lock(mutex);
     size_t reported = 0;
     while (true) {
-      changed.wait(lock, [&] { return finished != reported || finished == count || stop; });
+      changed.wait(lock, [&] { return finished != reported || stop; });
       if (finished != reported) {
         reported = finished;
         if (on_done) {
@@ -64,7 +64,9 @@ void parallel_for(size_t count, int threads, const std::function<void(size_t)>& 
           lock.lock();
         }
       }
-      if (finished == count || stop) break;
+      // (Jobs may have finished while on_done ran unlocked: the last of
+      // them is reported before the loop ends.)
+      if (reported == count || stop) break;
     }
   }
   for (std::thread& t : pool) t.join();
