@@ -202,6 +202,13 @@ TEST(GpuGrid, FusedXYPass) {
   check_grid<float>(240, 240, 3);
   check_grid<float>(192, 192, 3);
   check_grid<double>(192, 192, 3);
+  // Lengths paired on 16-thread strided rows (243 = 9 * 27 on 9 blocks,
+  // 300 = 15 * 20 on 15, 400 = 16 * 25 on 16) in their measured forms.
+  check_grid<float>(243, 243, 3);
+  check_grid<float>(300, 300, 2);
+  check_grid<float>(400, 400, 2);
+  check_grid<double>(243, 243, 2);
+  check_grid<double>(300, 300, 2);
   check_forward_out_of_place(240, 96, 10, 31);  // the fused pass reads the input and writes the output
   // Built from composite rows and columns, as a MEASURE plan builds it from
   // the rows and columns in its wisdom.

@@ -379,8 +379,10 @@ TEST(XYVariants, EstimateRespectsTheDevice) {
     EXPECT_TRUE(xy_variant_valid(n, n, Precision::f32, *any, h100)) << any->name();
     EXPECT_LE(xy_variant_facts(n, n, Precision::f32, *any).shared_bytes, h100.shared_bytes_per_block);
     // Where automatic plans fuse: two blocks per SM (but strided rows of
-    // 512^2), powers of two or the two-stage pairs (two_stage_radices).
-    const bool fused = (n & (n - 1)) == 0 || n == 192 || n == 210 || n == 240 || n == 320 || n == 384;
+    // 512^2), powers of two, the two-stage pairs (two_stage_radices) and the
+    // lengths paired on 16-thread strided rows (243, 300, 400).
+    const bool fused = (n & (n - 1)) == 0 || n == 192 || n == 210 || n == 240 || n == 243 || n == 300 ||
+                       n == 320 || n == 384 || n == 400;
     const auto two = estimate_xy_variant(n, n, n, Precision::f32, h100);
     EXPECT_EQ(bool(two), fused) << n;
     if (two && n != 512)
@@ -389,9 +391,9 @@ TEST(XYVariants, EstimateRespectsTheDevice) {
   for (Precision p : {Precision::f32, Precision::f64})
     for (int n : {192, 240, 256}) EXPECT_TRUE(estimate_xy_variant(n, n, n, p, h100)) << n;
   // Pairs of more than 16 points are fused in double precision only with
-  // strided rows on two blocks per SM (320, not 384).
-  for (int n : {210, 320}) EXPECT_TRUE(estimate_xy_variant(n, n, n, Precision::f64, h100)) << n;
-  for (int n : {243, 300, 384}) EXPECT_FALSE(estimate_xy_variant(n, n, n, Precision::f64, h100)) << n;
+  // strided rows on two blocks per SM (210, 243, 300, 320; not 384 or 400).
+  for (int n : {210, 243, 300, 320}) EXPECT_TRUE(estimate_xy_variant(n, n, n, Precision::f64, h100)) << n;
+  for (int n : {384, 400}) EXPECT_FALSE(estimate_xy_variant(n, n, n, Precision::f64, h100)) << n;
   EXPECT_FALSE(estimate_xy_variant(96, 96, 96, Precision::f32, h100));     // 72 KB planes: L2 holds the grid
 }
 

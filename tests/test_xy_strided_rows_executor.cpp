@@ -138,6 +138,44 @@ TEST(XYStridedRows, EstimateTakesTheLargestClusterThatFits) {
   EXPECT_TRUE(v240 && !v240->strided_rows);
 }
 
+// Lengths with no pair of the fused pass's own but a pair of codelets of
+// at most 32 points run their X rows as that pair on 16 threads, the stage
+// with more butterflies than threads first (243 = 9 * 27, 300 = 15 * 20;
+// 400 as 16 * 25, since 20 * 20 holds too many values a thread), in the
+// forms measured fastest on cubes, else in groups of 8 rows loaded in two
+// chunks; not where one block per SM is left (400^2 f64).
+TEST(XYStridedRows, PairedRowsTakeTheirMeasuredForms) {
+  const DeviceLimits h100;
+  struct Expected {
+    int nx, ny;
+    Precision p;
+    int cluster;
+    std::vector<int> radices;
+    int rows, chunks, min_blocks;
+  };
+  for (const Expected& e : {Expected{243, 243, Precision::f32, 9, {9, 27}, 8, 2, 0},
+                            Expected{300, 300, Precision::f32, 15, {15, 20}, 10, 1, 4},
+                            Expected{400, 400, Precision::f32, 16, {16, 25}, 13, 1, 2},
+                            Expected{243, 243, Precision::f64, 9, {9, 27}, 8, 2, 0},
+                            Expected{300, 300, Precision::f64, 15, {15, 20}, 8, 2, 0},
+                            Expected{300, 240, Precision::f32, 15, {15, 20}, 8, 2, 0}}) {
+    const auto v = estimate_xy_variant(e.nx, e.ny, e.nx, e.p, h100);
+    ASSERT_TRUE(v && v->strided_rows) << e.nx << "x" << e.ny;
+    EXPECT_EQ(v->cluster, e.cluster) << v->name();
+    EXPECT_EQ(v->x.threads_per_row, 16) << v->name();
+    EXPECT_EQ(v->x.radices, e.radices) << v->name();
+    EXPECT_EQ(v->x.rows_per_block, e.rows) << v->name();
+    EXPECT_EQ(v->load_chunks, e.chunks) << v->name();
+    EXPECT_EQ(v->min_blocks_per_sm, e.min_blocks) << v->name();
+    const bool f32 = e.p == Precision::f32;
+    const double bound = fft3d_test::fft_error_bound(f32, static_cast<double>(e.nx) * e.ny);
+    const double error = f32 ? run_xy_complex<float>(e.nx, e.ny, 1, *v, -1, BlockOrder::descending)
+                             : run_xy_complex<double>(e.nx, e.ny, 1, *v, +1, BlockOrder::ascending);
+    EXPECT_LT(error, bound) << v->name();
+  }
+  EXPECT_FALSE(estimate_xy_variant(400, 400, 400, Precision::f64, h100));
+}
+
 TEST(XYStridedRows, NameRoundTripsAndLimitsHold) {
   const XYVariant v = strided(256, 256, Precision::f32, 16);
   EXPECT_NE(v.name().find(".sr|"), std::string::npos) << v.name();

@@ -220,39 +220,64 @@ bool strided_rows_fit(int columns, int ny, const XYVariant& v) {
          kern::kWarpSize % v.x.threads_per_row == 0;
 }
 
-// Complex planes of the sixteen-led pairs (192 = 16 * 12, 240 = 16 * 15)
-// as strided rows on 16 blocks, in groups of at most 6 rows loaded in one
-// chunk, with the occupancy hint measured best (H100, forced variants,
-// docs/data/xy-sixteen-led-strided-h100-2026-11-26.txt; ms):
-// - 192^3 f32, 2 groups of 6: 0.1028-0.1037 against 0.1059-0.1068 whole
-//   rows on 8 blocks (asking four blocks per SM: 0.1063);
-// - 192^3 f64, the same asking four blocks: 0.2126 against 0.2300 whole
-//   rows (no hint 0.2188-0.2216);
-// - 240^3 f32, 3 groups of 5 asking four blocks: 0.2129-0.2136 against
-//   0.2226 whole rows (no hint 0.2276); f64 tied (0.4332 against 0.4340).
-// One group of all the block's rows, or the load in two chunks, lost.
-// Nothing where the form does not fit.
-std::optional<XYVariant> sixteen_led_strided_form(int nx, int ny, Precision precision, const XYVariant& v,
-                                                  const DeviceLimits& limits) {
+// Complex cube planes as strided rows in the forms measured fastest (H100,
+// forced variants, ms): groups of rows, load chunks, occupancy hint. The
+// hints move the compiler's register allocation more than the occupancy and
+// are not monotonic, so each form was timed against its neighbours.
+// - Sixteen-led pairs (192 = 16 * 12, 240 = 16 * 15) on 16 blocks
+//   (docs/data/xy-sixteen-led-strided-h100-2026-11-26.txt): 192^3 f32, 2
+//   groups of 6, 0.1028-0.1037 against 0.1059-0.1068 whole rows on 8
+//   blocks (asking four blocks per SM: 0.1063); 192^3 f64 the same asking
+//   four, 0.2126 against 0.2300 (no hint 0.2188-0.2216); 240^3 f32, 3
+//   groups of 5 asking four, 0.2129-0.2136 against 0.2226 (no hint 0.2276);
+//   f64 tied (0.4332 against 0.4340). One group, or two load chunks, lost.
+// - Lengths paired on 16-thread rows (paired_rows in estimate_plane_variant;
+//   docs/data/xy-paired-rows-h100-2026-11-26.txt), on the largest cluster:
+//   243^3 (c9) in groups of 8, two chunks, no hint, f32 0.2466 against
+//   0.2582 separate (asking four 0.2493, groups of 14 0.2823-0.3898), f64
+//   0.4531 against 0.4920; 300^3 (c15) f32 2 groups of 10 in one chunk
+//   asking four, 0.4304-0.4308 against 0.4718 (groups of 8: 0.4409, no
+//   hint: 0.5025), f64 groups of 8, two chunks, no hint, 0.8461 against
+//   0.9004 (asking two 0.8630, groups of 10: 0.9874-1.1525); 400^3 f32 (c16)
+//   2 groups of 13 in one chunk asking two, 1.0124 against 1.0917 (two
+//   chunks 1.0202, groups of 8 without a hint 1.0644).
+//   Other lengths so paired take groups of 8 in two chunks, no hint.
+// Nothing for other planes or where the form does not fit.
+std::optional<XYVariant> measured_strided_form(int nx, int ny, Precision precision, const XYVariant& v,
+                                               const DeviceLimits& limits, bool paired_rows, int paired_cluster) {
   struct Form {
     int n;
     Precision precision;
-    int rows_per_group, min_blocks_per_sm;
+    int cluster, rows_per_group, load_chunks, min_blocks_per_sm;
   };
-  constexpr int kCluster = 16;
-  constexpr Form kForms[] = {{192, Precision::f32, 6, 0}, {192, Precision::f64, 6, 4}, {240, Precision::f32, 5, 4}};
-  if (nx != ny || v.x.real != RealRows::none || limits.max_cluster < kCluster) return std::nullopt;
-  for (const Form& f : kForms) {
-    if (f.n != nx || f.precision != precision) continue;
-    std::optional<XYVariant> w = strided_rows_variant(nx, ny, precision, v, limits, kCluster);
-    if (!w) return std::nullopt;
-    w->x.rows_per_block = f.rows_per_group;
-    w->min_blocks_per_sm = f.min_blocks_per_sm;
-    w->load_chunks = 1;
-    if (!xy_variant_valid(nx, ny, precision, *w, limits)) return std::nullopt;
-    return w;
-  }
-  return std::nullopt;
+  constexpr Form kForms[] = {{192, Precision::f32, 16, 6, 1, 0}, {192, Precision::f64, 16, 6, 1, 4},
+                             {240, Precision::f32, 16, 5, 1, 4}, {243, Precision::f32, 9, 8, 2, 0},
+                             {243, Precision::f64, 9, 8, 2, 0},  {300, Precision::f32, 15, 10, 1, 4},
+                             {300, Precision::f64, 15, 8, 2, 0}, {400, Precision::f32, 16, 13, 1, 2}};
+  if (v.x.real != RealRows::none) return std::nullopt;
+  std::optional<Form> form;
+  for (const Form& f : kForms)
+    if (f.n == nx && f.n == ny && f.precision == precision) form = f;
+  if (!form && paired_rows) form = Form{nx, precision, paired_cluster, 8, 2, 0};
+  if (!form || form->cluster < 1 || form->cluster > limits.max_cluster) return std::nullopt;
+  std::optional<XYVariant> w = strided_rows_variant(nx, ny, precision, v, limits, form->cluster);
+  if (!w) return std::nullopt;
+  w->x.rows_per_block = form->rows_per_group;
+  w->min_blocks_per_sm = form->min_blocks_per_sm;
+  w->load_chunks = make_xy_layout(nx, ny, precision, *w).x_groups() >= 2 ? form->load_chunks : 1;
+  if (!xy_variant_valid(nx, ny, precision, *w, limits)) return std::nullopt;
+  return w;
+}
+
+// The pairs of supported radices of at most max_radix points whose product
+// is n, each sorted descending, the most balanced first (400: 20 * 20, then
+// 25 * 16).
+std::vector<std::vector<int>> radix_pairs(int n, int max_radix) {
+  std::vector<std::vector<int>> pairs;
+  for (const std::vector<int>& m : all_radix_multisets(n))
+    if (m.size() == 2 && m[0] <= max_radix) pairs.push_back(m);
+  std::sort(pairs.begin(), pairs.end(), [](const auto& a, const auto& b) { return a[0] < b[0]; });
+  return pairs;
 }
 
 // The largest cluster whose strided-rows form fits (strided_split_fits):
@@ -451,23 +476,36 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   //   blocks lost (240^3 0.1243 against 0.1233, 300^3 0.2847 against 0.2822,
   //   480^3 1.0091 against 0.9990). f64 lost (256^3: 0.342-0.354 against
   //   0.278, 170 to 212 registers a thread, two blocks per SM).
-  // Sixteen-led pairs lost (192^3 f32 0.1091 on c16 against 0.1068; 240^3
-  // 0.2415 on c16, 0.2826 on c12 against 0.2220), as did the lengths
-  // without a two-stage pair (243^3 c9 0.3905 against 0.2568 separate,
-  // 300^3 c15 0.5437 against 0.4689, 400^3 c16 1.240 against 1.087).
+  // - complex planes of lengths with no pair of the fused pass's own but a
+  //   pair of codelets of at most 32 points (243 = 9 * 27, 300 = 15 * 20,
+  //   400 = 16 * 25), their X rows as that pair on 16 threads
+  //   (strided_rows_variant), where two blocks fit an SM, in the forms of
+  //   measured_strided_form: 243^3, 300^3 and 400^3 f32 4-9 % faster than
+  //   separate passes, 243^3 and 300^3 f64 6-8 %. On the separate passes'
+  //   rows (243 on 81 threads, 300 and 400 on 20) they had lost (243^3
+  //   0.3905 against 0.2568, 300^3 0.5437 against 0.4689, 400^3 1.240
+  //   against 1.087). The R2C forward on 15 blocks with such rows tied at
+  //   300^3 (0.2827 against 0.2839) and lost at 240^3 and 480^3.
+  // Sixteen-led pairs lost on their whole-row groups (192^3 f32 0.1091 on
+  // c16 against 0.1068; 240^3 0.2415 on c16, 0.2826 on c12 against 0.2220),
+  // but won in the measured forms.
   const int strided_cluster =
       base.cluster > 0 || (real && pow2) ? v.cluster : largest_strided_cluster(row_n, ny, max_cluster);
   const bool real_strided = real && !columns_first && precision == Precision::f32 && strided_cluster > 0 &&
                             strided_cluster % 2 == 0 && (pow2 || plane_bytes >= kRealPlaneMin);
-  const bool complex_strided = !real && (large_pow2 || (wide_pairs && plane_bytes >= kTwoStagePlane)) &&
-                               !base.columns_first.value_or(false);
+  const bool paired_rows = !real && !pow2_rows && !x_pair && balanced_radix_pair(row_n, kTwoStageMaxRadix);
+  const bool complex_strided =
+      !real && (large_pow2 || ((wide_pairs || paired_rows) && plane_bytes >= kTwoStagePlane)) &&
+      !base.columns_first.value_or(false);
   const bool strided = base.strided_rows.value_or(real ? real_strided : complex_strided);
   std::optional<XYVariant> strided_form;
   if (strided && strided_cluster > 0 && (!real || !columns_first))  // real rows: the R2C forward only
     strided_form = strided_rows_variant(nx, ny, precision, v, limits, strided_cluster);
   // (Only where the base names nothing: MEASURE's tuned stages and forms stay.)
   if (!real && !base.x && !base.y && !base.strided_rows && !base.columns_first && base.cluster == 0)
-    if (std::optional<XYVariant> w = sixteen_led_strided_form(nx, ny, precision, v, limits)) strided_form = w;
+    if (std::optional<XYVariant> w =
+            measured_strided_form(nx, ny, precision, v, limits, paired_rows && complex_strided, strided_cluster))
+      strided_form = w;
   // Strided rows where measured faster than separate passes: real planes of
   // at least kRealPlaneMin; complex ones even with one block per SM
   // (power-of-two planes), else with two.
@@ -498,17 +536,29 @@ std::optional<XYVariant> strided_rows_variant(int nx, int ny, Precision precisio
   w.buffers = 1;
   // A block's rows, also the points of Y's first stage (the cluster divides ny, above).
   const int local_points = ny / w.cluster;
-  // X rows in warps: a row wider than a warp (512 = 8 * 8 * 8 on 64
-  // threads) runs as the most balanced pair on 16 threads, 256 threads a
-  // block (512^3 f32 on the H100: r32-16 on 16 threads 2.078 ms, r8-8-8 on
-  // 32 threads 2.322).
+  // X rows in warps: a row on more threads than a warp (512 = 8 * 8 * 8 on
+  // 64) or on threads that do not divide one (300 = 20 * 15 on 20) runs as
+  // the most balanced pair on 16 threads, 256 threads a block (512^3 f32
+  // on the H100: r32-16 on 16 threads 2.078 ms, r8-8-8 on 32 threads
+  // 2.322). Power-of-two rows take the larger radix first, as measured;
+  // the others, as the fused pass's own pairs (two_stage_variant), the
+  // stage with more butterflies than threads (300^3 f32: r15-20 0.4557 ms,
+  // r20-15 0.4837).
   const int row_points = xy_row_points(nx, v);
-  if (w.x.threads_per_row > kern::kWarpSize) {
-    const std::optional<std::vector<int>> pair = balanced_radix_pair(row_points, kTwoStageMaxRadix);
-    if (!pair) return std::nullopt;
-    const int rows_per_group = even_group(local_points, kTargetThreads / kTwoStageThreads);
-    w.x = XVariant{*pair, kTwoStageThreads, rows_per_group, PadMethod::none, false, 0, false};
-    w.x.real = v.x.real;
+  if (w.x.threads_per_row > kern::kWarpSize || kern::kWarpSize % w.x.threads_per_row != 0) {
+    const bool pow2_row = (row_points & (row_points - 1)) == 0;
+    // Groups of at most 16 rows for power-of-two rows (512^2: 2 groups of
+    // 16), else 8 (243^3 f32 in 2 groups of 14: 0.2823-0.3898 ms, 4 of 8:
+    // 0.2466; measured_strided_form).
+    const int rows_per_group = even_group(local_points, pow2_row ? kTargetThreads / kTwoStageThreads : 8);
+    bool fits = false;
+    for (std::vector<int> pair : radix_pairs(row_points, kTwoStageMaxRadix)) {  // 400: 20 * 20 holds too many values
+      if (!pow2_row && row_points / pair[1] > kTwoStageThreads) std::reverse(pair.begin(), pair.end());
+      w.x = XVariant{pair, kTwoStageThreads, rows_per_group, PadMethod::none, false, 0, false};
+      w.x.real = v.x.real;
+      if ((fits = x_variant_fits(x_variant_facts(row_points, precision, w.x), limits))) break;
+    }
+    if (!fits) return std::nullopt;
   }
   // One thread per column in the first stage and per butterfly in the
   // second: the Y variant's threads and lines say nothing here. Complex
