@@ -198,8 +198,9 @@ TEST(GpuGrid, FusedXYPass) {
   check_grid<float>(320, 320, 4);  // two-stage pairs on 16-thread rows, two rounds of butterflies
   check_grid<float>(384, 384, 3);
   check_grid<double>(320, 320, 2);
-  // The sixteen-led pairs' strided forms with their occupancy hints.
+  // The sixteen-led pairs' strided forms.
   check_grid<float>(240, 240, 3);
+  check_grid<double>(240, 240, 2);
   check_grid<float>(192, 192, 3);
   check_grid<double>(192, 192, 3);
   // Lengths paired on 16-thread strided rows (243 = 9 * 27 on 9 blocks,

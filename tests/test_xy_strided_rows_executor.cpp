@@ -71,7 +71,7 @@ TEST(XYStridedRows, OutOfPlaceGroupsAndTwiddles) {
 // 14 * 15 on 15 blocks, 320 = 20 * 16 on 16, 384 = 32 * 12 on 12), and
 // 512^2 f32 planes (one block per SM), whose 512-point rows run as
 // 32 * 16 on 16 threads (8 * 8 * 8 on 64 threads elsewhere); the
-// sixteen-led pairs' planes (192^2, 240^2 f32) in their measured forms.
+// sixteen-led pairs' planes (192^2, 240^2) in their measured forms.
 // Not 480^2 f32 or 384^2 f64, whose shares leave one block per SM.
 TEST(XYStridedRows, EstimateTakesTheLargestClusterThatFits) {
   const DeviceLimits h100;
@@ -110,17 +110,17 @@ TEST(XYStridedRows, EstimateTakesTheLargestClusterThatFits) {
   EXPECT_FALSE(estimate_xy_variant(384, 384, 384, Precision::f64, h100));
   EXPECT_FALSE(estimate_xy_variant(480, 480, 480, Precision::f32, h100));
   // The sixteen-led pairs' planes: strided rows on 16 blocks in groups of
-  // at most 6 rows loaded in one chunk, with the occupancy hint measured
-  // best; 240^2 f64 keeps whole rows.
-  for (const auto& [n, p, rows, min_blocks] :
-       {std::tuple{192, Precision::f32, 6, 0}, std::tuple{192, Precision::f64, 6, 4},
-        std::tuple{240, Precision::f32, 5, 4}}) {
+  // at most 6 rows loaded in one chunk, X twiddles computed, no occupancy
+  // hint (the forms measured best).
+  for (const auto& [n, p, rows] : {std::tuple{192, Precision::f32, 6}, std::tuple{192, Precision::f64, 6},
+                                   std::tuple{240, Precision::f32, 5}, std::tuple{240, Precision::f64, 5}}) {
     const auto v = estimate_xy_variant(n, n, n, p, h100);
     ASSERT_TRUE(v && v->strided_rows) << n;
     EXPECT_EQ(v->cluster, 16) << v->name();
     EXPECT_EQ(v->x.rows_per_block, rows) << v->name();
-    EXPECT_EQ(v->min_blocks_per_sm, min_blocks) << v->name();
+    EXPECT_EQ(v->min_blocks_per_sm, 0) << v->name();
     EXPECT_EQ(v->load_chunks, 1) << v->name();
+    EXPECT_FALSE(v->x.twiddle_table) << v->name();
     if (p == Precision::f32) {
       EXPECT_LT(run_xy_complex<float>(n, n, 1, *v, -1, BlockOrder::descending),
                 fft3d_test::fft_error_bound(true, static_cast<double>(n) * n));
@@ -134,8 +134,6 @@ TEST(XYStridedRows, EstimateTakesTheLargestClusterThatFits) {
     const auto w = estimate_xy_variant(n, n, n, p, h100, true, whole);
     EXPECT_TRUE(w && !w->strided_rows) << (w ? w->name() : "none");
   }
-  const auto v240 = estimate_xy_variant(240, 240, 240, Precision::f64, h100);
-  EXPECT_TRUE(v240 && !v240->strided_rows);
 }
 
 // Lengths with no pair of the fused pass's own but a pair of codelets of
@@ -143,7 +141,8 @@ TEST(XYStridedRows, EstimateTakesTheLargestClusterThatFits) {
 // with more butterflies than threads first (243 = 9 * 27, 300 = 15 * 20;
 // 400 as 16 * 25, since 20 * 20 holds too many values a thread), in the
 // forms measured fastest on cubes, else in groups of 8 rows loaded in two
-// chunks; not where one block per SM is left (400^2 f64).
+// chunks with X twiddles computed; not where one block per SM is left
+// (400^2 f64).
 TEST(XYStridedRows, PairedRowsTakeTheirMeasuredForms) {
   const DeviceLimits h100;
   struct Expected {
@@ -152,13 +151,14 @@ TEST(XYStridedRows, PairedRowsTakeTheirMeasuredForms) {
     int cluster;
     std::vector<int> radices;
     int rows, chunks, min_blocks;
+    bool x_table;
   };
-  for (const Expected& e : {Expected{243, 243, Precision::f32, 9, {9, 27}, 8, 2, 0},
-                            Expected{300, 300, Precision::f32, 15, {15, 20}, 10, 1, 4},
-                            Expected{400, 400, Precision::f32, 16, {16, 25}, 13, 1, 2},
-                            Expected{243, 243, Precision::f64, 9, {9, 27}, 8, 2, 0},
-                            Expected{300, 300, Precision::f64, 15, {15, 20}, 8, 2, 0},
-                            Expected{300, 240, Precision::f32, 15, {15, 20}, 8, 2, 0}}) {
+  for (const Expected& e : {Expected{243, 243, Precision::f32, 9, {9, 27}, 8, 2, 0, true},
+                            Expected{300, 300, Precision::f32, 15, {15, 20}, 10, 1, 4, false},
+                            Expected{400, 400, Precision::f32, 16, {16, 25}, 13, 1, 2, false},
+                            Expected{243, 243, Precision::f64, 9, {9, 27}, 8, 2, 0, false},
+                            Expected{300, 300, Precision::f64, 15, {15, 20}, 8, 2, 0, false},
+                            Expected{300, 240, Precision::f32, 15, {15, 20}, 8, 2, 0, false}}) {
     const auto v = estimate_xy_variant(e.nx, e.ny, e.nx, e.p, h100);
     ASSERT_TRUE(v && v->strided_rows) << e.nx << "x" << e.ny;
     EXPECT_EQ(v->cluster, e.cluster) << v->name();
@@ -167,6 +167,7 @@ TEST(XYStridedRows, PairedRowsTakeTheirMeasuredForms) {
     EXPECT_EQ(v->x.rows_per_block, e.rows) << v->name();
     EXPECT_EQ(v->load_chunks, e.chunks) << v->name();
     EXPECT_EQ(v->min_blocks_per_sm, e.min_blocks) << v->name();
+    EXPECT_EQ(v->x.twiddle_table, e.x_table) << v->name();
     const bool f32 = e.p == Precision::f32;
     const double bound = fft3d_test::fft_error_bound(f32, static_cast<double>(e.nx) * e.ny);
     const double error = f32 ? run_xy_complex<float>(e.nx, e.ny, 1, *v, -1, BlockOrder::descending)

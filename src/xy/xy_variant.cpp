@@ -221,27 +221,32 @@ bool strided_rows_fit(int columns, int ny, const XYVariant& v) {
 }
 
 // Complex cube planes as strided rows in the forms measured fastest (H100,
-// forced variants, ms): groups of rows, load chunks, occupancy hint. The
-// hints move the compiler's register allocation more than the occupancy and
-// are not monotonic, so each form was timed against its neighbours.
-// - Sixteen-led pairs (192 = 16 * 12, 240 = 16 * 15) on 16 blocks
-//   (docs/data/xy-sixteen-led-strided-h100-2026-11-26.txt): 192^3 f32, 2
-//   groups of 6, 0.1028-0.1037 against 0.1059-0.1068 whole rows on 8
-//   blocks (asking four blocks per SM: 0.1063); 192^3 f64 the same asking
-//   four, 0.2126 against 0.2300 (no hint 0.2188-0.2216); 240^3 f32, 3
-//   groups of 5 asking four, 0.2129-0.2136 against 0.2226 (no hint 0.2276);
-//   f64 tied (0.4332 against 0.4340). One group, or two load chunks, lost.
+// forced variants, ms): groups of rows, load chunks, occupancy hint, and X
+// twiddles computed (sincos) or from a table. The hints move the compiler's
+// register allocation more than the occupancy and are not monotonic, so each
+// form was timed against its neighbours.
+// - Sixteen-led pairs (192 = 16 * 12, 240 = 16 * 15) on 16 blocks, in
+//   groups of 6 and 5 rows loaded in one chunk, no hint, sincos
+//   (docs/data/xy-sixteen-led-strided-h100-2026-11-26.txt, then
+//   docs/data/xy-paired-rows-h100-2026-11-26.txt): 192^3 f32 0.0973
+//   against 0.1035 with table twiddles (0.1059-0.1068 whole rows on 8
+//   blocks), f64 0.1901 against 0.2094 (0.2300 whole rows); 240^3 f32
+//   0.2009 against 0.2132 with the table asking four blocks (0.2226 whole
+//   rows), f64 0.3931 against 0.4359 whole rows and 0.4343 with the table.
+//   One group of all the block's rows, or two load chunks, lost.
 // - Lengths paired on 16-thread rows (paired_rows in estimate_plane_variant;
 //   docs/data/xy-paired-rows-h100-2026-11-26.txt), on the largest cluster:
-//   243^3 (c9) in groups of 8, two chunks, no hint, f32 0.2466 against
-//   0.2582 separate (asking four 0.2493, groups of 14 0.2823-0.3898), f64
-//   0.4531 against 0.4920; 300^3 (c15) f32 2 groups of 10 in one chunk
-//   asking four, 0.4304-0.4308 against 0.4718 (groups of 8: 0.4409, no
-//   hint: 0.5025), f64 groups of 8, two chunks, no hint, 0.8461 against
-//   0.9004 (asking two 0.8630, groups of 10: 0.9874-1.1525); 400^3 f32 (c16)
-//   2 groups of 13 in one chunk asking two, 1.0124 against 1.0917 (two
-//   chunks 1.0202, groups of 8 without a hint 1.0644).
-//   Other lengths so paired take groups of 8 in two chunks, no hint.
+//   243^3 (c9) in groups of 8, two chunks, no hint, f32 with the table
+//   0.2367 against 0.2468 sincos and 0.2581 separate (asking four 0.2493,
+//   groups of 14 0.2823-0.3898), f64 sincos 0.4529 against 0.4914; 300^3
+//   (c15) f32 2 groups of 10 in one chunk asking four, 0.4293-0.4308
+//   against 0.4687 (groups of 8: 0.4409, no hint: 0.5025; the table tied),
+//   f64 groups of 8, two chunks, no hint, 0.8461-0.8479 against 0.8952
+//   (asking two 0.8630, groups of 10: 0.9874-1.1525, the table 0.8615);
+//   400^3 f32 (c16) 2 groups of 13 in one chunk asking two, 1.0112-1.0124
+//   against 1.0865 (two chunks 1.0202, groups of 8 without a hint 1.0644,
+//   the table 1.1111).
+//   Other lengths so paired take groups of 8 in two chunks, no hint, sincos.
 // Nothing for other planes or where the form does not fit.
 std::optional<XYVariant> measured_strided_form(int nx, int ny, Precision precision, const XYVariant& v,
                                                const DeviceLimits& limits, bool paired_rows, int paired_cluster) {
@@ -249,21 +254,25 @@ std::optional<XYVariant> measured_strided_form(int nx, int ny, Precision precisi
     int n;
     Precision precision;
     int cluster, rows_per_group, load_chunks, min_blocks_per_sm;
+    bool x_table;
   };
-  constexpr Form kForms[] = {{192, Precision::f32, 16, 6, 1, 0}, {192, Precision::f64, 16, 6, 1, 4},
-                             {240, Precision::f32, 16, 5, 1, 4}, {243, Precision::f32, 9, 8, 2, 0},
-                             {243, Precision::f64, 9, 8, 2, 0},  {300, Precision::f32, 15, 10, 1, 4},
-                             {300, Precision::f64, 15, 8, 2, 0}, {400, Precision::f32, 16, 13, 1, 2}};
+  constexpr Precision f32 = Precision::f32, f64 = Precision::f64;
+  constexpr Form kForms[] = {{192, f32, 16, 6, 1, 0, false}, {192, f64, 16, 6, 1, 0, false},
+                             {240, f32, 16, 5, 1, 0, false}, {240, f64, 16, 5, 1, 0, false},
+                             {243, f32, 9, 8, 2, 0, true},   {243, f64, 9, 8, 2, 0, false},
+                             {300, f32, 15, 10, 1, 4, false}, {300, f64, 15, 8, 2, 0, false},
+                             {400, f32, 16, 13, 1, 2, false}};
   if (v.x.real != RealRows::none) return std::nullopt;
   std::optional<Form> form;
   for (const Form& f : kForms)
     if (f.n == nx && f.n == ny && f.precision == precision) form = f;
-  if (!form && paired_rows) form = Form{nx, precision, paired_cluster, 8, 2, 0};
+  if (!form && paired_rows) form = Form{nx, precision, paired_cluster, 8, 2, 0, false};
   if (!form || form->cluster < 1 || form->cluster > limits.max_cluster) return std::nullopt;
   std::optional<XYVariant> w = strided_rows_variant(nx, ny, precision, v, limits, form->cluster);
   if (!w) return std::nullopt;
   w->x.rows_per_block = form->rows_per_group;
   w->min_blocks_per_sm = form->min_blocks_per_sm;
+  w->x.twiddle_table = form->x_table;
   w->load_chunks = make_xy_layout(nx, ny, precision, *w).x_groups() >= 2 ? form->load_chunks : 1;
   if (!xy_variant_valid(nx, ny, precision, *w, limits)) return std::nullopt;
   return w;
