@@ -84,8 +84,11 @@ TEST(XYStridedRows, EstimateTakesTheLargestClusterThatFits) {
     const double bound = fft3d_test::fft_error_bound(true, static_cast<double>(n) * n);
     EXPECT_LT(run_xy_complex<float>(n, n, 1, *v, -1, BlockOrder::descending), bound) << v->name();
     if (n == 512) EXPECT_EQ(v->x.radices, (std::vector<int>{32, 16})) << v->name();
-    // Four blocks per SM asked for where the share fits exactly four (320^2).
+    // Four blocks per SM asked for where the share fits exactly four (320^2,
+    // whose measured form also takes 2 groups of 10 rows in one load chunk).
     EXPECT_EQ(v->min_blocks_per_sm, n == 320 ? 4 : 0) << v->name();
+    if (n == 320) EXPECT_EQ(v->x.rows_per_block, 10) << v->name();
+    if (n == 320) EXPECT_EQ(v->load_chunks, 1) << v->name();
   }
   for (int n : {210, 320}) {
     const auto v = estimate_xy_variant(n, n, n, Precision::f64, h100);
@@ -101,6 +104,7 @@ TEST(XYStridedRows, EstimateTakesTheLargestClusterThatFits) {
   const auto real320 = estimate_real_xy_variant(320, 320, 320, Precision::f32, h100);
   ASSERT_TRUE(real320 && real320->strided_rows);
   EXPECT_TRUE(real320->y.twiddle_table) << real320->name();
+  EXPECT_FALSE(real320->x.twiddle_table) << real320->name();  // X twiddles computed (measured faster)
   EXPECT_EQ(real320->min_blocks_per_sm, 0) << real320->name();
   for (int n : {210, 256, 320}) {
     const auto v = estimate_xy_variant(n, n, n, Precision::f64, h100);

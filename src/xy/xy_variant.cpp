@@ -247,6 +247,9 @@ bool strided_rows_fit(int columns, int ny, const XYVariant& v) {
 //   against 1.0865 (two chunks 1.0202, groups of 8 without a hint 1.0644,
 //   the table 1.1111).
 //   Other lengths so paired take groups of 8 in two chunks, no hint, sincos.
+// - 320 = 16 * 20 (c16), a wide pair: f32 2 groups of 10 in one chunk asking
+//   four, 0.4808 against 0.4934 in groups of 8 and two chunks (the table:
+//   0.5056).
 // Nothing for other planes or where the form does not fit.
 std::optional<XYVariant> measured_strided_form(int nx, int ny, Precision precision, const XYVariant& v,
                                                const DeviceLimits& limits, bool paired_rows, int paired_cluster) {
@@ -261,7 +264,7 @@ std::optional<XYVariant> measured_strided_form(int nx, int ny, Precision precisi
                              {240, f32, 16, 5, 1, 0, false}, {240, f64, 16, 5, 1, 0, false},
                              {243, f32, 9, 8, 2, 0, true},   {243, f64, 9, 8, 2, 0, false},
                              {300, f32, 15, 10, 1, 4, false}, {300, f64, 15, 8, 2, 0, false},
-                             {400, f32, 16, 13, 1, 2, false}};
+                             {320, f32, 16, 10, 1, 4, false}, {400, f32, 16, 13, 1, 2, false}};
   if (v.x.real != RealRows::none) return std::nullopt;
   std::optional<Form> form;
   for (const Form& f : kForms)
@@ -515,6 +518,10 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
     if (std::optional<XYVariant> w =
             measured_strided_form(nx, ny, precision, v, limits, paired_rows && complex_strided, strided_cluster))
       strided_form = w;
+  // The R2C forward's strided rows compute their X twiddles (the sixteen-led
+  // pairs' own variant reads them from a table: 320^3 f32 0.2842 ms against
+  // 0.2899, 384^3 0.4376 against 0.4422).
+  if (real && strided_form && !base.x) strided_form->x.twiddle_table = false;
   // Strided rows where measured faster than separate passes: real planes of
   // at least kRealPlaneMin; complex ones even with one block per SM
   // (power-of-two planes), else with two.
