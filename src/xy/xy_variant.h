@@ -89,17 +89,20 @@ struct XYBase {
 // (strided_rows_variant) where `base` says so, else, where that form fits
 // and base asks for no columns first, on power-of-two planes of at least
 // 512 KB (512^2 f32 too, with one block per SM) and on planes of wide
-// two-stage pairs (210, 320, 384; f64 where two blocks fit an SM), on the
-// largest cluster that fits the form unless base names one; and, where base
-// names nothing, on the planes of the sixteen-led pairs in the forms
-// measured fastest (192^2 f32 and f64, 240^2 f32; xy_variant.cpp).
+// two-stage pairs (210, 320, 384; f64 where two blocks fit an SM) and of
+// lengths whose rows pair on 16 threads only as strided rows (243, 300,
+// 400, where two blocks fit an SM), on the largest cluster that fits the
+// form unless base names one; and, where base names nothing, in the forms
+// measured fastest on cubes (192, 240, 243, 300, 320, 400; xy_variant.cpp).
 std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, Precision precision,
                                              const DeviceLimits& limits, bool only_where_faster = true,
                                              const XYBase& base = {});
 
 // The strided-rows form (XYVariant::strided_rows) of fused variant v for
-// nx * ny planes: v's X rows (complex, or the R2C forward's real rows) and
-// cluster (cluster > 0: that one instead), Y in two stages of ny / cluster
+// nx * ny planes: v's X rows (complex, or the R2C forward's real rows; rows
+// on more threads than a warp or on threads that do not divide one as a
+// pair of codelets on 16 threads) and cluster (cluster > 0: that one
+// instead), Y in two stages of ny / cluster
 // and cluster points, the load in two chunks where there are two X groups
 // or more, Y's first-stage twiddles from a table for complex rows and for
 // real ones on a first stage that is not a power of two, four blocks per
