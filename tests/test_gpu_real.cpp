@@ -252,6 +252,11 @@ TEST(GpuReal, LargeCubes) {
   FFT3D_REQUIRE_GPU();
   check<float>({256, 256, 256, 0}, true, 11);
   check<double>({240, 240, 240, 0}, false, 12);
+  // The measured strided forms of the f32 forward (240^2 planes on 12
+  // blocks, 300^2 on 15), in place and out of place.
+  check<float>({240, 240, 40, 0}, true, 13);
+  check<float>({240, 240, 40, 0}, false, 14);
+  check<float>({300, 300, 12, 0}, true, 15);
 }
 
 TEST(GpuReal, MisalignedAndHostPointersAreRejected) {

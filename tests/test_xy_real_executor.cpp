@@ -147,9 +147,10 @@ TEST(XYRealExecutor, ForwardOnlyAndEvenRowsOnly) {
 
 // Automatic plans fuse real planes only where that was measured faster:
 // power-of-two planes of 256 KB to 1 MB (complex side), on blocks of 128
-// threads, and the f32 forward's strided rows on even clusters (320^3 and
-// 512^3 on 16 blocks, 384^3 on 12); not 128^3 (in L2), the strided forms
-// on 15 blocks (240^3, 300^3, 480^3) or f64 beyond 256^3.
+// threads, the f32 forward's strided rows on even clusters (320^3 and
+// 512^3 on 16 blocks, 384^3 on 12) and the measured forms of 240^3 (12
+// blocks, rows of 120 = 15 * 8 on 8 threads) and 300^3 (15 blocks); not
+// 128^3 (in L2), 480^3 (15 blocks) or f64 beyond 256^3.
 TEST(XYRealExecutor, AutomaticPlansFuseMeasuredPlanesOnly) {
   const DeviceLimits h100;
   for (Precision p : {Precision::f32, Precision::f64}) {
@@ -174,7 +175,20 @@ TEST(XYRealExecutor, AutomaticPlansFuseMeasuredPlanesOnly) {
     EXPECT_EQ(v->cluster, cluster) << v->name();
     expect_correct<float>(n, n, 1, *v);
   }
-  for (int n : {128, 240, 300, 480}) EXPECT_FALSE(estimate_real_xy_variant(n, n, n, Precision::f32, h100)) << n;
+  for (const auto& [n, cluster, threads, rows] : {std::tuple{240, 12, 8, 20}, std::tuple{300, 15, 16, 5}}) {
+    const auto v = estimate_real_xy_variant(n, n, n, Precision::f32, h100);
+    ASSERT_TRUE(v && v->strided_rows) << n;
+    EXPECT_EQ(v->cluster, cluster) << v->name();
+    EXPECT_EQ(v->x.radices[0], 15) << v->name();
+    EXPECT_EQ(v->x.threads_per_row, threads) << v->name();
+    EXPECT_EQ(v->x.rows_per_block, rows) << v->name();
+    EXPECT_TRUE(v->y.twiddle_table) << v->name();
+    expect_correct<float>(n, n, 1, *v);
+    // MEASURE's own forms are left alone.
+    const auto w = estimate_real_xy_variant(n, n, n, Precision::f32, h100, true, false, XYBase{{}, {}, 0, {}, false});
+    EXPECT_FALSE(w && w->strided_rows) << w->name();
+  }
+  for (int n : {128, 480}) EXPECT_FALSE(estimate_real_xy_variant(n, n, n, Precision::f32, h100)) << n;
   for (int n : {128, 384, 512}) EXPECT_FALSE(estimate_real_xy_variant(n, n, n, Precision::f64, h100)) << n;
 }
 

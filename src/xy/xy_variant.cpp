@@ -281,6 +281,45 @@ std::optional<XYVariant> measured_strided_form(int nx, int ny, Precision precisi
   return w;
 }
 
+// The R2C forward's cube planes as strided rows in the forms measured
+// fastest where the general rule takes none (its largest cluster is odd, or
+// the plane is below kRealPlaneMin): X rows (half length) as a pair on
+// given threads, groups, load chunks; no hint, X twiddles computed, Y's
+// first-stage twiddles from a table (H100, forced variants,
+// docs/data/xy-paired-rows-h100-2026-11-26.txt, ms):
+// - 240^3 f32 on 12 blocks, rows of 120 as 15 * 8 on 8 threads, 1 group of
+//   20 rows: 0.1162 against 0.1228 separate (on 16 threads in groups of 10:
+//   0.1240-0.1258, of 20: 0.1597);
+// - 300^3 f32 on 15 blocks, rows of 150 as 15 * 10 on 16 threads, groups of
+//   5 in two chunks: 0.2632 against 0.2812 (groups of 10: 0.2806-0.2837,
+//   asking four blocks 0.2634, 10 * 15: 0.2957).
+std::optional<XYVariant> measured_real_strided_form(int nx, int ny, Precision precision, const XYVariant& v,
+                                                    const DeviceLimits& limits) {
+  struct Form {
+    int n;
+    Precision precision;
+    int cluster, radix_a, radix_b, threads_per_row, rows_per_group, load_chunks;
+  };
+  constexpr Form kForms[] = {{240, Precision::f32, 12, 15, 8, 8, 20, 1}, {300, Precision::f32, 15, 15, 10, 16, 5, 2}};
+  if (v.x.real != RealRows::half || nx != ny) return std::nullopt;
+  for (const Form& f : kForms) {
+    if (f.n != nx || f.precision != precision || f.cluster > limits.max_cluster) continue;
+    XYVariant x_rows = v;
+    x_rows.x = XVariant{{f.radix_a, f.radix_b}, f.threads_per_row, f.rows_per_group, PadMethod::none, false, 0, false};
+    x_rows.x.real = RealRows::half;
+    std::optional<XYVariant> w = strided_rows_variant(nx, ny, precision, x_rows, limits, f.cluster);
+    if (!w) return std::nullopt;
+    w->x.rows_per_block = f.rows_per_group;
+    w->x.twiddle_table = false;
+    w->y.twiddle_table = true;
+    w->min_blocks_per_sm = 0;
+    w->load_chunks = make_xy_layout(nx, ny, precision, *w).x_groups() >= 2 ? f.load_chunks : 1;
+    if (!xy_variant_valid(nx, ny, precision, *w, limits)) return std::nullopt;
+    return w;
+  }
+  return std::nullopt;
+}
+
 // The pairs of supported radices of at most max_radix points whose product
 // is n, each sorted descending, the most balanced first (400: 20 * 20, then
 // 25 * 16).
@@ -522,13 +561,21 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   // pairs' own variant reads them from a table: 320^3 f32 0.2842 ms against
   // 0.2899, 384^3 0.4376 against 0.4422).
   if (real && strided_form && !base.x) strided_form->x.twiddle_table = false;
+  // The forms measured fastest, where base names nothing: they win by measurement.
+  bool measured = false;
+  if (real && !columns_first && !base.x && !base.y && !base.strided_rows && base.cluster == 0)
+    if (std::optional<XYVariant> w = measured_real_strided_form(nx, ny, precision, v, limits)) {
+      strided_form = w;
+      measured = true;
+    }
   // Strided rows where measured faster than separate passes: real planes of
   // at least kRealPlaneMin; complex ones even with one block per SM
   // (power-of-two planes), else with two.
   const bool strided_wins =
-      strided_form && (real ? plane_bytes >= kRealPlaneMin
-                            : large_pow2 || 2 * xy_variant_facts(nx, ny, precision, *strided_form).shared_bytes <=
-                                                limits.shared_bytes_per_block);
+      strided_form &&
+      (measured || (real ? plane_bytes >= kRealPlaneMin
+                         : large_pow2 || 2 * xy_variant_facts(nx, ny, precision, *strided_form).shared_bytes <=
+                                             limits.shared_bytes_per_block));
   if (only_where_faster && !strided_wins && (!two_blocks || !sized)) return std::nullopt;
   if (strided_form) return strided_form;
   return v;
