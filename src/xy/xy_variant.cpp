@@ -536,7 +536,8 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   //   rows (243 on 81 threads, 300 and 400 on 20) they had lost (243^3
   //   0.3905 against 0.2568, 300^3 0.5437 against 0.4689, 400^3 1.240
   //   against 1.087). The R2C forward on 15 blocks with such rows tied at
-  //   300^3 (0.2827 against 0.2839) and lost at 240^3 and 480^3.
+  //   300^3 (0.2827 against 0.2839) and lost at 240^3 and 480^3; other
+  //   forms of 240^3 and 300^3 won (measured_real_strided_form).
   // Sixteen-led pairs lost on their whole-row groups (192^3 f32 0.1091 on
   // c16 against 0.1068; 240^3 0.2415 on c16, 0.2826 on c12 against 0.2220),
   // but won in the measured forms.
@@ -601,12 +602,11 @@ std::optional<XYVariant> strided_rows_variant(int nx, int ny, Precision precisio
   const int local_points = ny / w.cluster;
   // X rows in warps: a row on more threads than a warp (512 = 8 * 8 * 8 on
   // 64) or on threads that do not divide one (300 = 20 * 15 on 20) runs as
-  // the most balanced pair on 16 threads, 256 threads a block (512^3 f32
-  // on the H100: r32-16 on 16 threads 2.078 ms, r8-8-8 on 32 threads
-  // 2.322). Power-of-two rows take the larger radix first, as measured;
-  // the others, as the fused pass's own pairs (two_stage_variant), the
-  // stage with more butterflies than threads (300^3 f32: r15-20 0.4557 ms,
-  // r20-15 0.4837).
+  // the most balanced pair that fits on 16 threads (512^3 f32 on the H100:
+  // r32-16 on 16 threads 2.078 ms, r8-8-8 on 32 threads 2.322).
+  // Power-of-two rows take the larger radix first, as measured; the others,
+  // as the fused pass's own pairs (two_stage_variant), the stage with more
+  // butterflies than threads (300^3 f32: r15-20 0.4557 ms, r20-15 0.4837).
   const int row_points = xy_row_points(nx, v);
   if (w.x.threads_per_row > kern::kWarpSize || kern::kWarpSize % w.x.threads_per_row != 0) {
     const bool pow2_row = (row_points & (row_points - 1)) == 0;

@@ -102,12 +102,12 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
 // nx * ny planes: v's X rows (complex, or the R2C forward's real rows; rows
 // on more threads than a warp or on threads that do not divide one as a
 // pair of codelets on 16 threads) and cluster (cluster > 0: that one
-// instead), Y in two stages of ny / cluster
-// and cluster points, the load in two chunks where there are two X groups
-// or more, Y's first-stage twiddles from a table for complex rows and for
-// real ones on a first stage that is not a power of two, four blocks per
-// SM asked for complex f32 rows whose share fits exactly four; nothing
-// where that form does not fit (xy_variant_valid).
+// instead), Y in two stages of ny / cluster and cluster points, the load in
+// two chunks where there are two X groups or more, Y's first-stage
+// twiddles from a table for complex rows and for real ones on a first
+// stage that is not a power of two, four blocks per SM asked for complex
+// f32 rows whose share fits exactly four; nothing where that form does not
+// fit (xy_variant_valid).
 std::optional<XYVariant> strided_rows_variant(int nx, int ny, Precision precision, const XYVariant& v,
                                               const DeviceLimits& limits, int cluster = 0);
 
