@@ -220,6 +220,20 @@ bool strided_rows_fit(int columns, int ny, const XYVariant& v) {
          kern::kWarpSize % v.x.threads_per_row == 0;
 }
 
+// w with a measured form's settings: groups of rows, load chunks (one
+// where there is only one group), occupancy hint and X twiddle source;
+// nothing where the result does not fit.
+std::optional<XYVariant> with_form_settings(int nx, int ny, Precision precision, XYVariant w,
+                                            const DeviceLimits& limits, int rows_per_group, int load_chunks,
+                                            int min_blocks_per_sm, bool x_table) {
+  w.x.rows_per_block = rows_per_group;
+  w.min_blocks_per_sm = min_blocks_per_sm;
+  w.x.twiddle_table = x_table;
+  w.load_chunks = make_xy_layout(nx, ny, precision, w).x_groups() >= 2 ? load_chunks : 1;
+  if (!xy_variant_valid(nx, ny, precision, w, limits)) return std::nullopt;
+  return w;
+}
+
 // Complex cube planes as strided rows in the forms measured fastest (H100,
 // forced variants, ms): groups of rows, load chunks, occupancy hint, and X
 // twiddles computed (sincos) or from a table. The hints move the compiler's
@@ -271,14 +285,10 @@ std::optional<XYVariant> measured_strided_form(int nx, int ny, Precision precisi
     if (f.n == nx && f.n == ny && f.precision == precision) form = f;
   if (!form && paired_rows) form = Form{nx, precision, paired_cluster, 8, 2, 0, false};
   if (!form || form->cluster < 1 || form->cluster > limits.max_cluster) return std::nullopt;
-  std::optional<XYVariant> w = strided_rows_variant(nx, ny, precision, v, limits, form->cluster);
+  const std::optional<XYVariant> w = strided_rows_variant(nx, ny, precision, v, limits, form->cluster);
   if (!w) return std::nullopt;
-  w->x.rows_per_block = form->rows_per_group;
-  w->min_blocks_per_sm = form->min_blocks_per_sm;
-  w->x.twiddle_table = form->x_table;
-  w->load_chunks = make_xy_layout(nx, ny, precision, *w).x_groups() >= 2 ? form->load_chunks : 1;
-  if (!xy_variant_valid(nx, ny, precision, *w, limits)) return std::nullopt;
-  return w;
+  return with_form_settings(nx, ny, precision, *w, limits, form->rows_per_group, form->load_chunks,
+                            form->min_blocks_per_sm, form->x_table);
 }
 
 // The R2C forward's cube planes as strided rows in the forms measured
@@ -307,15 +317,10 @@ std::optional<XYVariant> measured_real_strided_form(int nx, int ny, Precision pr
     XYVariant x_rows = v;
     x_rows.x = XVariant{{f.radix_a, f.radix_b}, f.threads_per_row, f.rows_per_group, PadMethod::none, false, 0, false};
     x_rows.x.real = RealRows::half;
-    std::optional<XYVariant> w = strided_rows_variant(nx, ny, precision, x_rows, limits, f.cluster);
+    // (Y's table comes from strided_rows_variant: both first stages, 20 points, are not dyadic.)
+    const std::optional<XYVariant> w = strided_rows_variant(nx, ny, precision, x_rows, limits, f.cluster);
     if (!w) return std::nullopt;
-    w->x.rows_per_block = f.rows_per_group;
-    w->x.twiddle_table = false;
-    w->y.twiddle_table = true;
-    w->min_blocks_per_sm = 0;
-    w->load_chunks = make_xy_layout(nx, ny, precision, *w).x_groups() >= 2 ? f.load_chunks : 1;
-    if (!xy_variant_valid(nx, ny, precision, *w, limits)) return std::nullopt;
-    return w;
+    return with_form_settings(nx, ny, precision, *w, limits, f.rows_per_group, f.load_chunks, 0, false);
   }
   return std::nullopt;
 }
@@ -553,8 +558,10 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   std::optional<XYVariant> strided_form;
   if (strided && strided_cluster > 0 && (!real || !columns_first))  // real rows: the R2C forward only
     strided_form = strided_rows_variant(nx, ny, precision, v, limits, strided_cluster);
-  // (Only where the base names nothing: MEASURE's tuned stages and forms stay.)
-  if (!real && !base.x && !base.y && !base.strided_rows && !base.columns_first && base.cluster == 0)
+  // The measured forms only where the base names nothing: MEASURE's tuned stages and forms stay.
+  const bool base_names_nothing =
+      !base.x && !base.y && !base.strided_rows && !base.columns_first && base.cluster == 0;
+  if (!real && base_names_nothing)
     if (std::optional<XYVariant> w =
             measured_strided_form(nx, ny, precision, v, limits, paired_rows && complex_strided, strided_cluster))
       strided_form = w;
@@ -562,9 +569,9 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   // pairs' own variant reads them from a table: 320^3 f32 0.2842 ms against
   // 0.2899, 384^3 0.4376 against 0.4422).
   if (real && strided_form && !base.x) strided_form->x.twiddle_table = false;
-  // The forms measured fastest, where base names nothing: they win by measurement.
+  // The R2C forward's measured forms win by measurement.
   bool measured = false;
-  if (real && !columns_first && !base.x && !base.y && !base.strided_rows && base.cluster == 0)
+  if (real && !columns_first && base_names_nothing)
     if (std::optional<XYVariant> w = measured_real_strided_form(nx, ny, precision, v, limits)) {
       strided_form = w;
       measured = true;
