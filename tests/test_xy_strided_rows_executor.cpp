@@ -68,17 +68,22 @@ TEST(XYStridedRows, OutOfPlaceGroupsAndTwiddles) {
 
 // Where the ESTIMATE takes strided rows beyond the powers of two: planes of
 // wide two-stage pairs on the largest cluster that fits the form (210 =
-// 14 * 15 on 15 blocks, 320 = 20 * 16 on 16, 384 = 32 * 12 on 12), and
+// 14 * 15 on 15 blocks, 320 = 20 * 16 on 16, 384 = 24 * 16 on 16, three
+// blocks to an SM, its rows still 12 * 32), and
 // 512^2 f32 planes (one block per SM), whose 512-point rows run as
 // 32 * 16 on 16 threads (8 * 8 * 8 on 64 threads elsewhere); the
 // sixteen-led pairs' planes (192^2, 240^2) in their measured forms.
 // Not 480^2 f32 or 384^2 f64, whose shares leave one block per SM.
 TEST(XYStridedRows, EstimateTakesTheLargestClusterThatFits) {
   const DeviceLimits h100;
-  for (const auto& [n, cluster] : {std::pair{210, 15}, std::pair{320, 16}, std::pair{384, 12}, std::pair{512, 16}}) {
+  for (const auto& [n, cluster] : {std::pair{210, 15}, std::pair{320, 16}, std::pair{384, 16}, std::pair{512, 16}}) {
     const auto v = estimate_xy_variant(n, n, n, Precision::f32, h100);
     ASSERT_TRUE(v && v->strided_rows) << n;
     EXPECT_EQ(v->cluster, cluster) << v->name();
+    if (n == 384) {  // three blocks of 1 KB reserved plus their shares in an SM's 228 KB
+      EXPECT_EQ(v->x.radices, (std::vector<int>{12, 32})) << v->name();
+      EXPECT_LE(3 * (xy_variant_facts(n, n, Precision::f32, *v).shared_bytes + 1024), 228 * 1024) << v->name();
+    }
     EXPECT_EQ(v->x.threads_per_row, 16) << v->name();
     EXPECT_TRUE(v->y.twiddle_table) << v->name();  // complex rows: Y's first-stage twiddles from a table
     const double bound = fft3d_test::fft_error_bound(true, static_cast<double>(n) * n);
@@ -191,8 +196,8 @@ TEST(XYStridedRows, NameRoundTripsAndLimitsHold) {
   whole.load_chunks = 1;
   EXPECT_TRUE(xy_variant_valid(256, 256, Precision::f32, whole, DeviceLimits{}));
   EXPECT_EQ(parse_xy_variant(whole.name()), whole);
-  // No exchange buffers: the share alone, rows padded by one value in 16.
-  EXPECT_EQ(xy_variant_facts(256, 256, Precision::f32, v).shared_bytes, 16LL * (256 + 15) * 8);
+  // No exchange buffers: the share alone, rows padded by one value in 32.
+  EXPECT_EQ(xy_variant_facts(256, 256, Precision::f32, v).shared_bytes, 16LL * (256 + 7) * 8);
   // Y must split as ny / cluster then cluster points; real rows and columns first have no strided form.
   XYVariant bad = v;
   bad.y.radices = {16, 16};

@@ -44,10 +44,14 @@ std::vector<std::vector<int>> all_radix_multisets(int n) {
   return all;
 }
 
+bool is_estimate_radix(int r) { return kern::is_supported_radix(r) && r != 24; }
+
 std::optional<std::vector<int>> balanced_radix_pair(int n, int max_radix) {
   std::optional<std::vector<int>> best;
   for (const std::vector<int>& m : all_radix_multisets(n))  // each sorted descending
-    if (m.size() == 2 && m[0] <= max_radix && (!best || m[0] < (*best)[0])) best = m;
+    if (m.size() == 2 && m[0] <= max_radix && is_estimate_radix(m[0]) && is_estimate_radix(m[1]) &&
+        (!best || m[0] < (*best)[0]))
+      best = m;
   return best;
 }
 

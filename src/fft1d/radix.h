@@ -10,9 +10,17 @@ namespace fft3d {
 // product is n; empty for n < 2 or n not 7-smooth.
 std::vector<std::vector<int>> all_radix_multisets(int n);
 
-// The two supported radices of at most max_radix whose product is n, the
-// larger as small as possible (192 = 16 * 12, not 32 * 6), sorted
-// descending; nothing where no such pair exists.
+// Whether the ESTIMATE's pairs of radices (balanced_radix_pair, and the
+// fused pass's re-paired rows) may use radix r: all supported radices but
+// 24. That codelet was added for the fused pass's Y split of 384 = 24 * 16
+// (xy_variant.cpp); as a pair of rows or columns it lost at 480 = 24 * 20
+// (3-D f32 1.915 ms against 1.887, f64 3.797 against 3.767 on an H100) and
+// tied at 384, so only the tuner tries it there.
+bool is_estimate_radix(int r);
+
+// The two supported radices (is_estimate_radix) of at most max_radix whose
+// product is n, the larger as small as possible (192 = 16 * 12, not 32 * 6),
+// sorted descending; nothing where no such pair exists.
 std::optional<std::vector<int>> balanced_radix_pair(int n, int max_radix);
 
 // The ESTIMATE's multiset for a 7-smooth n >= 2: pairs of 3s as 9, then 3,

@@ -39,7 +39,7 @@
 // Strided rows (strided_rows; the Y layout two stages of
 // ny / cluster and cluster points): block r holds rows y = r + cluster * j
 // (j < ny / cluster) of the plane in its share, rows padded with one value
-// in 16 (xy_share_slot) so that no exchange buffer is needed and more blocks
+// in 32 (xy_share_slot) so that no exchange buffer is needed and more blocks
 // fit on an SM. X runs in place in the share (each stage reads its row into
 // registers, then, after a warp barrier, writes it back). Y is a two-stage
 // Stockham FFT whose first stage (ny / cluster points over the block's own
@@ -107,11 +107,16 @@ struct XYPartGeom {
 };
 
 // Strided rows (XYLayout::strided_rows): where element x of a row lives in
-// its share row, one unused value after every 16 (in place, the X stages
-// read and write at strides of 16 values; 17 keeps those conflict-free in
-// the banks). Indices are never negative: unsigned, the division is a shift.
+// its share row, one unused value after every 32. In place, the X stages
+// read and write at strides of 16 or 32 values: a pad breaks up their bank
+// conflicts. One in 16 kept the 16-value strides conflict-free, but its
+// shares were 6 % larger: 384^2 f32 on 16 blocks needed 78 KB a block, so
+// two fitted an SM, not three (384^3 0.8207 ms against 0.7437 with one in
+// 32; 320^3 0.4811 against 0.4737, 256^3 and 512^3 tied; H100,
+// docs/BENCHMARKS.md). Indices are never negative: unsigned, the division
+// is a shift.
 FFT3D_HD constexpr int xy_share_slot(int x_index) {
-  return x_index + static_cast<int>(static_cast<unsigned>(x_index) / 16u);
+  return x_index + static_cast<int>(static_cast<unsigned>(x_index) / 32u);
 }
 
 struct XYLayout {

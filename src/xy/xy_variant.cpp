@@ -325,19 +325,19 @@ std::optional<XYVariant> measured_real_strided_form(int nx, int ny, Precision pr
   return std::nullopt;
 }
 
-// The pairs of supported radices of at most max_radix points whose product
+// The pairs of supported radices (is_estimate_radix) of at most max_radix points whose product
 // is n, each sorted descending, the most balanced first (400: 20 * 20, then
 // 25 * 16).
 std::vector<std::vector<int>> radix_pairs(int n, int max_radix) {
   std::vector<std::vector<int>> pairs;
   for (const std::vector<int>& m : all_radix_multisets(n))
-    if (m.size() == 2 && m[0] <= max_radix) pairs.push_back(m);
+    if (m.size() == 2 && m[0] <= max_radix && is_estimate_radix(m[0]) && is_estimate_radix(m[1])) pairs.push_back(m);
   std::sort(pairs.begin(), pairs.end(), [](const auto& a, const auto& b) { return a[0] < b[0]; });
   return pairs;
 }
 
 // The largest cluster whose strided-rows form fits (strided_split_fits):
-// 15 for 210 (14 * 15), 16 for 320 (20 * 16), 12 for 384 (32 * 12); 0 for
+// 15 for 210 (14 * 15), 16 for 320 (20 * 16) and 384 (24 * 16); 0 for
 // none.
 int largest_strided_cluster(int columns, int ny, int max_cluster) {
   for (int c = std::min(max_cluster, kern::kMaxCluster); c >= 2; --c)
@@ -522,13 +522,16 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   //   f32 210^3 0.1396 (c15) against 0.1577 whole rows, 320^3 0.5123 (c16)
   //   against 0.5251, 384^3 0.8669 (c12) against 0.9450; f64 210^3 0.2665
   //   against 0.2740, 320^3 1.005 against 1.167 separate. 480^3 f32 (c15,
-  //   one block per SM) lost: 1.925 against 1.884 separate;
+  //   one block per SM) lost: 1.925 against 1.884 separate. With the
+  //   24-point codelet 384 splits on 16 blocks, three to an SM: 384^3 f32
+  //   0.7445-0.7467 against 0.8563 on 12 (docs/data/xy-radix-24-h100-2026-11-26.txt);
   // - the R2C forward's f32 power-of-two planes, X rows on 8 threads as
   //   above (256^3, clusters of 8: 0.1270-0.1288 against 0.1365, the fused
   //   kernel 77-78 us against 89.9; 512^3, 16: 1.030 against 1.149
   //   separate), and its other planes of at least kRealPlaneMin on the
   //   largest cluster that fits, where that is even (320^3, 16: 0.2948
-  //   against 0.2995; 384^3, 12: 0.4458 against 0.5154); those on 15
+  //   against 0.2995; 384^3, 12: 0.4458 against 0.5154, now 16: 0.4204
+  //   against 0.4368 on 12); those on 15
   //   blocks lost (240^3 0.1243 against 0.1233, 300^3 0.2847 against 0.2822,
   //   480^3 1.0091 against 0.9990). f64 lost (256^3: 0.342-0.354 against
   //   0.278, 170 to 212 registers a thread, two blocks per SM).
