@@ -196,7 +196,9 @@ TEST(GpuGrid, FusedXYPass) {
   check_grid<float>(343, 343, 8);
   check_grid<float>(500, 500, 6);
   check_grid<float>(320, 320, 4);  // two-stage pairs on 16-thread rows, two rounds of butterflies
-  check_grid<float>(384, 384, 3);
+  check_grid<float>(384, 384, 3);  // 24 * 16 on 16 blocks, three to an SM
+  check_grid<float>(288, 288, 2);  // 24 * 12 on 12 blocks, in both precisions
+  check_grid<double>(288, 288, 2);
   check_grid<double>(320, 320, 2);
   // The sixteen-led pairs' strided forms.
   check_grid<float>(240, 240, 3);
