@@ -325,13 +325,14 @@ std::optional<XYVariant> measured_real_strided_form(int nx, int ny, Precision pr
   return std::nullopt;
 }
 
-// The pairs of supported radices (is_estimate_radix) of at most max_radix points whose product
-// is n, each sorted descending, the most balanced first (400: 20 * 20, then
-// 25 * 16).
+// The pairs of supported radices (is_estimate_radix) of at most max_radix
+// points whose product is n, each sorted descending, the most balanced
+// first (400: 20 * 20, then 25 * 16).
 std::vector<std::vector<int>> radix_pairs(int n, int max_radix) {
   std::vector<std::vector<int>> pairs;
   for (const std::vector<int>& m : all_radix_multisets(n))
-    if (m.size() == 2 && m[0] <= max_radix && is_estimate_radix(m[0]) && is_estimate_radix(m[1])) pairs.push_back(m);
+    if (m.size() == 2 && m[0] <= max_radix && is_estimate_radix(m[0]) && is_estimate_radix(m[1]))
+      pairs.push_back(m);
   std::sort(pairs.begin(), pairs.end(), [](const auto& a, const auto& b) { return a[0] < b[0]; });
   return pairs;
 }
@@ -524,7 +525,8 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   //   against 0.2740, 320^3 1.005 against 1.167 separate. 480^3 f32 (c15,
   //   one block per SM) lost: 1.925 against 1.884 separate. With the
   //   24-point codelet 384 splits on 16 blocks, three to an SM: 384^3 f32
-  //   0.7445-0.7467 against 0.8563 on 12 (docs/data/xy-radix-24-h100-2026-11-26.txt);
+  //   0.7445-0.7467 against 0.8563 on 12
+  //   (docs/data/xy-radix-24-h100-2026-11-26.txt);
   // - the R2C forward's f32 power-of-two planes, X rows on 8 threads as
   //   above (256^3, clusters of 8: 0.1270-0.1288 against 0.1365, the fused
   //   kernel 77-78 us against 89.9; 512^3, 16: 1.030 against 1.149
