@@ -46,13 +46,19 @@ std::vector<std::vector<int>> all_radix_multisets(int n) {
 
 bool is_estimate_radix(int r) { return kern::is_supported_radix(r) && r != 24; }
 
-std::optional<std::vector<int>> balanced_radix_pair(int n, int max_radix) {
-  std::optional<std::vector<int>> best;
+std::vector<std::vector<int>> radix_pairs(int n, int max_radix) {
+  std::vector<std::vector<int>> pairs;
   for (const std::vector<int>& m : all_radix_multisets(n))  // each sorted descending
-    if (m.size() == 2 && m[0] <= max_radix && is_estimate_radix(m[0]) && is_estimate_radix(m[1]) &&
-        (!best || m[0] < (*best)[0]))
-      best = m;
-  return best;
+    if (m.size() == 2 && m[0] <= max_radix && is_estimate_radix(m[0]) && is_estimate_radix(m[1]))
+      pairs.push_back(m);
+  std::sort(pairs.begin(), pairs.end(), [](const auto& a, const auto& b) { return a[0] < b[0]; });
+  return pairs;
+}
+
+std::optional<std::vector<int>> balanced_radix_pair(int n, int max_radix) {
+  const std::vector<std::vector<int>> pairs = radix_pairs(n, max_radix);
+  if (pairs.empty()) return std::nullopt;
+  return pairs.front();
 }
 
 std::vector<int> preferred_radices(int n) {

@@ -18,9 +18,13 @@ std::vector<std::vector<int>> all_radix_multisets(int n);
 // tied at 384, so only the tuner tries it there.
 bool is_estimate_radix(int r);
 
-// The two supported radices (is_estimate_radix) of at most max_radix whose
-// product is n, the larger as small as possible (192 = 16 * 12, not 32 * 6),
-// sorted descending; nothing where no such pair exists.
+// The pairs of supported radices (is_estimate_radix) of at most max_radix
+// points whose product is n, each sorted descending, the most balanced
+// first: the larger radix as small as possible (400: 20 * 20, then 25 * 16).
+std::vector<std::vector<int>> radix_pairs(int n, int max_radix);
+
+// The first of radix_pairs (192 = 16 * 12, not 32 * 6); nothing where no
+// such pair exists.
 std::optional<std::vector<int>> balanced_radix_pair(int n, int max_radix);
 
 // The ESTIMATE's multiset for a 7-smooth n >= 2: pairs of 3s as 9, then 3,

@@ -325,18 +325,6 @@ std::optional<XYVariant> measured_real_strided_form(int nx, int ny, Precision pr
   return std::nullopt;
 }
 
-// The pairs of supported radices (is_estimate_radix) of at most max_radix
-// points whose product is n, each sorted descending, the most balanced
-// first (400: 20 * 20, then 25 * 16).
-std::vector<std::vector<int>> radix_pairs(int n, int max_radix) {
-  std::vector<std::vector<int>> pairs;
-  for (const std::vector<int>& m : all_radix_multisets(n))
-    if (m.size() == 2 && m[0] <= max_radix && is_estimate_radix(m[0]) && is_estimate_radix(m[1]))
-      pairs.push_back(m);
-  std::sort(pairs.begin(), pairs.end(), [](const auto& a, const auto& b) { return a[0] < b[0]; });
-  return pairs;
-}
-
 // The largest cluster whose strided-rows form fits (strided_split_fits):
 // 15 for 210 (14 * 15), 16 for 320 (20 * 16) and 384 (24 * 16); 0 for
 // none.
