@@ -175,6 +175,34 @@ void check_forward_out_of_place(int nx, int ny, int nz, unsigned seed) {
 
 using fft3d_test::describe;
 
+// Side planes (FFT3D_SIDE_PLANES): the fused pass's last planes in separate
+// X and Y passes on a second stream beside it, in place and out of place,
+// with odd plane counts, five-step columns and normalisation; and the
+// ESTIMATE's own count beyond the L2, as the plan describes it.
+TEST(GpuGrid, SidePlanes) {
+  FFT3D_REQUIRE_GPU();
+  setenv("FFT3D_XY_PASS", "fused", 1);
+  setenv("FFT3D_SIDE_PLANES", "3", 1);
+  for (bool single : {true, false}) {
+    check_grid_in(single, 240, 240, 12);
+    check_grid_in(single, 48, 20, 35);
+    check_grid_in(single, 300, 300, 7);
+  }
+  check_forward_out_of_place(240, 96, 10, 37);
+  fft3d_plan plan = make_plan(64, 48, 20, true);
+  EXPECT_NE(describe(plan).find("the last 3 planes in separate passes"), std::string::npos) << describe(plan);
+  EXPECT_NE(describe(plan).find("for side planes"), std::string::npos) << describe(plan);
+  fft3d_plan_destroy(plan);
+  setenv("FFT3D_COLUMN_METHOD", "five-step", 1);
+  check_grid<float>(12, 64, 80);
+  unsetenv("FFT3D_COLUMN_METHOD");
+  unsetenv("FFT3D_SIDE_PLANES");
+  unsetenv("FFT3D_XY_PASS");
+  plan = make_plan(320, 320, 320, true);  // 262 MB: the ESTIMATE gives 320 / 12 planes to the side
+  EXPECT_NE(describe(plan).find("the last 26 planes in separate passes"), std::string::npos) << describe(plan);
+  fft3d_plan_destroy(plan);
+}
+
 // The fused XY pass (thread-block clusters, distributed shared memory),
 // forced through FFT3D_XY_PASS: uneven splits of rows and columns over the
 // cluster, clusters of 16, odd radices, normalised and out of place; and the

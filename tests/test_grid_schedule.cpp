@@ -18,10 +18,11 @@ using fft3d_test::cplx;
 
 template <typename Real>
 void check_grid(int nx, int ny, int nz, ColumnMethod method = ColumnMethod::automatic,
-                PlaneMethod planes = PlaneMethod::separate) {
+                PlaneMethod planes = PlaneMethod::separate, int side_planes = 0) {
   const bool single = sizeof(Real) == 4;
-  const auto passes =
-      make_grid_schedule(nx, ny, nz, single ? Precision::f32 : Precision::f64, DeviceLimits{}, method, {}, planes);
+  const Precision precision = single ? Precision::f32 : Precision::f64;
+  auto passes = make_grid_schedule(nx, ny, nz, precision, DeviceLimits{}, method, {}, planes);
+  if (side_planes > 0) set_side_planes(passes, nx, ny, side_planes, precision, DeviceLimits{});
   const size_t count = static_cast<size_t>(nx) * ny * nz;
   const auto in = fft3d_test::random_complex(count, nx * 7 + ny * 5 + nz);
   std::vector<kern::Complex<Real>> data(count);
@@ -142,6 +143,56 @@ TEST(GridSchedule, FusedXYPass) {
   EXPECT_EQ(make_grid_schedule(64, 48, 20, Precision::f32, old_gpu, ColumnMethod::automatic, {},
                                PlaneMethod::automatic).size(), 3u);
   EXPECT_THROW(make_grid_schedule(64, 48, 20, Precision::f32, old_gpu, ColumnMethod::automatic, {}, fused), Error);
+}
+
+// Side planes: the fused pass leaves its last planes to separate X and Y
+// passes (run beside it on the GPU); the result is the same transform.
+TEST(GridSchedule, SidePlanes) {
+  const PlaneMethod fused = PlaneMethod::fused;
+  check_grid<float>(48, 20, 12, ColumnMethod::automatic, fused, 5);
+  check_grid<double>(27, 9, 25, ColumnMethod::automatic, fused, 1);
+  check_grid<float>(12, 64, 10, ColumnMethod::five_step, fused, 3);  // five-step Y and Z columns
+
+  auto passes = make_grid_schedule(64, 48, 20, Precision::f32, DeviceLimits{}, ColumnMethod::automatic, {}, fused);
+  set_side_planes(passes, 64, 48, 4, Precision::f32, DeviceLimits{});
+  ASSERT_EQ(passes.size(), 2u);
+  EXPECT_EQ(passes[0].count, 16);
+  ASSERT_EQ(passes[0].side.size(), 2u);
+  EXPECT_EQ(passes[0].side[0].axis, 'x');
+  EXPECT_EQ(passes[0].side[0].count, 48 * 4);
+  EXPECT_EQ(passes[0].side[1].axis, 'y');
+  EXPECT_EQ(passes[0].side[1].count, 64 * 4);
+  EXPECT_EQ(passes[0].side_offset, 16LL * 64 * 48);
+  EXPECT_NE(describe_pass(passes[0], Precision::f32).find("the last 4 planes in separate passes"), std::string::npos);
+  set_side_planes(passes, 64, 48, 6, Precision::f32, DeviceLimits{});  // counted from all 20 planes again
+  EXPECT_EQ(passes[0].count, 14);
+  set_side_planes(passes, 64, 48, 0, Precision::f32, DeviceLimits{});
+  EXPECT_EQ(passes[0].count, 20);
+  EXPECT_TRUE(passes[0].side.empty());
+  EXPECT_THROW(set_side_planes(passes, 64, 48, 20, Precision::f32, DeviceLimits{}), Error);
+  EXPECT_THROW(set_side_planes(passes, 64, 48, -1, Precision::f32, DeviceLimits{}), Error);
+  auto separate = make_grid_schedule(64, 48, 20, Precision::f32, DeviceLimits{});
+  EXPECT_THROW(set_side_planes(separate, 64, 48, 2, Precision::f32, DeviceLimits{}), Error);
+}
+
+// The ESTIMATE's side planes: the measured fraction of nz beyond the L2,
+// none within it or for 256^2 planes.
+TEST(GridSchedule, EstimateSidePlanes) {
+  EXPECT_EQ(estimate_side_planes(512, 512, 512, Precision::f32), 512 / 12);
+  EXPECT_EQ(estimate_side_planes(400, 400, 400, Precision::f32), 400 / 8);
+  EXPECT_EQ(estimate_side_planes(384, 384, 384, Precision::f32), 384 / 16);
+  EXPECT_EQ(estimate_side_planes(300, 300, 300, Precision::f64), 300 / 8);
+  EXPECT_EQ(estimate_side_planes(256, 256, 256, Precision::f32), 0);
+  EXPECT_EQ(estimate_side_planes(256, 256, 256, Precision::f64), 0);
+  EXPECT_EQ(estimate_side_planes(320, 320, 320, Precision::f32), 320 / 12);
+  EXPECT_EQ(estimate_side_planes(128, 128, 128, Precision::f64), 0);  // 33.5 MB: within the L2
+  EXPECT_EQ(estimate_side_planes(320, 320, 64, Precision::f32), 64 / 12);  // not a cube: the default fraction
+  const auto passes = make_grid_schedule(320, 320, 320, Precision::f32, DeviceLimits{}, ColumnMethod::automatic, {},
+                                         PlaneMethod::automatic);
+  ASSERT_TRUE(passes[0].is_fused_xy());
+  EXPECT_EQ(passes[0].count, 320 - 320 / 12);
+  ASSERT_EQ(passes[0].side.size(), 2u);
+  EXPECT_EQ(passes[0].side[1].count, 320LL * (320 / 12));
 }
 
 // The split-Y schedule: two passes, ny = split * y2 in the CRT layout, for

@@ -2,6 +2,8 @@
 // the rows) and 3-D complex grids (the passes of a GridSchedule, in place).
 #include <algorithm>
 #include <cstdlib>
+#include <iomanip>
+#include <mutex>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -18,6 +20,7 @@
 #include "gpu/device.h"
 #include "gpu/device_buffer.h"
 #include "gpu/event_timer.h"
+#include "gpu/side_stream.h"
 #include "multirow/five_step_pass.h"
 #include "tune/dependent_launch_choice.h"
 #include "tune/pass_order_choice.h"
@@ -65,11 +68,18 @@ class GpuGridPlan final : public GpuPlan {
       : GpuPlan(problem, device),
         schedule_(std::move(passes)),
         passes_(make_gpu_passes(schedule_, problem.precision(), device)) {
+    side_planes_from_environment();
+    if (!schedule_.empty() && !schedule_[0].side.empty()) {
+      side_passes_ = make_gpu_passes(schedule_[0].side, problem.precision(), device);
+      side_stream_ = std::make_unique<SideStream>();
+    }
     set_dependent_launch(dependent_launch_pays(device, problem.bytes()));
   }
 
+  // Not beside side planes: their join is an event, and the passes around
+  // it were not measured as programmatic dependents.
   void set_dependent_launch(bool on) override {
-    for (auto& pass : passes_) pass->set_dependent_launch(on);
+    for (auto& pass : passes_) pass->set_dependent_launch(on && !side_stream_);
   }
 
   // A line the description ends with (how the schedule was chosen).
@@ -84,7 +94,14 @@ class GpuGridPlan final : public GpuPlan {
     for (size_t i = 0; i < schedule_.size(); ++i) set_direction(schedule_[i], *passes_[i]);
   }
 
-  void execute(void* data, int sign, CUstream_st* stream) override { run_passes(data, 0, sign, stream); }
+  void execute(void* data, int sign, CUstream_st* stream) override {
+    if (side_stream_) {
+      run_fused_and_side(data, data, sign, stream);
+      run_passes(data, 1, sign, stream);
+    } else {
+      run_passes(data, 0, sign, stream);
+    }
+  }
 
   // Out of place the first pass (X or fused XY) reads `in` and writes `out`,
   // the others work on `out`: no extra pass. Without an X pass (nx = 1), a
@@ -93,8 +110,7 @@ class GpuGridPlan final : public GpuPlan {
     if (schedule_.empty()) return Plan::execute_out(in, out, sign, stream);
     const GridPass& first = schedule_[0];
     if (first.is_fused_xy()) {  // the fused pass reads `in` and writes `out`
-      static_cast<const XYPass&>(*passes_[0])
-          .run_out(in, out, first.count, sign, stream, first.geometry.outer, scale_of(0, sign));
+      run_fused_and_side(in, out, sign, stream);
     } else if (first.axis == 'x') {  // X passes are Stockham row passes
       static_cast<const XPass&>(*passes_[0]).run_rows(in, out, first.count, sign, stream, 0, 0, scale_of(0, sign));
     } else {
@@ -107,9 +123,20 @@ class GpuGridPlan final : public GpuPlan {
     std::ostringstream s;
     const long long bytes = problem().bytes();
     long long passes = 0;
-    for (const GridPass& p : schedule_) passes += p.passes_over_memory();
+    double side = 0;  // the side planes' second pass, as a fraction of one over the array
+    for (const GridPass& p : schedule_) {
+      passes += p.passes_over_memory();
+      if (p.side.empty()) continue;
+      const double planes = static_cast<double>(p.side[0].count / p.ny);
+      int side_passes = 0;
+      for (const GridPass& q : p.side) side_passes += q.passes_over_memory();
+      side += (side_passes - 1) * planes / (planes + static_cast<double>(p.count));
+    }
     s << problem().str() << " on " << device_.name << " (" << device_.arch() << ")\n"
-      << "  " << passes << " passes over memory, " << 2 * bytes * passes << " bytes moved (read + written)\n";
+      << "  " << passes << " passes over memory";
+    if (side > 0) s << " and " << std::fixed << std::setprecision(3) << side << std::defaultfloat << " for side planes";
+    s << ", " << static_cast<long long>(2.0 * static_cast<double>(bytes) * (static_cast<double>(passes) + side))
+      << " bytes moved (read + written)\n";
     for (const GridPass& p : schedule_) {
       std::istringstream lines(describe_pass(p, problem().precision()));
       for (std::string line; std::getline(lines, line);) s << "  " << line << "\n";
@@ -123,12 +150,46 @@ class GpuGridPlan final : public GpuPlan {
   double scale_of(size_t i, int sign) const {
     return i + 1 == schedule_.size() ? normalisation(problem(), sign) : 1.0;
   }
+  // FFT3D_SIDE_PLANES=k (for experiments) gives the last k planes of a
+  // fused pass to separate passes (0: none), instead of the ESTIMATE's count.
+  void side_planes_from_environment() {
+    const char* env = std::getenv("FFT3D_SIDE_PLANES");
+    if (!env || !*env || schedule_.empty() || !schedule_[0].is_fused_xy() || schedule_[0].split > 1) return;
+    const Problem& p = problem();
+    set_side_planes(schedule_, p.nx, p.ny, std::atoi(env), p.precision(), device_.limits(),
+                    wisdom_preference(device_, p.precision()));
+  }
+
+  // The fused pass from `in` to `out` (equal: in place), and beside it, on
+  // the side stream, the separate X and Y passes of its side planes.
+  void run_fused_and_side(const void* in, void* out, int sign, cudaStream_t stream) {
+    const GridPass& fused = schedule_[0];
+    std::unique_lock<std::mutex> guard;
+    if (side_stream_) {
+      guard = side_stream_->lock();
+      side_stream_->fork(stream);
+    }
+    static_cast<const XYPass&>(*passes_[0])
+        .run_out(in, out, fused.count, sign, stream, fused.geometry.outer, scale_of(0, sign));
+    if (!side_stream_) return;
+    const long long offset = fused.side_offset * complex_bytes(problem().precision());
+    void* side_out = static_cast<char*>(out) + offset;
+    static_cast<const XPass&>(*side_passes_[0])
+        .run_rows(static_cast<const char*>(in) + offset, side_out, fused.side[0].count, sign, side_stream_->get(), 0,
+                  0);
+    side_passes_[1]->run(side_out, fused.side[1].count, sign, side_stream_->get(), fused.side[1].geometry,
+                         scale_of(0, sign));
+    side_stream_->join(stream);
+  }
+
   void run_passes(void* data, size_t first, int sign, CUstream_st* stream) {
     for (size_t i = first; i < schedule_.size(); ++i)
       passes_[i]->run(data, schedule_[i].count, sign, stream, schedule_[i].geometry, scale_of(i, sign));
   }
 
   std::vector<GridPass> schedule_;
+  std::vector<std::unique_ptr<GpuPass>> side_passes_;  // schedule_[0].side, compiled
+  std::unique_ptr<SideStream> side_stream_;              // where side_passes_ run
   std::vector<std::unique_ptr<GpuPass>> passes_;
   std::vector<std::string> notes_;
 };

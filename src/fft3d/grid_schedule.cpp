@@ -157,6 +157,53 @@ std::vector<GridPass> make_column_schedule(int nx, int ny, int nz, Precision pre
   return passes;
 }
 
+int estimate_side_planes(int nx, int ny, int nz, Precision precision) {
+  // Arrays within the L2 were not measured.
+  constexpr long long kL2Bytes = 50'000'000;
+  if (static_cast<long long>(nx) * ny * nz * complex_bytes(precision) <= kL2Bytes) return 0;
+  // nz / divisor for square planes, the fastest of 0, nz/16, nz/12, nz/8
+  // and nz/6 measured on cubes; nz/12 for the other planes, which won or
+  // tied on every cube but 256^3.
+  struct Measured {
+    int n;
+    Precision precision;
+    int divisor;  // 0: none
+  };
+  static constexpr Measured kMeasured[] = {
+      {192, Precision::f32, 16}, {256, Precision::f32, 0},  {300, Precision::f32, 8},
+      {384, Precision::f32, 16}, {400, Precision::f32, 8},  {192, Precision::f64, 16},
+      {210, Precision::f64, 0},  {256, Precision::f64, 0},  {288, Precision::f64, 16},
+      {300, Precision::f64, 8},
+  };
+  int divisor = 12;
+  for (const Measured& m : kMeasured)
+    if (nx == m.n && ny == m.n && precision == m.precision) divisor = m.divisor;
+  return divisor == 0 ? 0 : nz / divisor;
+}
+
+void set_side_planes(std::vector<GridPass>& schedule, int nx, int ny, int planes, Precision precision,
+                     const DeviceLimits& limits, const VariantPreference& preferred) {
+  if (schedule.empty() || !schedule[0].is_fused_xy() || schedule[0].split > 1)
+    fail(FFT3D_ERROR_INVALID_ARGUMENT, "side planes need a schedule that starts with a fused pass over whole planes");
+  GridPass& fused = schedule[0];
+  const long long total = fused.count + static_cast<long long>(fused.side.empty() ? 0 : fused.side[0].count / ny);
+  if (planes < 0 || planes >= total)
+    fail(FFT3D_ERROR_INVALID_ARGUMENT, "side planes must be at least 0 and fewer than the " + std::to_string(total) +
+                                           " planes of the fused pass");
+  fused.count = total - planes;
+  fused.side.clear();
+  fused.side_offset = 0;
+  if (planes == 0) return;
+  // The separate schedule's X and Y passes, over the last `planes` planes.
+  std::vector<GridPass> separate = make_grid_schedule(nx, ny, static_cast<int>(total), precision, limits,
+                                                      ColumnMethod::automatic, preferred, PlaneMethod::separate);
+  separate.resize(2);
+  separate[0].count = static_cast<long long>(ny) * planes;
+  separate[1].count = static_cast<long long>(nx) * planes;
+  fused.side = std::move(separate);
+  fused.side_offset = fused.count * fused.geometry.outer;
+}
+
 std::vector<GridPass> make_grid_schedule(int nx, int ny, int nz, Precision precision,
                                          const DeviceLimits& limits, ColumnMethod method,
                                          const VariantPreference& preferred, PlaneMethod planes) {
@@ -179,6 +226,7 @@ std::vector<GridPass> make_grid_schedule(int nx, int ny, int nz, Precision preci
       passes.push_back(fused);
       if (nz > 1)
         passes.push_back(column_pass('z', nz, plane, {plane, plane, plane}, precision, limits, method, preferred));
+      set_side_planes(passes, nx, ny, estimate_side_planes(nx, ny, nz, precision), precision, limits, preferred);
       return passes;
     }
     if (planes == PlaneMethod::fused)
@@ -243,6 +291,14 @@ std::string describe_pass(const GridPass& pass, Precision precision) {
       << (pass.xy.columns_first ? "fused YX, columns first," : "fused XY") << " on clusters of "
       << pass.xy.cluster << " blocks (distributed shared memory), variant " << pass.xy.name() << ", "
       << f.threads_per_block << " threads/block, " << f.shared_bytes << " B shared/block";
+    if (!pass.side.empty()) {
+      s << "\nbeside it, on a second stream, the last " << pass.side[0].count / pass.ny
+        << " planes in separate passes (their X and Y move them twice):";
+      for (const GridPass& p : pass.side) {
+        std::istringstream lines(describe_pass(p, precision));
+        for (std::string line; std::getline(lines, line);) s << "\n  " << line;
+      }
+    }
     return s.str();
   }
   if (pass.is_five_step()) {

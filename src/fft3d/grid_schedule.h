@@ -35,6 +35,12 @@ struct GridPass {
   // the rows of one residue class) and its Z pass ('z', geometry.split set,
   // the kernel with XLayout::cross) both carry the split factor.
   int split = 0;
+  // A fused pass may leave its last planes to separate X and Y passes
+  // (`side`, whose data starts side_offset complex values in), launched on
+  // a second stream beside it: they use the SMs and DRAM bandwidth its
+  // clusters leave idle (set_side_planes). The fused pass's count excludes them.
+  std::vector<GridPass> side{};
+  long long side_offset = 0;
 
   bool is_five_step() const { return five_step.n1 > 0; }
   bool is_fused_xy() const { return xy.cluster > 0; }
@@ -105,6 +111,20 @@ std::optional<std::vector<GridPass>> make_split_y_schedule(int nx, int ny, int n
 // cross phase's DFT) and smaller than ny; 0 where there is none (powers of
 // two from 16 up, 243, 343, 400, ...).
 int split_y_factor(int ny);
+
+// How many of nz planes of nx * ny the ESTIMATE gives to separate X and Y
+// passes beside the fused pass (GridPass::side): a measured fraction of nz
+// (H100, docs/BENCHMARKS.md), 0 where it did not pay: arrays within the
+// 50 MB L2, 256^2 planes (their fused pass is near the DRAM floor).
+int estimate_side_planes(int nx, int ny, int nz, Precision precision);
+
+// Gives the last `planes` planes of the schedule's fused pass (its first)
+// to separate X and Y passes, as make_grid_schedule would make them for
+// the whole grid; 0 gives them back. Throws Error(INVALID_ARGUMENT) where
+// the schedule does not start with a fused pass over whole planes, or
+// `planes` is not below its plane count.
+void set_side_planes(std::vector<GridPass>& schedule, int nx, int ny, int planes, Precision precision,
+                     const DeviceLimits& limits, const VariantPreference& preferred = {});
 
 // The Y and Z passes (skipping axes of length 1) of an nx * ny * nz complex
 // array: make_grid_schedule's columns, and those of a real transform's
