@@ -201,6 +201,12 @@ TEST(GpuGrid, SidePlanes) {
   plan = make_plan(320, 320, 320, true);  // 262 MB: the ESTIMATE gives 320 / 12 planes to the side
   EXPECT_NE(describe(plan).find("the last 26 planes in separate passes"), std::string::npos) << describe(plan);
   fft3d_plan_destroy(plan);
+  // f64 384^2 planes beyond the L2 fuse only with side planes (nz / 8).
+  plan = make_plan(384, 384, 24, false);
+  EXPECT_NE(describe(plan).find("2 passes over memory"), std::string::npos) << describe(plan);
+  EXPECT_NE(describe(plan).find("the last 3 planes in separate passes"), std::string::npos) << describe(plan);
+  fft3d_plan_destroy(plan);
+  check_grid<double>(384, 384, 24);
 }
 
 // The fused XY pass (thread-block clusters, distributed shared memory),

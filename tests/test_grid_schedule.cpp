@@ -193,6 +193,17 @@ TEST(GridSchedule, EstimateSidePlanes) {
   EXPECT_EQ(passes[0].count, 320 - 320 / 12);
   ASSERT_EQ(passes[0].side.size(), 2u);
   EXPECT_EQ(passes[0].side[1].count, 320LL * (320 / 12));
+  // f64 384^2 and 400^2 planes fuse only with side planes, beyond the L2.
+  const auto f64_384 = make_grid_schedule(384, 384, 384, Precision::f64, DeviceLimits{}, ColumnMethod::automatic, {},
+                                          PlaneMethod::automatic);
+  ASSERT_EQ(f64_384.size(), 2u);
+  EXPECT_TRUE(f64_384[0].is_fused_xy());
+  EXPECT_EQ(f64_384[0].count, 384 - 384 / 8);
+  EXPECT_TRUE(fuses_with_side_planes(400, 400, 400, Precision::f64));
+  EXPECT_FALSE(fuses_with_side_planes(400, 400, 400, Precision::f32));  // it fuses anyway
+  EXPECT_FALSE(fuses_with_side_planes(384, 384, 8, Precision::f64));    // within the L2
+  EXPECT_EQ(make_grid_schedule(384, 384, 8, Precision::f64, DeviceLimits{}, ColumnMethod::automatic, {},
+                               PlaneMethod::automatic).size(), 3u);
 }
 
 // The split-Y schedule: two passes, ny = split * y2 in the CRT layout, for

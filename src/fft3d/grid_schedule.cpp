@@ -163,7 +163,8 @@ int estimate_side_planes(int nx, int ny, int nz, Precision precision) {
   if (static_cast<long long>(nx) * ny * nz * complex_bytes(precision) <= kL2Bytes) return 0;
   // nz / divisor for square planes, the fastest of 0, nz/16, nz/12, nz/8
   // and nz/6 measured on cubes; nz/12 for the other planes, which won or
-  // tied on every cube but 256^3.
+  // tied on every cube but 256^3. f64 384^2 and 400^2 fuse only with them
+  // (fuses_with_side_planes).
   struct Measured {
     int n;
     Precision precision;
@@ -173,12 +174,17 @@ int estimate_side_planes(int nx, int ny, int nz, Precision precision) {
       {192, Precision::f32, 16}, {256, Precision::f32, 0},  {300, Precision::f32, 8},
       {384, Precision::f32, 16}, {400, Precision::f32, 8},  {192, Precision::f64, 16},
       {210, Precision::f64, 0},  {256, Precision::f64, 0},  {288, Precision::f64, 16},
-      {300, Precision::f64, 8},
+      {300, Precision::f64, 8},  {384, Precision::f64, 8},  {400, Precision::f64, 6},
   };
   int divisor = 12;
   for (const Measured& m : kMeasured)
     if (nx == m.n && ny == m.n && precision == m.precision) divisor = m.divisor;
   return divisor == 0 ? 0 : nz / divisor;
+}
+
+bool fuses_with_side_planes(int nx, int ny, int nz, Precision precision) {
+  return nx == ny && (nx == 384 || nx == 400) && precision == Precision::f64 &&
+         estimate_side_planes(nx, ny, nz, precision) > 0;
 }
 
 void set_side_planes(std::vector<GridPass>& schedule, int nx, int ny, int planes, Precision precision,
@@ -221,7 +227,10 @@ std::vector<GridPass> make_grid_schedule(int nx, int ny, int nz, Precision preci
     check_length('y', ny, precision);
     check_length('z', nz, precision);
     const long long plane = static_cast<long long>(nx) * ny;
-    if (const auto v = estimate_xy_variant(nx, ny, nz, precision, limits, planes == PlaneMethod::automatic)) {
+    auto v = estimate_xy_variant(nx, ny, nz, precision, limits, planes == PlaneMethod::automatic);
+    if (!v && planes == PlaneMethod::automatic && fuses_with_side_planes(nx, ny, nz, precision))
+      v = estimate_xy_variant(nx, ny, nz, precision, limits, false);
+    if (v) {
       GridPass fused{'p', nx, nz, {1, plane, 1}, XVariant{}, FiveStepVariant{}, *v, ny};
       passes.push_back(fused);
       if (nz > 1)

@@ -118,6 +118,12 @@ int split_y_factor(int ny);
 // 50 MB L2, 256^2 planes (their fused pass is near the DRAM floor).
 int estimate_side_planes(int nx, int ny, int nz, Precision precision);
 
+// Planes whose fused pass lost to separate passes on its own but won with
+// the ESTIMATE's side planes (H100: f64 384^2 and 400^2, 1.791 and 2.100 ms
+// at 384^3 and 400^3 against 1.896 and 2.151 in three passes); automatic
+// schedules fuse them.
+bool fuses_with_side_planes(int nx, int ny, int nz, Precision precision);
+
 // Gives the last `planes` planes of the schedule's fused pass (its first)
 // to separate X and Y passes, as make_grid_schedule would make them for
 // the whole grid; 0 gives them back. Throws Error(INVALID_ARGUMENT) where
