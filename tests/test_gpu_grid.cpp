@@ -197,6 +197,20 @@ TEST(GpuGrid, SidePlanes) {
   check_grid<float>(12, 64, 80);
   unsetenv("FFT3D_COLUMN_METHOD");
   unsetenv("FFT3D_SIDE_PLANES");
+  // MEASURE times the counts and remembers the fastest, which a later
+  // ESTIMATE plan takes from wisdom.
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
+  fft3d_plan measured = nullptr;
+  ASSERT_EQ(fft3d_plan_create_3d(&measured, 48, 20, 35, FFT3D_C2C_F32, FFT3D_BACKEND_GPU | FFT3D_MEASURE),
+            FFT3D_SUCCESS)
+      << fft3d_last_error_message();
+  EXPECT_NE(describe(measured).find("side planes chosen by timing: 0 "), std::string::npos) << describe(measured);
+  fft3d_plan_destroy(measured);
+  check_grid<float>(48, 20, 35);  // ESTIMATE, with the verdict
+  plan = make_plan(48, 20, 35, true);
+  EXPECT_NE(describe(plan).find("side planes from wisdom: "), std::string::npos) << describe(plan);
+  fft3d_plan_destroy(plan);
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
   unsetenv("FFT3D_XY_PASS");
   plan = make_plan(320, 320, 320, true);  // 262 MB: the ESTIMATE gives 320 / 12 planes to the side
   EXPECT_NE(describe(plan).find("the last 26 planes in separate passes"), std::string::npos) << describe(plan);

@@ -24,6 +24,7 @@
 #include "multirow/five_step_pass.h"
 #include "tune/dependent_launch_choice.h"
 #include "tune/pass_order_choice.h"
+#include "tune/side_planes_choice.h"
 #include "tune/tune_grid.h"
 #include "tune/tune_schedule.h"
 #include "tune/wisdom.h"
@@ -62,24 +63,49 @@ class GpuBatchedPlan final : public GpuPlan {
   XPass x_;
 };
 
+// FFT3D_SIDE_PLANES=k (for experiments): the last k planes of a fused pass
+// to separate passes (0: none), instead of the ESTIMATE's count.
+std::optional<int> side_planes_from_environment() {
+  const char* env = std::getenv("FFT3D_SIDE_PLANES");
+  if (!env || !*env) return std::nullopt;
+  return std::atoi(env);
+}
+
 class GpuGridPlan final : public GpuPlan {
  public:
   GpuGridPlan(const Problem& problem, std::vector<GridPass> passes, const DeviceInfo& device)
       : GpuPlan(problem, device),
         schedule_(std::move(passes)),
         passes_(make_gpu_passes(schedule_, problem.precision(), device)) {
-    side_planes_from_environment();
-    if (!schedule_.empty() && !schedule_[0].side.empty()) {
-      side_passes_ = make_gpu_passes(schedule_[0].side, problem.precision(), device);
-      side_stream_ = std::make_unique<SideStream>();
-    }
+    if (const std::optional<int> forced = side_planes_from_environment(); forced && has_side_planes_choice())
+      fft3d::set_side_planes(schedule_, problem.nx, problem.ny, *forced, problem.precision(), device.limits(),
+                             wisdom_preference(device, problem.precision()));
+    compile_side_passes();
     set_dependent_launch(dependent_launch_pays(device, problem.bytes()));
   }
 
   // Not beside side planes: their join is an event, and the passes around
   // it were not measured as programmatic dependents.
   void set_dependent_launch(bool on) override {
+    dependent_launch_ = on;
     for (auto& pass : passes_) pass->set_dependent_launch(on && !side_stream_);
+  }
+
+  // Whether the schedule starts with a fused pass over whole planes, which
+  // may leave planes to side passes.
+  bool has_side_planes_choice() const {
+    return !schedule_.empty() && schedule_[0].is_fused_xy() && schedule_[0].split <= 1;
+  }
+
+  // Gives the fused pass's last `planes` planes to side passes (0: none).
+  void set_side_planes(int planes) {
+    const int now = schedule_[0].side.empty() ? 0 : static_cast<int>(schedule_[0].side[0].count / schedule_[0].ny);
+    if (planes == now) return;
+    const Problem& p = problem();
+    fft3d::set_side_planes(schedule_, p.nx, p.ny, planes, p.precision(), device_.limits(),
+                           wisdom_preference(device_, p.precision()));
+    compile_side_passes();
+    set_dependent_launch(dependent_launch_);
   }
 
   // A line the description ends with (how the schedule was chosen).
@@ -150,14 +176,14 @@ class GpuGridPlan final : public GpuPlan {
   double scale_of(size_t i, int sign) const {
     return i + 1 == schedule_.size() ? normalisation(problem(), sign) : 1.0;
   }
-  // FFT3D_SIDE_PLANES=k (for experiments) gives the last k planes of a
-  // fused pass to separate passes (0: none), instead of the ESTIMATE's count.
-  void side_planes_from_environment() {
-    const char* env = std::getenv("FFT3D_SIDE_PLANES");
-    if (!env || !*env || schedule_.empty() || !schedule_[0].is_fused_xy() || schedule_[0].split > 1) return;
-    const Problem& p = problem();
-    set_side_planes(schedule_, p.nx, p.ny, std::atoi(env), p.precision(), device_.limits(),
-                    wisdom_preference(device_, p.precision()));
+  void compile_side_passes() {
+    side_passes_.clear();
+    if (schedule_.empty() || schedule_[0].side.empty()) {
+      side_stream_.reset();
+      return;
+    }
+    side_passes_ = make_gpu_passes(schedule_[0].side, problem().precision(), device_);
+    if (!side_stream_) side_stream_ = std::make_unique<SideStream>();
   }
 
   // The fused pass from `in` to `out` (equal: in place), and beside it, on
@@ -190,6 +216,7 @@ class GpuGridPlan final : public GpuPlan {
   std::vector<GridPass> schedule_;
   std::vector<std::unique_ptr<GpuPass>> side_passes_;  // schedule_[0].side, compiled
   std::unique_ptr<SideStream> side_stream_;              // where side_passes_ run
+  bool dependent_launch_ = false;                        // as last asked (set_dependent_launch)
   std::vector<std::unique_ptr<GpuPass>> passes_;
   std::vector<std::string> notes_;
 };
@@ -340,6 +367,24 @@ std::unique_ptr<GpuGridPlan> time_plane_methods(const Problem& problem, const De
                                : verdict == kSplitXY  ? "; split Y kept"
                                                       : "; fused kept"));
   return best;
+}
+
+// The side planes of a plan whose fused pass may have them
+// (tune/side_planes_choice.h): forced, from wisdom, timed, or the ESTIMATE's.
+void settle_side_planes(GpuGridPlan& plan, const Problem& problem, const DeviceInfo& device, TuneMode mode) {
+  if (!plan.has_side_planes_choice()) return;
+  std::unique_ptr<DeviceBuffer> scratch;  // only when timing
+  const SidePlanesTimer time = [&](int planes) {
+    if (!scratch) scratch = std::make_unique<DeviceBuffer>(timing_scratch(problem.bytes()));
+    plan.set_side_planes(planes);
+    return median_execute_ms(plan, scratch->get(), -1, nullptr);
+  };
+  const int estimate = estimate_side_planes(problem.nx, problem.ny, problem.nz, problem.precision());
+  const SidePlanesChoice choice =
+      choose_side_planes(side_planes_from_environment(), estimate, problem.nz, mode, process_wisdom(), signature_of(device),
+                         side_planes_key(problem.nx, problem.ny, problem.nz, problem.precision()), time);
+  plan.set_side_planes(choice.planes);
+  if (!choice.note.empty()) plan.add_note(choice.note);
 }
 
 // The pass order of a 3-D complex plan (choose_pass_order): forced by
@@ -527,6 +572,7 @@ std::unique_ptr<Plan> make_gpu_plan(const Problem& problem, TuneMode mode) {
       plan = std::make_unique<GpuGridPlan>(problem, std::move(schedule), device);
     }
     settle_pass_order(*plan, problem, device, mode);  // after the XY form: it times the plan as built
+    settle_side_planes(*plan, problem, device, mode);
     const std::string note = settle_dependent_launch(*plan, problem.bytes(), device, mode);
     if (!note.empty()) plan->add_note(note);
     return plan;

@@ -24,7 +24,7 @@ constexpr int kFormat = 1;
 // Kinds keyed by a whole grid (ny and planes in the key), not by one pass.
 bool is_grid_kind(const std::string& kind) {
   return kind == "xy-plane" || kind == "pass-order" || kind == "xy-real-forward" || kind == "xy-real-inverse" ||
-         kind == "dependent-launch" || kind == "dependent-launch-real";
+         kind == "dependent-launch" || kind == "dependent-launch-real" || kind == "side-planes";
 }
 
 json to_json(const WisdomEntry& e) {
@@ -63,7 +63,7 @@ WisdomEntry from_json(const json& j) {
       e.pass.kind != "real-rows" && !is_grid_kind(e.pass.kind))
     throw std::invalid_argument("pass kind '" + e.pass.kind +
                                 "' is not rows, real-rows, columns, five-step, xy-plane, xy-real-forward, "
-                                "xy-real-inverse, pass-order, dependent-launch or dependent-launch-real");
+                                "xy-real-inverse, pass-order, dependent-launch, dependent-launch-real or side-planes");
   e.pass.n = p.at("n").get<int>();
   const std::string prec = p.at("precision").get<std::string>();
   if (prec != "f32" && prec != "f64") throw std::invalid_argument("precision '" + prec + "'");
@@ -81,6 +81,10 @@ WisdomEntry from_json(const json& j) {
   if ((e.pass.kind == "dependent-launch" || e.pass.kind == "dependent-launch-real") && e.variant != "on" &&
       e.variant != "off")
     throw std::invalid_argument("dependent launch '" + e.variant + "' is not on or off");
+  if (e.pass.kind == "side-planes" &&
+      (e.variant.empty() || e.variant.size() > 9 ||
+       !std::all_of(e.variant.begin(), e.variant.end(), [](char c) { return c >= '0' && c <= '9'; })))
+    throw std::invalid_argument("side planes '" + e.variant + "' is not a count");
   e.ms = j.value("ms", 0.0);
   return e;
 }

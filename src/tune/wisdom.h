@@ -33,7 +33,9 @@ struct PassKey {
   // (fft3d/pass_order.h), keyed like xy-plane, or "dependent-launch" /
   // "dependent-launch-real": whether a complex / real plan launches its
   // kernels as programmatic dependents, "on" or "off"
-  // (tune/dependent_launch_choice.h), keyed the same.
+  // (tune/dependent_launch_choice.h), keyed the same, or "side-planes":
+  // how many planes the fused pass leaves to separate passes beside it
+  // (tune/side_planes_choice.h), keyed the same.
   std::string kind;
   int n = 0;
   Precision precision = Precision::f32;
@@ -41,7 +43,7 @@ struct PassKey {
   // any geometry (the variant a plan uses for every pass of this kind and
   // length; files without the field have only these).
   long long stride = 0;
-  int ny = 0;            // the grid kinds only (xy-plane, xy-real-*, pass-order)
+  int ny = 0;            // the grid kinds only (xy-plane, xy-real-*, pass-order, ...)
   long long planes = 0;  // the grid kinds only
   bool operator==(const PassKey& o) const;
 };
