@@ -380,9 +380,9 @@ void settle_side_planes(GpuGridPlan& plan, const Problem& problem, const DeviceI
     return median_execute_ms(plan, scratch->get(), -1, nullptr);
   };
   const int estimate = estimate_side_planes(problem.nx, problem.ny, problem.nz, problem.precision());
-  const SidePlanesChoice choice =
-      choose_side_planes(side_planes_from_environment(), estimate, problem.nz, mode, process_wisdom(), signature_of(device),
-                         side_planes_key(problem.nx, problem.ny, problem.nz, problem.precision()), time);
+  const PassKey key = side_planes_key(problem.nx, problem.ny, problem.nz, problem.precision());
+  const SidePlanesChoice choice = choose_side_planes(side_planes_from_environment(), estimate, problem.nz, mode,
+                                                     process_wisdom(), signature_of(device), key, time);
   plan.set_side_planes(choice.planes);
   if (!choice.note.empty()) plan.add_note(choice.note);
 }
