@@ -70,11 +70,12 @@ TEST_F(SidePlanesChoiceTest, EstimateTakesTheRuleAndTimesNothing) {
 }
 
 TEST_F(SidePlanesChoiceTest, MeasureKeepsTheFastestAndRemembersIt) {
-  ms = {{0, 1.2}, {25, 1.1}, {33, 1.05}, {50, 0.95}, {66, 0.97}};
+  ms = {{0, 1.02}, {25, 1.1}, {33, 1.05}, {50, 0.95}, {66, 0.97}};
   const SidePlanesChoice c = choose(TuneMode::measure, 33);
   EXPECT_EQ(c.planes, 50);
   EXPECT_EQ(calls, (std::vector<int>{33, 0, 25, 50, 66}));  // the estimate first, each once
   EXPECT_NE(c.note.find("50 kept"), std::string::npos) << c.note;
+  EXPECT_NE(c.note.find(" 33 1.05 ms,"), std::string::npos) << c.note;  // the estimate's own time, after faster ones
   EXPECT_EQ(wisdom.lookup(kGpu, key), std::string("50"));
   // A later ESTIMATE plan takes the verdict without timing.
   calls.clear();

@@ -42,9 +42,10 @@ SidePlanesChoice choose_side_planes(std::optional<int> forced, int estimate, int
   std::ostringstream note;
   note << "side planes chosen by timing:";
   int best = estimate;
-  double best_ms = time(estimate);
+  const double estimate_ms = time(estimate);  // first: it wins ties
+  double best_ms = estimate_ms;
   for (int planes : side_plane_candidates(nz, estimate)) {
-    const double ms = planes == estimate ? best_ms : time(planes);
+    const double ms = planes == estimate ? estimate_ms : time(planes);
     note << " " << planes << " " << ms << " ms,";
     if (ms < best_ms) best = planes, best_ms = ms;
   }
