@@ -99,8 +99,7 @@ class GpuGridPlan final : public GpuPlan {
 
   // Gives the fused pass's last `planes` planes to side passes (0: none).
   void set_side_planes(int planes) {
-    const int now = schedule_[0].side.empty() ? 0 : static_cast<int>(schedule_[0].side[0].count / schedule_[0].ny);
-    if (planes == now) return;
+    if (planes == schedule_[0].side_planes()) return;
     const Problem& p = problem();
     fft3d::set_side_planes(schedule_, p.nx, p.ny, planes, p.precision(), device_.limits(),
                            wisdom_preference(device_, p.precision()));
@@ -153,7 +152,7 @@ class GpuGridPlan final : public GpuPlan {
     for (const GridPass& p : schedule_) {
       passes += p.passes_over_memory();
       if (p.side.empty()) continue;
-      const double planes = static_cast<double>(p.side[0].count / p.ny);
+      const double planes = static_cast<double>(p.side_planes());
       int side_passes = 0;
       for (const GridPass& q : p.side) side_passes += q.passes_over_memory();
       side += (side_passes - 1) * planes / (planes + static_cast<double>(p.count));

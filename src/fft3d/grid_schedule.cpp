@@ -192,7 +192,7 @@ void set_side_planes(std::vector<GridPass>& schedule, int nx, int ny, int planes
   if (schedule.empty() || !schedule[0].is_fused_xy() || schedule[0].split > 1)
     fail(FFT3D_ERROR_INVALID_ARGUMENT, "side planes need a schedule that starts with a fused pass over whole planes");
   GridPass& fused = schedule[0];
-  const long long total = fused.count + static_cast<long long>(fused.side.empty() ? 0 : fused.side[0].count / ny);
+  const long long total = fused.count + fused.side_planes();
   if (planes < 0 || planes >= total)
     fail(FFT3D_ERROR_INVALID_ARGUMENT, "side planes must be at least 0 and fewer than the " + std::to_string(total) +
                                            " planes of the fused pass");
@@ -301,7 +301,7 @@ std::string describe_pass(const GridPass& pass, Precision precision) {
       << pass.xy.cluster << " blocks (distributed shared memory), variant " << pass.xy.name() << ", "
       << f.threads_per_block << " threads/block, " << f.shared_bytes << " B shared/block";
     if (!pass.side.empty()) {
-      s << "\nbeside it, on a second stream, the last " << pass.side[0].count / pass.ny
+      s << "\nbeside it, on a second stream, the last " << pass.side_planes()
         << " planes in separate passes (their X and Y move them twice):";
       for (const GridPass& p : pass.side) {
         std::istringstream lines(describe_pass(p, precision));

@@ -44,6 +44,8 @@ struct GridPass {
 
   bool is_five_step() const { return five_step.n1 > 0; }
   bool is_fused_xy() const { return xy.cluster > 0; }
+  // The planes the fused pass leaves to its side passes (their X pass's rows over ny).
+  long long side_planes() const { return side.empty() ? 0 : side[0].count / ny; }
   int passes_over_memory() const { return is_five_step() ? 2 : 1; }
 };
 

@@ -5,18 +5,12 @@
 
 namespace fft3d {
 
-namespace {
-
-// The count a verdict names, where it is a decimal integer in [0, nz).
-std::optional<int> parse_planes(const std::string& s, int nz) {
-  if (s.empty() || s.size() > 9 || !std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; }))
+std::optional<int> parse_side_planes(const std::string& verdict) {
+  if (verdict.empty() || verdict.size() > 9 ||
+      !std::all_of(verdict.begin(), verdict.end(), [](char c) { return c >= '0' && c <= '9'; }))
     return std::nullopt;
-  const int planes = std::stoi(s);
-  if (planes >= nz) return std::nullopt;
-  return planes;
+  return std::stoi(verdict);
 }
-
-}  // namespace
 
 PassKey side_planes_key(int nx, int ny, int nz, Precision precision) {
   return PassKey{"side-planes", nx, precision, 0, ny, nz};
@@ -35,7 +29,7 @@ SidePlanesChoice choose_side_planes(std::optional<int> forced, int estimate, int
                                     const DeviceSignature& device, const PassKey& key, const SidePlanesTimer& time) {
   if (forced) return {*forced, "side planes " + std::to_string(*forced) + " (FFT3D_SIDE_PLANES)"};
   if (const std::optional<std::string> verdict = wisdom.lookup(device, key))
-    if (const std::optional<int> planes = parse_planes(*verdict, nz))
+    if (const std::optional<int> planes = parse_side_planes(*verdict); planes && *planes < nz)
       return {*planes, "side planes from wisdom: " + *verdict};
   if (mode == TuneMode::estimate) return {estimate, ""};
 

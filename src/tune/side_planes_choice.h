@@ -20,6 +20,10 @@ namespace fft3d {
 // "side-planes", whose verdict is the count as a decimal integer.
 PassKey side_planes_key(int nx, int ny, int nz, Precision precision);
 
+// The count a "side-planes" verdict names: a decimal integer of at most 9
+// digits; nothing for anything else.
+std::optional<int> parse_side_planes(const std::string& verdict);
+
 // The counts MEASURE times for nz planes: none, nz/16, nz/12, nz/8 and nz/6,
 // and the estimate, each once, ascending.
 std::vector<int> side_plane_candidates(int nz, int estimate);

@@ -12,6 +12,7 @@
 
 #include "common/error.h"
 #include "fft3d/pass_order.h"
+#include "tune/side_planes_choice.h"
 
 namespace fft3d {
 
@@ -81,9 +82,7 @@ WisdomEntry from_json(const json& j) {
   if ((e.pass.kind == "dependent-launch" || e.pass.kind == "dependent-launch-real") && e.variant != "on" &&
       e.variant != "off")
     throw std::invalid_argument("dependent launch '" + e.variant + "' is not on or off");
-  if (e.pass.kind == "side-planes" &&
-      (e.variant.empty() || e.variant.size() > 9 ||
-       !std::all_of(e.variant.begin(), e.variant.end(), [](char c) { return c >= '0' && c <= '9'; })))
+  if (e.pass.kind == "side-planes" && !parse_side_planes(e.variant))
     throw std::invalid_argument("side planes '" + e.variant + "' is not a count");
   e.ms = j.value("ms", 0.0);
   return e;
