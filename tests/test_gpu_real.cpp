@@ -248,6 +248,63 @@ TEST(GpuReal, StridedRowsForward) {
   unsetenv("FFT3D_XY_PASS");
 }
 
+// Side planes in the fused forward: its last planes go through the X and Y
+// passes on a second stream beside it (FFT3D_SIDE_PLANES forces the count),
+// in both precisions, with five-step columns, and with a count the plan
+// must refuse; the same in the fused inverse (Y then X beside it, checked
+// by the round trip). Out-of-place runs keep their passes. MEASURE times
+// each direction's count into wisdom; the ESTIMATE gives some beyond the L2.
+TEST(GpuReal, SidePlanes) {
+  FFT3D_REQUIRE_GPU();
+  ASSERT_EQ(setenv("FFT3D_XY_PASS", "fused", 1), 0);
+  ASSERT_EQ(setenv("FFT3D_SIDE_PLANES", "3", 1), 0);
+  fft3d_plan plan = make_plan({64, 48, 20, 0}, true);
+  ASSERT_NE(plan, nullptr);
+  char text[4096];
+  ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
+  EXPECT_NE(std::string(text).find("its last 3 planes through the x and y passes below"), std::string::npos) << text;
+  EXPECT_NE(std::string(text).find("its last 3 planes through the y and x passes below"), std::string::npos) << text;
+  fft3d_plan_destroy(plan);
+  unsigned seed = 90;
+  for (const Shape& s : {Shape{64, 48, 20, 0}, Shape{256, 256, 24, 0}, Shape{100, 50, 30, 0}, Shape{192, 192, 7, 0}}) {
+    check<float>(s, true, seed++);
+    check<double>(s, true, seed++);
+  }
+  check<float>({64, 48, 20, 0}, false, seed++);
+  ASSERT_EQ(setenv("FFT3D_COLUMN_METHOD", "five-step", 1), 0);
+  check<float>({64, 256, 24, 0}, true, seed++);
+  unsetenv("FFT3D_COLUMN_METHOD");
+  // Three side planes of three: none left to the fused pass.
+  fft3d_plan refused = nullptr;
+  EXPECT_EQ(fft3d_plan_create_3d(&refused, 64, 48, 3, FFT3D_R2C_F32, FFT3D_BACKEND_GPU), FFT3D_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(refused, nullptr);
+  unsetenv("FFT3D_SIDE_PLANES");
+  // MEASURE times the counts and remembers the fastest, which a later
+  // ESTIMATE plan takes from wisdom.
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
+  fft3d_plan measured = make_plan({64, 48, 20, 0}, true, FFT3D_MEASURE);
+  ASSERT_NE(measured, nullptr);
+  ASSERT_EQ(fft3d_plan_describe(measured, text, sizeof text, nullptr), FFT3D_SUCCESS);
+  EXPECT_NE(std::string(text).find("forward: side planes chosen by timing: 0 "), std::string::npos) << text;
+  EXPECT_NE(std::string(text).find("inverse: side planes chosen by timing: 0 "), std::string::npos) << text;
+  fft3d_plan_destroy(measured);
+  plan = make_plan({64, 48, 20, 0}, true);
+  ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
+  EXPECT_NE(std::string(text).find("forward: side planes from wisdom: "), std::string::npos) << text;
+  EXPECT_NE(std::string(text).find("inverse: side planes from wisdom: "), std::string::npos) << text;
+  fft3d_plan_destroy(plan);
+  check<float>({64, 48, 20, 0}, true, seed++);
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
+  unsetenv("FFT3D_XY_PASS");
+  // Beyond the L2 the ESTIMATE gives 256 / 16 planes of a 256^3 f32 forward
+  // and 256 / 8 of its inverse to the side (LargeCubes checks its values).
+  plan = make_plan({256, 256, 256, 0}, true);
+  ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
+  EXPECT_NE(std::string(text).find("its last 16 planes through the x and y passes"), std::string::npos) << text;
+  EXPECT_NE(std::string(text).find("its last 32 planes through the y and x passes"), std::string::npos) << text;
+  fft3d_plan_destroy(plan);
+}
+
 TEST(GpuReal, LargeCubes) {
   FFT3D_REQUIRE_GPU();
   check<float>({256, 256, 256, 0}, true, 11);

@@ -204,6 +204,17 @@ TEST(GridSchedule, EstimateSidePlanes) {
   EXPECT_FALSE(fuses_with_side_planes(384, 384, 8, Precision::f64));    // within the L2
   EXPECT_EQ(make_grid_schedule(384, 384, 8, Precision::f64, DeviceLimits{}, ColumnMethod::automatic, {},
                                PlaneMethod::automatic).size(), 3u);
+  // The R2C forward's: nz/16 at the measured f32 planes, else nz/12, none
+  // within the L2 (by the complex side's bytes).
+  EXPECT_EQ(estimate_real_side_planes(256, 256, 256, Precision::f32, false), 256 / 16);
+  EXPECT_EQ(estimate_real_side_planes(512, 512, 512, Precision::f32, false), 512 / 16);
+  EXPECT_EQ(estimate_real_side_planes(320, 320, 320, Precision::f32, false), 320 / 12);
+  EXPECT_EQ(estimate_real_side_planes(256, 256, 256, Precision::f64, false), 256 / 12);
+  EXPECT_EQ(estimate_real_side_planes(256, 256, 180, Precision::f32, false), 0);  // 48 MB complex side
+  // The C2R inverse's.
+  EXPECT_EQ(estimate_real_side_planes(256, 256, 256, Precision::f32, true), 256 / 8);
+  EXPECT_EQ(estimate_real_side_planes(256, 256, 256, Precision::f64, true), 256 / 12);
+  EXPECT_EQ(estimate_real_side_planes(256, 256, 180, Precision::f32, true), 0);
 }
 
 // The split-Y schedule: two passes, ny = split * y2 in the CRT layout, for

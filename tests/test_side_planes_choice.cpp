@@ -1,6 +1,6 @@
 // How many planes a fused pass leaves to side passes, as a choice
-// (tune/side_planes_choice.h): the candidates, the "side-planes" wisdom
-// entry (round trip, malformed values rejected) and the decision
+// (tune/side_planes_choice.h): the candidates, the "side-planes",
+// "side-planes-real" and "side-planes-real-inverse" wisdom entries (round trip, malformed values rejected) and the decision
 // (FFT3D_SIDE_PLANES, wisdom, timed under MEASURE with a fake timer, the
 // ESTIMATE rule). No device needed.
 #include <gtest/gtest.h>
@@ -26,23 +26,32 @@ TEST(SidePlanesChoice, Candidates) {
 }
 
 TEST(SidePlanesChoice, WisdomRoundTripAndMalformedValues) {
-  const PassKey key = side_planes_key(512, 512, 512, Precision::f32);
-  EXPECT_EQ(key.kind, "side-planes");
-  EXPECT_EQ(key.ny, 512);
-  EXPECT_EQ(key.planes, 512);
-  Wisdom w;
-  w.remember({kGpu, key, "42", 1.98});
-  Wisdom back;
-  back.import_json(w.export_json());
-  EXPECT_EQ(back.lookup(kGpu, key), std::string("42"));
+  const PassKey keys[] = {side_planes_key(512, 512, 512, Precision::f32),
+                          side_planes_key(512, 512, 512, Precision::f32, true),
+                          side_planes_key(512, 512, 512, Precision::f32, true, true)};
+  EXPECT_EQ(keys[0].kind, "side-planes");
+  EXPECT_EQ(keys[1].kind, "side-planes-real");
+  EXPECT_EQ(keys[2].kind, "side-planes-real-inverse");
+  for (const PassKey& key : keys) {
+    EXPECT_EQ(key.ny, 512);
+    EXPECT_EQ(key.planes, 512);
+    Wisdom w;
+    w.remember({kGpu, key, "42", 1.98});
+    Wisdom back;
+    back.import_json(w.export_json());
+    EXPECT_EQ(back.lookup(kGpu, key), std::string("42"));
+    // Each kind's verdict is its own.
+    for (const PassKey& other : keys)
+      if (other.kind != key.kind) EXPECT_FALSE(back.lookup(kGpu, other).has_value()) << key.kind;
 
-  std::string bad = w.export_json();
-  const size_t at = bad.find("\"42\"");
-  ASSERT_NE(at, std::string::npos);
-  bad.replace(at, 4, "\"-4\"");
-  Wisdom kept;
-  EXPECT_THROW(kept.import_json(bad), Error);
-  EXPECT_EQ(kept.size(), 0u);
+    std::string bad = w.export_json();
+    const size_t at = bad.find("\"42\"");
+    ASSERT_NE(at, std::string::npos);
+    bad.replace(at, 4, "\"-4\"");
+    Wisdom kept;
+    EXPECT_THROW(kept.import_json(bad), Error) << key.kind;
+    EXPECT_EQ(kept.size(), 0u);
+  }
 }
 
 class SidePlanesChoiceTest : public ::testing::Test {

@@ -63,21 +63,13 @@ class GpuBatchedPlan final : public GpuPlan {
   XPass x_;
 };
 
-// FFT3D_SIDE_PLANES=k (for experiments): the last k planes of a fused pass
-// to separate passes (0: none), instead of the ESTIMATE's count.
-std::optional<int> side_planes_from_environment() {
-  const char* env = std::getenv("FFT3D_SIDE_PLANES");
-  if (!env || !*env) return std::nullopt;
-  return std::atoi(env);
-}
-
 class GpuGridPlan final : public GpuPlan {
  public:
   GpuGridPlan(const Problem& problem, std::vector<GridPass> passes, const DeviceInfo& device)
       : GpuPlan(problem, device),
         schedule_(std::move(passes)),
         passes_(make_gpu_passes(schedule_, problem.precision(), device)) {
-    if (const std::optional<int> forced = side_planes_from_environment(); forced && has_side_planes_choice())
+    if (const std::optional<int> forced = side_planes_from_environment(); forced && fuses_whole_planes())
       fft3d::set_side_planes(schedule_, problem.nx, problem.ny, *forced, problem.precision(), device.limits(),
                              wisdom_preference(device, problem.precision()));
     compile_side_passes();
@@ -92,13 +84,17 @@ class GpuGridPlan final : public GpuPlan {
   }
 
   // Whether the schedule starts with a fused pass over whole planes, which
-  // may leave planes to side passes.
-  bool has_side_planes_choice() const {
+  // may leave planes to side passes: one count for both directions, chosen
+  // by the forward.
+  bool has_side_planes_choice(int sign) const override {
+    return sign < 0 && fuses_whole_planes();
+  }
+  bool fuses_whole_planes() const {
     return !schedule_.empty() && schedule_[0].is_fused_xy() && schedule_[0].split <= 1;
   }
 
   // Gives the fused pass's last `planes` planes to side passes (0: none).
-  void set_side_planes(int planes) {
+  void set_side_planes(int /*sign*/, int planes) override {
     if (planes == schedule_[0].side_planes()) return;
     const Problem& p = problem();
     fft3d::set_side_planes(schedule_, p.nx, p.ny, planes, p.precision(), device_.limits(),
@@ -368,24 +364,6 @@ std::unique_ptr<GpuGridPlan> time_plane_methods(const Problem& problem, const De
   return best;
 }
 
-// The side planes of a plan whose fused pass may have them
-// (tune/side_planes_choice.h): forced, from wisdom, timed, or the ESTIMATE's.
-void settle_side_planes(GpuGridPlan& plan, const Problem& problem, const DeviceInfo& device, TuneMode mode) {
-  if (!plan.has_side_planes_choice()) return;
-  std::unique_ptr<DeviceBuffer> scratch;  // only when timing
-  const SidePlanesTimer time = [&](int planes) {
-    if (!scratch) scratch = std::make_unique<DeviceBuffer>(timing_scratch(problem.bytes()));
-    plan.set_side_planes(planes);
-    return median_execute_ms(plan, scratch->get(), -1, nullptr);
-  };
-  const int estimate = estimate_side_planes(problem.nx, problem.ny, problem.nz, problem.precision());
-  const PassKey key = side_planes_key(problem.nx, problem.ny, problem.nz, problem.precision());
-  const SidePlanesChoice choice = choose_side_planes(side_planes_from_environment(), estimate, problem.nz, mode,
-                                                     process_wisdom(), signature_of(device), key, time);
-  plan.set_side_planes(choice.planes);
-  if (!choice.note.empty()) plan.add_note(choice.note);
-}
-
 // The pass order of a 3-D complex plan (choose_pass_order): forced by
 // FFT3D_PASS_ORDER, from wisdom, or under MEASURE and EXHAUSTIVE both
 // orders timed on scratch data like the XY forms, the verdict to wisdom.
@@ -461,6 +439,23 @@ std::string settle_dependent_launch(GpuPlan& plan, long long bytes, const Device
   return choice.note;
 }
 
+std::string settle_side_planes(GpuPlan& plan, int sign, int estimate, long long bytes, const DeviceInfo& device,
+                               TuneMode mode) {
+  if (!plan.has_side_planes_choice(sign)) return "";
+  std::unique_ptr<DeviceBuffer> scratch;  // only when timing
+  const SidePlanesTimer time = [&](int planes) {
+    if (!scratch) scratch = std::make_unique<DeviceBuffer>(timing_scratch(bytes));
+    plan.set_side_planes(sign, planes);
+    return median_execute_ms(plan, scratch->get(), sign, nullptr);
+  };
+  const Problem& p = plan.problem();
+  const SidePlanesChoice choice =
+      choose_side_planes(side_planes_from_environment(), estimate, p.nz, mode, process_wisdom(), signature_of(device),
+                         side_planes_key(p.nx, p.ny, p.nz, p.precision(), p.is_real(), sign > 0), time);
+  plan.set_side_planes(sign, choice.planes);
+  return choice.note;
+}
+
 std::optional<XVariant> x_variant_from_environment(bool real) {
   const char* forced = std::getenv("FFT3D_X_VARIANT");
   if (!forced || !*forced) return std::nullopt;
@@ -521,6 +516,12 @@ VariantPreference wisdom_preference(const DeviceInfo& device, Precision precisio
 
 // FFT3D_COLUMN_METHOD=one-pass|five-step forces how Y and Z columns are
 // transformed (for experiments and side-by-side schedules).
+std::optional<int> side_planes_from_environment() {
+  const char* env = std::getenv("FFT3D_SIDE_PLANES");
+  if (!env || !*env) return std::nullopt;
+  return std::atoi(env);
+}
+
 ColumnMethod column_method_from_environment() {
   const char* env = std::getenv("FFT3D_COLUMN_METHOD");
   if (!env || !*env) return ColumnMethod::automatic;
@@ -571,7 +572,10 @@ std::unique_ptr<Plan> make_gpu_plan(const Problem& problem, TuneMode mode) {
       plan = std::make_unique<GpuGridPlan>(problem, std::move(schedule), device);
     }
     settle_pass_order(*plan, problem, device, mode);  // after the XY form: it times the plan as built
-    settle_side_planes(*plan, problem, device, mode);
+    const std::string side = settle_side_planes(
+        *plan, -1, estimate_side_planes(problem.nx, problem.ny, problem.nz, problem.precision()), problem.bytes(), device,
+        mode);
+    if (!side.empty()) plan->add_note(side);
     const std::string note = settle_dependent_launch(*plan, problem.bytes(), device, mode);
     if (!note.empty()) plan->add_note(note);
     return plan;

@@ -29,6 +29,13 @@ class GpuPlan : public Plan {
   // Every pass launched as a programmatic dependent (gpu/dependent_launch.h) or not.
   virtual void set_dependent_launch(bool on) = 0;
 
+  // Whether the fused XY pass of the in-place transform in direction `sign`
+  // may leave planes to separate passes beside it (GridPass::side), and
+  // leaving `planes` to them (0: none). Plans without such a pass have no
+  // choice.
+  virtual bool has_side_planes_choice(int /*sign*/) const { return false; }
+  virtual void set_side_planes(int /*sign*/, int /*planes*/) {}
+
  protected:
   DeviceInfo device_;
 };
@@ -47,6 +54,15 @@ double median_execute_ms(Plan& plan, void* data, int sign, cudaStream_t stream);
 // `bytes` (the verdict to wisdom), else the L2 rule. The choice is applied
 // to the plan, and its note returned (empty for the rule).
 std::string settle_dependent_launch(GpuPlan& plan, long long bytes, const DeviceInfo& device, TuneMode mode);
+
+// The side planes of a 3-D plan's direction `sign` where it has that
+// choice (choose_side_planes): forced by FFT3D_SIDE_PLANES, from wisdom,
+// under MEASURE and EXHAUSTIVE its in-place transform timed with each
+// candidate count on scratch data of `bytes` (the verdict to wisdom), else
+// `estimate`. The choice is applied to the plan, and its note returned
+// (empty for the estimate).
+std::string settle_side_planes(GpuPlan& plan, int sign, int estimate, long long bytes, const DeviceInfo& device,
+                               TuneMode mode);
 
 // FFT3D_X_VARIANT (an X variant name, for experiments) where it names rows
 // of the asked kind: real rows (.real-*) for real plans, complex rows for
@@ -71,6 +87,10 @@ DeviceSignature signature_of(const DeviceInfo& device);
 // included (wisdom_variants); a name that no longer parses is ignored (the
 // ESTIMATE choice is used instead).
 VariantPreference wisdom_preference(const DeviceInfo& device, Precision precision);
+
+// FFT3D_SIDE_PLANES=k (for experiments): the last k planes of a fused pass
+// to separate passes beside it (0: none), instead of the chosen count.
+std::optional<int> side_planes_from_environment();
 
 // FFT3D_COLUMN_METHOD=one-pass|five-step forces how Y and Z columns are
 // transformed (for experiments and side-by-side schedules).

@@ -29,6 +29,7 @@
 #include "fft3d/real_xy_form.h"
 #include "gpu/cuda_check.h"
 #include "gpu/dependent_launch.h"
+#include "gpu/side_stream.h"
 #include "tune/pass_order_choice.h"
 #include "tune/wisdom.h"
 #include "xy/xy_pass.h"
@@ -73,10 +74,10 @@ class GpuRealPlan final : public GpuPlan {
       << " complex values per x row, in place the real rows are padded to " << 2 * half_ << " reals\n";
     if (fused_)
       s << "  in-place forward in " << (has_z() ? 2 : 1) << " passes: pass xy: " << fused_->describe()
-        << (has_z() ? ", then the z pass below" : "") << "\n";
+        << describe_side_planes(-1) << (has_z() ? ", then the z pass below" : "") << "\n";
     if (fused_inverse_)
       s << "  in-place inverse in " << (has_z() ? 2 : 1) << " passes: " << (has_z() ? "the z pass below, then " : "")
-        << "pass yx: " << fused_inverse_->describe() << "\n";
+        << "pass yx: " << fused_inverse_->describe() << describe_side_planes(+1) << "\n";
     if (fused_ || fused_inverse_) s << "  otherwise:\n";
     s << "  " << describe_real_rows_pass(x_, problem().precision())
       << (x_.kernel_n == 0 ? "" : x_from_wisdom_ ? "; variant from wisdom (tuned)" : "; ESTIMATE variant") << "\n";
@@ -94,12 +95,32 @@ class GpuRealPlan final : public GpuPlan {
 
   void add_note(std::string note) { notes_.push_back(std::move(note)); }
 
-  // Every pass, fused ones included, launched as a programmatic dependent or not.
+  // Every pass, fused ones included, launched as a programmatic dependent
+  // or not; not beside side planes (their join is an event).
   void set_dependent_launch(bool on) override {
     dependent_ = on;
+    on = on && side_planes_[0] == 0 && side_planes_[1] == 0;
     for (GpuPass* pass : std::initializer_list<GpuPass*>{x_pass_.get(), fused_.get(), fused_inverse_.get()})
       if (pass) pass->set_dependent_launch(on);
     for (auto& pass : column_passes_) pass->set_dependent_launch(on);
+  }
+
+  // Whether the in-place transform of direction `sign` is fused, with X
+  // and Y passes for the planes it may leave to the side.
+  bool has_side_planes_choice(int sign) const override {
+    return (sign < 0 ? fused_ : fused_inverse_) && x_pass_ && !columns_.empty() && columns_[0].axis == 'y';
+  }
+
+  // That fused pass leaves its last `planes` planes to the separate X and Y
+  // passes, on a second stream beside it (as the complex plan's
+  // GridPass::side); 0: none.
+  void set_side_planes(int sign, int planes) override {
+    if (planes < 0 || planes >= problem().nz)
+      fail(FFT3D_ERROR_INVALID_ARGUMENT, "side planes must be at least 0 and fewer than the " +
+                                             std::to_string(problem().nz) + " planes of the fused pass");
+    side_planes_[sign > 0] = has_side_planes_choice(sign) ? planes : 0;
+    if (planes > 0 && !side_stream_) side_stream_ = std::make_unique<SideStream>();
+    set_dependent_launch(dependent_);
   }
 
   // MEASURE of one direction's XY form (inverse: the C2R's): times the
@@ -149,7 +170,7 @@ class GpuRealPlan final : public GpuPlan {
     const double scale = normalisation(problem(), sign);
     set_directions(sign);
     if (sign < 0 && in_place && fused_) {  // the forward needs no scale
-      fused_->run_out(in, out, problem().nz, sign, stream, half_ * problem().ny);
+      run_fused(out, sign, 1.0, stream);
       if (has_z())
         column_passes_.back()->run(out, columns_.back().count, sign, stream, columns_.back().geometry, 1.0);
       return;
@@ -157,7 +178,7 @@ class GpuRealPlan final : public GpuPlan {
     if (sign > 0 && in_place && fused_inverse_) {  // Z, then Y and X fused (which normalises)
       if (has_z())
         column_passes_.back()->run(in, columns_.back().count, sign, stream, columns_.back().geometry, 1.0);
-      fused_inverse_->run_out(in, out, problem().nz, sign, stream, half_ * problem().ny, scale);
+      run_fused(in, sign, scale, stream);
       return;
     }
     if (sign < 0) {
@@ -168,6 +189,44 @@ class GpuRealPlan final : public GpuPlan {
       run_columns(in, sign, x_pass_ ? 1.0 : scale, stream);
       run_rows(in, out, sign, complex_pitch, real_pitch, scale, stream);
     }
+  }
+
+  // The in-place fused pass of direction `sign` over the planes, and beside
+  // it, on the side stream, the separate passes of its side planes: X then
+  // Y forward, Y then X inverse.
+  void run_fused(void* data, int sign, double scale, CUstream_st* stream) {
+    XYPass& fused = sign < 0 ? *fused_ : *fused_inverse_;
+    const int side_planes = side_planes_[sign > 0];
+    const long long plane = half_ * problem().ny;  // complex values
+    if (side_planes == 0) return fused.run_out(data, data, problem().nz, sign, stream, plane, scale);
+    const std::unique_lock<std::mutex> guard = side_stream_->lock();
+    side_stream_->fork(stream);
+    const long long fused_planes = problem().nz - side_planes;
+    fused.run_out(data, data, fused_planes, sign, stream, plane, scale);
+    void* side = static_cast<char*>(data) + fused_planes * plane * complex_bytes(problem().precision());
+    const cudaStream_t side_stream = side_stream_->get();
+    auto run_x = [&] {
+      x_pass_->run_rows(side, side, static_cast<long long>(problem().ny) * side_planes, sign, side_stream, 2 * half_,
+                        2 * half_, scale);
+    };
+    auto run_y = [&] {
+      column_passes_.front()->run(side, half_ * side_planes, sign, side_stream, columns_.front().geometry, 1.0);
+    };
+    if (sign < 0) {
+      run_x();
+      run_y();
+    } else {
+      run_y();
+      run_x();
+    }
+    side_stream_->join(stream);
+  }
+
+  std::string describe_side_planes(int sign) const {
+    const int planes = side_planes_[sign > 0];
+    if (planes == 0) return "";
+    return ", its last " + std::to_string(planes) + " planes through the " + (sign < 0 ? "x and y" : "y and x") +
+           " passes below on a second stream beside it";
   }
 
   // The forward's columns Y then Z; the inverse's Z then Y.
@@ -222,6 +281,8 @@ class GpuRealPlan final : public GpuPlan {
   std::unique_ptr<XYPass> fused_inverse_;  // the in-place inverse's Y and X, where fused
   PassOrder order_;
   long long half_ = 0;
+  int side_planes_[2] = {0, 0};              // the in-place forward's and inverse's, beside the fused pass
+  std::unique_ptr<SideStream> side_stream_;  // where they run
   bool dependent_ = false;          // programmatic dependent launches (gpu/dependent_launch.h)
   std::vector<std::string> notes_;  // where each direction's XY form came from, beyond the ESTIMATE
 };
@@ -304,7 +365,12 @@ std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInf
     else if (!form->note.empty())
       plan->add_note(form->note);
   }
-  if (grid) {  // after the XY forms: it times the plan as built
+  if (grid) {  // after the XY forms: they time the plan as built
+    for (int sign : {-1, +1}) {
+      const int estimate = estimate_real_side_planes(problem.nx, problem.ny, problem.nz, precision, sign > 0);
+      const std::string side = settle_side_planes(*plan, sign, estimate, problem.complex_side_bytes(), device, mode);
+      if (!side.empty()) plan->add_note((sign < 0 ? "forward: " : "inverse: ") + side);
+    }
     const std::string note = settle_dependent_launch(*plan, problem.complex_side_bytes(), device, mode);
     if (!note.empty()) plan->add_note(note);
   }

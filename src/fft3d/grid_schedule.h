@@ -120,6 +120,12 @@ int split_y_factor(int ny);
 // 50 MB L2, 256^2 planes (their fused pass is near the DRAM floor).
 int estimate_side_planes(int nx, int ny, int nz, Precision precision);
 
+// The same for the R2C forward's fused pass over nx * ny real planes (its
+// complex side nx / 2 + 1 wide): nz / 16 for the f32 planes of 240, 256,
+// 384 and 512, else nz / 12; and for the C2R inverse's: nz / 8 in f32,
+// nz / 12 in f64. None within the L2 (H100, docs/BENCHMARKS.md).
+int estimate_real_side_planes(int nx, int ny, int nz, Precision precision, bool inverse);
+
 // Planes whose fused pass lost to separate passes on its own but won with
 // the ESTIMATE's side planes (H100: f64 384^2 and 400^2, 1.791 and 2.100 ms
 // at 384^3 and 400^3 against 1.896 and 2.151 in three passes); automatic

@@ -12,8 +12,9 @@ std::optional<int> parse_side_planes(const std::string& verdict) {
   return std::stoi(verdict);
 }
 
-PassKey side_planes_key(int nx, int ny, int nz, Precision precision) {
-  return PassKey{"side-planes", nx, precision, 0, ny, nz};
+PassKey side_planes_key(int nx, int ny, int nz, Precision precision, bool real, bool inverse) {
+  const std::string kind = std::string("side-planes") + (real ? "-real" : "") + (real && inverse ? "-inverse" : "");
+  return PassKey{kind, nx, precision, 0, ny, nz};
 }
 
 std::vector<int> side_plane_candidates(int nz, int estimate) {

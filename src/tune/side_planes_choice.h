@@ -17,8 +17,10 @@
 namespace fft3d {
 
 // The wisdom key, keyed like "pass-order" (n = nx, with ny and planes = nz):
-// "side-planes", whose verdict is the count as a decimal integer.
-PassKey side_planes_key(int nx, int ny, int nz, Precision precision);
+// "side-planes" for complex plans (one count for both directions),
+// "side-planes-real" / "side-planes-real-inverse" for the R2C forward / the
+// C2R inverse; the verdict is the count as a decimal integer.
+PassKey side_planes_key(int nx, int ny, int nz, Precision precision, bool real = false, bool inverse = false);
 
 // The count a "side-planes" verdict names: a decimal integer of at most 9
 // digits; nothing for anything else.

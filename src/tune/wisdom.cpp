@@ -22,10 +22,14 @@ using nlohmann::json;
 
 constexpr int kFormat = 1;
 
+bool is_side_planes_kind(const std::string& kind) {
+  return kind == "side-planes" || kind == "side-planes-real" || kind == "side-planes-real-inverse";
+}
+
 // Kinds keyed by a whole grid (ny and planes in the key), not by one pass.
 bool is_grid_kind(const std::string& kind) {
   return kind == "xy-plane" || kind == "pass-order" || kind == "xy-real-forward" || kind == "xy-real-inverse" ||
-         kind == "dependent-launch" || kind == "dependent-launch-real" || kind == "side-planes";
+         kind == "dependent-launch" || kind == "dependent-launch-real" || is_side_planes_kind(kind);
 }
 
 json to_json(const WisdomEntry& e) {
@@ -64,7 +68,8 @@ WisdomEntry from_json(const json& j) {
       e.pass.kind != "real-rows" && !is_grid_kind(e.pass.kind))
     throw std::invalid_argument("pass kind '" + e.pass.kind +
                                 "' is not rows, real-rows, columns, five-step, xy-plane, xy-real-forward, "
-                                "xy-real-inverse, pass-order, dependent-launch, dependent-launch-real or side-planes");
+                                "xy-real-inverse, pass-order, dependent-launch, dependent-launch-real, side-planes, "
+                                "side-planes-real or side-planes-real-inverse");
   e.pass.n = p.at("n").get<int>();
   const std::string prec = p.at("precision").get<std::string>();
   if (prec != "f32" && prec != "f64") throw std::invalid_argument("precision '" + prec + "'");
@@ -82,7 +87,7 @@ WisdomEntry from_json(const json& j) {
   if ((e.pass.kind == "dependent-launch" || e.pass.kind == "dependent-launch-real") && e.variant != "on" &&
       e.variant != "off")
     throw std::invalid_argument("dependent launch '" + e.variant + "' is not on or off");
-  if (e.pass.kind == "side-planes" && !parse_side_planes(e.variant))
+  if (is_side_planes_kind(e.pass.kind) && !parse_side_planes(e.variant))
     throw std::invalid_argument("side planes '" + e.variant + "' is not a count");
   e.ms = j.value("ms", 0.0);
   return e;

@@ -33,9 +33,10 @@ struct PassKey {
   // (fft3d/pass_order.h), keyed like xy-plane, or "dependent-launch" /
   // "dependent-launch-real": whether a complex / real plan launches its
   // kernels as programmatic dependents, "on" or "off"
-  // (tune/dependent_launch_choice.h), keyed the same, or "side-planes":
-  // how many planes the fused pass leaves to separate passes beside it
-  // (tune/side_planes_choice.h), keyed the same.
+  // (tune/dependent_launch_choice.h), keyed the same, or "side-planes" /
+  // "side-planes-real" / "side-planes-real-inverse": how many planes a
+  // complex plan's fused pass / the R2C forward's / the C2R inverse's leaves
+  // to separate passes beside it (tune/side_planes_choice.h), keyed the same.
   std::string kind;
   int n = 0;
   Precision precision = Precision::f32;
