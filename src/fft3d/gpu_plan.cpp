@@ -514,14 +514,14 @@ VariantPreference wisdom_preference(const DeviceInfo& device, Precision precisio
   return wisdom_variants(process_wisdom(), signature_of(device), precision);
 }
 
-// FFT3D_COLUMN_METHOD=one-pass|five-step forces how Y and Z columns are
-// transformed (for experiments and side-by-side schedules).
 std::optional<int> side_planes_from_environment() {
   const char* env = std::getenv("FFT3D_SIDE_PLANES");
   if (!env || !*env) return std::nullopt;
   return std::atoi(env);
 }
 
+// FFT3D_COLUMN_METHOD=one-pass|five-step forces how Y and Z columns are
+// transformed (for experiments and side-by-side schedules).
 ColumnMethod column_method_from_environment() {
   const char* env = std::getenv("FFT3D_COLUMN_METHOD");
   if (!env || !*env) return ColumnMethod::automatic;
