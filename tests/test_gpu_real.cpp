@@ -271,6 +271,8 @@ TEST(GpuReal, SidePlanes) {
     check<double>(s, true, seed++);
   }
   check<float>({64, 48, 20, 0}, false, seed++);
+  check<float>({384, 384, 8, 0}, true, seed++);  // the inverse's form that fuses only with side planes
+  check<float>({240, 240, 10, 0}, true, seed++);
   ASSERT_EQ(setenv("FFT3D_COLUMN_METHOD", "five-step", 1), 0);
   check<float>({64, 256, 24, 0}, true, seed++);
   unsetenv("FFT3D_COLUMN_METHOD");
@@ -302,6 +304,12 @@ TEST(GpuReal, SidePlanes) {
   ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
   EXPECT_NE(std::string(text).find("its last 16 planes through the x and y passes"), std::string::npos) << text;
   EXPECT_NE(std::string(text).find("its last 32 planes through the y and x passes"), std::string::npos) << text;
+  fft3d_plan_destroy(plan);
+  // f32 384^2 planes' inverse fuses only with side planes, beyond the L2.
+  plan = make_plan({384, 384, 384, 0}, true);
+  ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
+  EXPECT_NE(std::string(text).find("in-place inverse in 2 passes"), std::string::npos) << text;
+  EXPECT_NE(std::string(text).find("its last 48 planes through the y and x passes"), std::string::npos) << text;
   fft3d_plan_destroy(plan);
 }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <string>
 
+#include "fft3d/grid_schedule.h"
 #include "fft3d/real_xy_form.h"
 
 namespace fft3d {
@@ -87,6 +88,27 @@ TEST(RealXYForm, VerdictsFromWisdomElseEstimateOrTiming) {
   const RealXYForm measured = automatic_real_xy_form(cube, w, other, kLimits, TuneMode::measure, false);
   EXPECT_FALSE(measured.fused);
   EXPECT_TRUE(measured.timed);
+}
+
+// The ESTIMATE fuses the inverse of f32 240^2 and 384^2 planes only beyond
+// the L2, where side planes go with it (real_inverse_fuses_with_side_planes);
+// their forward fuses anyway, f64 and other planes' inverse does not.
+TEST(RealXYForm, EstimateFusesTheInverseWithSidePlanes) {
+  const Wisdom none;
+  for (int n : {240, 384}) {
+    const RealXYForm inverse =
+        automatic_real_xy_form(real_cube(n, Precision::f32), none, kGpu, kLimits, TuneMode::estimate, true);
+    ASSERT_TRUE(inverse.fused) << n;
+    EXPECT_TRUE(inverse.fused->columns_first);
+    EXPECT_EQ(*inverse.fused, *estimate_real_xy_variant(n, n, n, Precision::f32, kLimits, false, true));
+    EXPECT_GT(estimate_real_side_planes(n, n, n, Precision::f32, true), 0);
+  }
+  const Problem within_l2 = make_3d_problem(384, 384, 8, FFT3D_R2C_F32);
+  EXPECT_FALSE(automatic_real_xy_form(within_l2, none, kGpu, kLimits, TuneMode::estimate, true).fused);
+  EXPECT_FALSE(real_inverse_fuses_with_side_planes(384, 384, 384, Precision::f64));
+  EXPECT_FALSE(real_inverse_fuses_with_side_planes(320, 320, 320, Precision::f32));
+  EXPECT_FALSE(automatic_real_xy_form(real_cube(320, Precision::f32), none, kGpu, kLimits, TuneMode::estimate, true)
+                   .fused);
 }
 
 // Verdicts that do not fit count as none: a complex variant, the other

@@ -125,9 +125,11 @@ class GpuRealPlan final : public GpuPlan {
 
   // MEASURE of one direction's XY form (inverse: the C2R's): times the
   // in-place transform with separate passes and with each fused candidate
-  // on scratch data, keeps the fastest, and writes the verdict to wisdom
-  // under `key`. A candidate the device cannot schedule is skipped.
-  void time_xy_forms(bool inverse, const std::vector<XYVariant>& candidates, const PassKey& key) {
+  // (beside `side_planes` side planes, the ESTIMATE's count) on scratch
+  // data, keeps the fastest, and writes the verdict to wisdom under `key`.
+  // A candidate the device cannot schedule is skipped. The side planes are
+  // left at none, for settle_side_planes.
+  void time_xy_forms(bool inverse, const std::vector<XYVariant>& candidates, const PassKey& key, int side_planes) {
     std::unique_ptr<XYPass>& slot = inverse ? fused_inverse_ : fused_;
     const int sign = inverse ? +1 : -1;
     const DeviceBuffer scratch = timing_scratch(problem().complex_side_bytes());
@@ -142,13 +144,13 @@ class GpuRealPlan final : public GpuPlan {
     for (const XYVariant& v : candidates) {
       try {
         slot = std::make_unique<XYPass>(problem().nx, problem().ny, problem().precision(), v, device_);
-        slot->set_dependent_launch(dependent_);
+        set_side_planes(sign, side_planes);  // which also sets the new pass's launch mode
       } catch (const Error& e) {
         if (e.status() != FFT3D_ERROR_UNSUPPORTED_SIZE) throw;
         continue;  // the device cannot schedule this cluster
       }
       const double ms = median_ms();
-      note << ", fused " << ms << " ms";
+      note << ", fused " << ms << " ms" << (side_planes > 0 ? " (" + std::to_string(side_planes) + " side planes)" : "");
       if (ms < best_ms) {
         best_ms = ms;
         best = std::move(slot);
@@ -156,6 +158,7 @@ class GpuRealPlan final : public GpuPlan {
       }
     }
     slot = std::move(best);
+    set_side_planes(sign, 0);
     process_wisdom().remember(WisdomEntry{signature_of(device_), key, verdict, best_ms});
     add_note(note.str() + (verdict == kSeparateXY ? "; separate kept" : "; fused kept"));
   }
@@ -361,7 +364,8 @@ std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInf
   for (const RealXYForm* form : {&forward, &inverse}) {
     const bool is_inverse = form == &inverse;
     if (form->timed)
-      plan->time_xy_forms(is_inverse, candidates[is_inverse], real_xy_key(problem, is_inverse));
+      plan->time_xy_forms(is_inverse, candidates[is_inverse], real_xy_key(problem, is_inverse),
+                          estimate_real_side_planes(problem.nx, problem.ny, problem.nz, precision, is_inverse));
     else if (!form->note.empty())
       plan->add_note(form->note);
   }

@@ -201,6 +201,11 @@ bool fuses_with_side_planes(int nx, int ny, int nz, Precision precision) {
          estimate_side_planes(nx, ny, nz, precision) > 0;
 }
 
+bool real_inverse_fuses_with_side_planes(int nx, int ny, int nz, Precision precision) {
+  return nx == ny && (nx == 240 || nx == 384) && precision == Precision::f32 &&
+         estimate_real_side_planes(nx, ny, nz, precision, true) > 0;
+}
+
 void set_side_planes(std::vector<GridPass>& schedule, int nx, int ny, int planes, Precision precision,
                      const DeviceLimits& limits, const VariantPreference& preferred) {
   if (schedule.empty() || !schedule[0].is_fused_xy() || schedule[0].split > 1)

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/error.h"
+#include "fft3d/grid_schedule.h"
 
 namespace fft3d {
 
@@ -62,9 +63,11 @@ RealXYForm automatic_real_xy_form(const Problem& problem, const Wisdom& wisdom, 
     }  // a malformed or foreign name: as if there were no verdict
   }
   if (mode != TuneMode::estimate) return RealXYForm{std::nullopt, true, ""};
-  return RealXYForm{
-      estimate_real_xy_variant(problem.nx, problem.ny, problem.nz, problem.precision(), limits, true, inverse), false,
-      ""};
+  const Precision precision = problem.precision();
+  auto v = estimate_real_xy_variant(problem.nx, problem.ny, problem.nz, precision, limits, true, inverse);
+  if (!v && inverse && real_inverse_fuses_with_side_planes(problem.nx, problem.ny, problem.nz, precision))
+    v = estimate_real_xy_variant(problem.nx, problem.ny, problem.nz, precision, limits, false, inverse);
+  return RealXYForm{v, false, ""};
 }
 
 }  // namespace fft3d
