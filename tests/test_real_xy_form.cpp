@@ -92,7 +92,7 @@ TEST(RealXYForm, VerdictsFromWisdomElseEstimateOrTiming) {
 
 // The ESTIMATE fuses the inverse of f32 240^2 and 384^2 planes only beyond
 // the L2, where side planes go with it (real_inverse_fuses_with_side_planes);
-// their forward fuses anyway, f64 and other planes' inverse does not.
+// not in f64, nor the inverse of 320^2 planes.
 TEST(RealXYForm, EstimateFusesTheInverseWithSidePlanes) {
   const Wisdom none;
   for (int n : {240, 384}) {

@@ -1,8 +1,9 @@
 // How many planes a fused pass leaves to side passes, as a choice
 // (tune/side_planes_choice.h): the candidates, the "side-planes",
-// "side-planes-real" and "side-planes-real-inverse" wisdom entries (round trip, malformed values rejected) and the decision
-// (FFT3D_SIDE_PLANES, wisdom, timed under MEASURE with a fake timer, the
-// ESTIMATE rule). No device needed.
+// "side-planes-real" and "side-planes-real-inverse" wisdom entries (round
+// trip, malformed values rejected) and the decision (FFT3D_SIDE_PLANES,
+// wisdom, timed under MEASURE with a fake timer, the ESTIMATE rule). No
+// device needed.
 #include <gtest/gtest.h>
 
 #include <map>
