@@ -358,11 +358,9 @@ TEST(GpuGrid, PlanReuse) {
   fft3d_plan_destroy(plan);
 }
 
-// One plan executed by four host threads at once, each on its own stream
-// and buffer (fft3d_forward_on_stream).
-TEST(GpuGrid, OnePlanFromSeveralThreads) {
-  FFT3D_REQUIRE_GPU();
-  fft3d_plan plan = make_plan(96, 64, 50, true);
+// Four host threads run `plan` (96 x 64 x 50 f32) at once, each on its own
+// stream and buffer (fft3d_forward_on_stream); each result is checked.
+void run_from_four_threads(fft3d_plan plan) {
   std::vector<std::unique_ptr<DeviceGrid<float>>> grids;
   for (unsigned i = 0; i < 4; ++i) grids.push_back(std::make_unique<DeviceGrid<float>>(96, 64, 50, 100 + i));
   std::vector<std::thread> threads;
@@ -388,7 +386,24 @@ TEST(GpuGrid, OnePlanFromSeveralThreads) {
                                             fft3d_test::fftw_3d(grids[i]->rounded, 96, 64, 50, -1)),
               fft3d_test::fft_error_bound(true, 96. * 64 * 50));
   }
+}
+
+// One plan executed by four host threads at once, each on its own stream
+// and buffer; also with side planes, whose second stream and events the
+// threads share (gpu/side_stream.h).
+TEST(GpuGrid, OnePlanFromSeveralThreads) {
+  FFT3D_REQUIRE_GPU();
+  fft3d_plan plan = make_plan(96, 64, 50, true);
+  run_from_four_threads(plan);
   fft3d_plan_destroy(plan);
+  setenv("FFT3D_XY_PASS", "fused", 1);
+  setenv("FFT3D_SIDE_PLANES", "7", 1);
+  plan = make_plan(96, 64, 50, true);
+  EXPECT_NE(describe(plan).find("the last 7 planes in separate passes"), std::string::npos) << describe(plan);
+  run_from_four_threads(plan);
+  fft3d_plan_destroy(plan);
+  unsetenv("FFT3D_SIDE_PLANES");
+  unsetenv("FFT3D_XY_PASS");
 }
 
 TEST(GpuGrid, TwoPlansOnTwoStreams) {
