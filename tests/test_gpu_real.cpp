@@ -59,6 +59,16 @@ fft3d_plan make_plan(const Shape& s, bool single, unsigned extra_flags = 0) {
   return plan;
 }
 
+// The description of a plan of s (fft3d_test::describe); empty if the plan
+// could not be made (which make_plan reports).
+std::string plan_text(const Shape& s, bool single, unsigned extra_flags = 0) {
+  fft3d_plan plan = make_plan(s, single, extra_flags);
+  if (!plan) return "";
+  const std::string text = fft3d_test::describe(plan);
+  fft3d_plan_destroy(plan);
+  return text;
+}
+
 // The spectrum FFTW computes for the rows of each shape.
 std::vector<cplx> oracle_r2c(const Shape& s, const std::vector<double>& reals) {
   if (s.batch == 0) return fft3d_test::fftw_r2c_3d(reals, s.nx, s.ny, s.nz);
@@ -158,14 +168,9 @@ TEST(GpuReal, FiveStepColumns) {
 TEST(GpuReal, FusedXYForwardAndInverse) {
   FFT3D_REQUIRE_GPU();
   ASSERT_EQ(setenv("FFT3D_XY_PASS", "fused", 1), 0);
-  fft3d_plan plan = make_plan({64, 48, 20, 0}, true);
-  ASSERT_NE(plan, nullptr);
-  char text[4096];
-  ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
-  EXPECT_NE(std::string(text).find("in-place forward in 2 passes: pass xy"), std::string::npos) << text;
-  EXPECT_NE(std::string(text).find("in-place inverse in 2 passes: the z pass below, then pass yx"), std::string::npos)
-      << text;
-  fft3d_plan_destroy(plan);
+  const std::string text = plan_text({64, 48, 20, 0}, true);
+  EXPECT_NE(text.find("in-place forward in 2 passes: pass xy"), std::string::npos) << text;
+  EXPECT_NE(text.find("in-place inverse in 2 passes: the z pass below, then pass yx"), std::string::npos) << text;
   unsigned seed = 40;
   for (const Shape& s : {Shape{64, 64, 64, 0}, Shape{256, 256, 32, 0}, Shape{100, 50, 30, 0}, Shape{2, 6, 4, 0},
                          Shape{192, 192, 16, 0}, Shape{48, 40, 1, 0}}) {
@@ -184,13 +189,9 @@ TEST(GpuReal, EstimateFusesMeasuredPlanes) {
   FFT3D_REQUIRE_GPU();
   for (bool single : {true, false})
     for (int n : {256, 384}) {
-      fft3d_plan plan = make_plan({n, n, 8, 0}, single);
-      ASSERT_NE(plan, nullptr);
-      char text[4096];
-      ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
-      const bool fused = std::string(text).find("in-place forward in 2 passes: pass xy") != std::string::npos;
+      const std::string text = plan_text({n, n, 8, 0}, single);
+      const bool fused = text.find("in-place forward in 2 passes: pass xy") != std::string::npos;
       EXPECT_EQ(fused, n == 256 || single) << (single ? "f32 " : "f64 ") << text;
-      fft3d_plan_destroy(plan);
     }
   check<float>({384, 384, 8, 0}, true, 29);
 }
@@ -198,12 +199,8 @@ TEST(GpuReal, EstimateFusesMeasuredPlanes) {
 // Sets FFT3D_XY_VARIANT and expects an f32 plan of s to describe that variant.
 void expect_forced_variant(const Shape& s, const std::string& variant) {
   ASSERT_EQ(setenv("FFT3D_XY_VARIANT", variant.c_str(), 1), 0);
-  fft3d_plan plan = make_plan(s, true);
-  ASSERT_NE(plan, nullptr) << fft3d_last_error_message();
-  char text[4096];
-  ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
-  EXPECT_NE(std::string(text).find(variant), std::string::npos) << text;
-  fft3d_plan_destroy(plan);
+  const std::string text = plan_text(s, true);
+  EXPECT_NE(text.find(variant), std::string::npos) << text;
 }
 
 // FFT3D_XY_VARIANT forces the R2C forward's fused variant (a real-rows one;
@@ -258,13 +255,9 @@ TEST(GpuReal, SidePlanes) {
   FFT3D_REQUIRE_GPU();
   ASSERT_EQ(setenv("FFT3D_XY_PASS", "fused", 1), 0);
   ASSERT_EQ(setenv("FFT3D_SIDE_PLANES", "3", 1), 0);
-  fft3d_plan plan = make_plan({64, 48, 20, 0}, true);
-  ASSERT_NE(plan, nullptr);
-  char text[4096];
-  ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
-  EXPECT_NE(std::string(text).find("its last 3 planes through the x and y passes below"), std::string::npos) << text;
-  EXPECT_NE(std::string(text).find("its last 3 planes through the y and x passes below"), std::string::npos) << text;
-  fft3d_plan_destroy(plan);
+  std::string text = plan_text({64, 48, 20, 0}, true);
+  EXPECT_NE(text.find("its last 3 planes through the x and y passes below"), std::string::npos) << text;
+  EXPECT_NE(text.find("its last 3 planes through the y and x passes below"), std::string::npos) << text;
   unsigned seed = 90;
   for (const Shape& s : {Shape{64, 48, 20, 0}, Shape{256, 256, 24, 0}, Shape{100, 50, 30, 0}, Shape{192, 192, 7, 0}}) {
     check<float>(s, true, seed++);
@@ -284,33 +277,24 @@ TEST(GpuReal, SidePlanes) {
   // MEASURE times the counts and remembers the fastest, which a later
   // ESTIMATE plan takes from wisdom.
   ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
-  fft3d_plan measured = make_plan({64, 48, 20, 0}, true, FFT3D_MEASURE);
-  ASSERT_NE(measured, nullptr);
-  ASSERT_EQ(fft3d_plan_describe(measured, text, sizeof text, nullptr), FFT3D_SUCCESS);
-  EXPECT_NE(std::string(text).find("forward: side planes chosen by timing: 0 "), std::string::npos) << text;
-  EXPECT_NE(std::string(text).find("inverse: side planes chosen by timing: 0 "), std::string::npos) << text;
-  fft3d_plan_destroy(measured);
-  plan = make_plan({64, 48, 20, 0}, true);
-  ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
-  EXPECT_NE(std::string(text).find("forward: side planes from wisdom: "), std::string::npos) << text;
-  EXPECT_NE(std::string(text).find("inverse: side planes from wisdom: "), std::string::npos) << text;
-  fft3d_plan_destroy(plan);
+  text = plan_text({64, 48, 20, 0}, true, FFT3D_MEASURE);
+  EXPECT_NE(text.find("forward: side planes chosen by timing: 0 "), std::string::npos) << text;
+  EXPECT_NE(text.find("inverse: side planes chosen by timing: 0 "), std::string::npos) << text;
+  text = plan_text({64, 48, 20, 0}, true);
+  EXPECT_NE(text.find("forward: side planes from wisdom: "), std::string::npos) << text;
+  EXPECT_NE(text.find("inverse: side planes from wisdom: "), std::string::npos) << text;
   check<float>({64, 48, 20, 0}, true, seed++);
   ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
   unsetenv("FFT3D_XY_PASS");
   // Beyond the L2 the ESTIMATE gives 256 / 16 planes of a 256^3 f32 forward
   // and 256 / 8 of its inverse to the side (LargeCubes checks its values).
-  plan = make_plan({256, 256, 256, 0}, true);
-  ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
-  EXPECT_NE(std::string(text).find("its last 16 planes through the x and y passes"), std::string::npos) << text;
-  EXPECT_NE(std::string(text).find("its last 32 planes through the y and x passes"), std::string::npos) << text;
-  fft3d_plan_destroy(plan);
+  text = plan_text({256, 256, 256, 0}, true);
+  EXPECT_NE(text.find("its last 16 planes through the x and y passes"), std::string::npos) << text;
+  EXPECT_NE(text.find("its last 32 planes through the y and x passes"), std::string::npos) << text;
   // f32 384^2 planes' inverse fuses only with side planes, beyond the L2.
-  plan = make_plan({384, 384, 384, 0}, true);
-  ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
-  EXPECT_NE(std::string(text).find("in-place inverse in 2 passes"), std::string::npos) << text;
-  EXPECT_NE(std::string(text).find("its last 48 planes through the y and x passes"), std::string::npos) << text;
-  fft3d_plan_destroy(plan);
+  text = plan_text({384, 384, 384, 0}, true);
+  EXPECT_NE(text.find("in-place inverse in 2 passes"), std::string::npos) << text;
+  EXPECT_NE(text.find("its last 48 planes through the y and x passes"), std::string::npos) << text;
 }
 
 TEST(GpuReal, LargeCubes) {

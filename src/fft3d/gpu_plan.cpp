@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iomanip>
-#include <mutex>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -69,6 +68,9 @@ class GpuGridPlan final : public GpuPlan {
       : GpuPlan(problem, device),
         schedule_(std::move(passes)),
         passes_(make_gpu_passes(schedule_, problem.precision(), device)) {
+    // Forced here as well as in settle_side_planes: MEASURE times its plane
+    // methods (time_plane_methods) before the count is settled, and under
+    // FFT3D_SIDE_PLANES it should time them with the forced count.
     if (const std::optional<int> forced = side_planes_from_environment(); forced && fuses_whole_planes())
       fft3d::set_side_planes(schedule_, problem.nx, problem.ny, *forced, problem.precision(), device.limits(),
                              wisdom_preference(device, problem.precision()));
@@ -185,22 +187,18 @@ class GpuGridPlan final : public GpuPlan {
   // the side stream, the separate X and Y passes of its side planes.
   void run_fused_and_side(const void* in, void* out, int sign, cudaStream_t stream) {
     const GridPass& fused = schedule_[0];
-    std::unique_lock<std::mutex> guard;
-    if (side_stream_) {
-      guard = side_stream_->lock();
-      side_stream_->fork(stream);
-    }
-    static_cast<const XYPass&>(*passes_[0])
-        .run_out(in, out, fused.count, sign, stream, fused.geometry.outer, scale_of(0, sign));
-    if (!side_stream_) return;
+    auto run_fused = [&] {
+      static_cast<const XYPass&>(*passes_[0])
+          .run_out(in, out, fused.count, sign, stream, fused.geometry.outer, scale_of(0, sign));
+    };
+    if (!side_stream_) return run_fused();
     const long long offset = fused.side_offset * complex_bytes(problem().precision());
     void* side_out = static_cast<char*>(out) + offset;
-    static_cast<const XPass&>(*side_passes_[0])
-        .run_rows(static_cast<const char*>(in) + offset, side_out, fused.side[0].count, sign, side_stream_->get(), 0,
-                  0);
-    side_passes_[1]->run(side_out, fused.side[1].count, sign, side_stream_->get(), fused.side[1].geometry,
-                         scale_of(0, sign));
-    side_stream_->join(stream);
+    side_stream_->run_beside(stream, run_fused, [&](cudaStream_t side) {
+      static_cast<const XPass&>(*side_passes_[0])
+          .run_rows(static_cast<const char*>(in) + offset, side_out, fused.side[0].count, sign, side, 0, 0);
+      side_passes_[1]->run(side_out, fused.side[1].count, sign, side, fused.side[1].geometry, scale_of(0, sign));
+    });
   }
 
   void run_passes(void* data, size_t first, int sign, CUstream_st* stream) {

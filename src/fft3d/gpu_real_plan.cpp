@@ -119,7 +119,7 @@ class GpuRealPlan final : public GpuPlan {
       fail(FFT3D_ERROR_INVALID_ARGUMENT, "side planes must be at least 0 and fewer than the " +
                                              std::to_string(problem().nz) + " planes of the fused pass");
     side_planes_[sign > 0] = has_side_planes_choice(sign) ? planes : 0;
-    if (planes > 0 && !side_stream_) side_stream_ = std::make_unique<SideStream>();
+    if (side_planes_[sign > 0] > 0 && !side_stream_) side_stream_ = std::make_unique<SideStream>();
     set_dependent_launch(dependent_);
   }
 
@@ -201,28 +201,26 @@ class GpuRealPlan final : public GpuPlan {
     XYPass& fused = sign < 0 ? *fused_ : *fused_inverse_;
     const int side_planes = side_planes_[sign > 0];
     const long long plane = half_ * problem().ny;  // complex values
-    if (side_planes == 0) return fused.run_out(data, data, problem().nz, sign, stream, plane, scale);
-    const std::unique_lock<std::mutex> guard = side_stream_->lock();
-    side_stream_->fork(stream);
     const long long fused_planes = problem().nz - side_planes;
-    fused.run_out(data, data, fused_planes, sign, stream, plane, scale);
+    auto run_fused_planes = [&] { fused.run_out(data, data, fused_planes, sign, stream, plane, scale); };
+    if (side_planes == 0) return run_fused_planes();
     void* side = static_cast<char*>(data) + fused_planes * plane * complex_bytes(problem().precision());
-    const cudaStream_t side_stream = side_stream_->get();
-    auto run_x = [&] {
-      x_pass_->run_rows(side, side, static_cast<long long>(problem().ny) * side_planes, sign, side_stream, 2 * half_,
-                        2 * half_, scale);
-    };
-    auto run_y = [&] {
-      column_passes_.front()->run(side, half_ * side_planes, sign, side_stream, columns_.front().geometry, 1.0);
-    };
-    if (sign < 0) {
-      run_x();
-      run_y();
-    } else {
-      run_y();
-      run_x();
-    }
-    side_stream_->join(stream);
+    side_stream_->run_beside(stream, run_fused_planes, [&](cudaStream_t side_stream) {
+      auto run_x = [&] {
+        x_pass_->run_rows(side, side, static_cast<long long>(problem().ny) * side_planes, sign, side_stream,
+                          2 * half_, 2 * half_, scale);
+      };
+      auto run_y = [&] {
+        column_passes_.front()->run(side, half_ * side_planes, sign, side_stream, columns_.front().geometry, 1.0);
+      };
+      if (sign < 0) {
+        run_x();
+        run_y();
+      } else {
+        run_y();
+        run_x();
+      }
+    });
   }
 
   std::string describe_side_planes(int sign) const {

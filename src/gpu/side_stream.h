@@ -16,18 +16,24 @@ class SideStream {
   SideStream(const SideStream&) = delete;
   SideStream& operator=(const SideStream&) = delete;
 
-  // Hold while enqueueing from fork to join: the events are re-recorded by
-  // every execution, and two host threads must not interleave them.
-  std::unique_lock<std::mutex> lock() { return std::unique_lock<std::mutex>(mutex_); }
-
-  // Work enqueued on get() after fork(main) starts after what main holds now.
-  void fork(cudaStream_t main);
-  // Work enqueued on main after join(main) starts after what get() holds now.
-  void join(cudaStream_t main);
-  cudaStream_t get() const { return stream_; }
+  // Enqueues on_main() on `main` and on_side(side) on the second stream
+  // beside it: the side work starts after what `main` holds now, and work
+  // enqueued on `main` afterwards starts after both. The lock spans fork to
+  // join: the events are re-recorded by every execution, and two host
+  // threads must not interleave them.
+  template <class OnMain, class OnSide>
+  void run_beside(cudaStream_t main, OnMain&& on_main, OnSide&& on_side) {
+    const std::lock_guard<std::mutex> guard(mutex_);
+    fork(main);
+    on_main();
+    on_side(stream_);
+    join(main);
+  }
 
  private:
   void release();
+  void fork(cudaStream_t main);
+  void join(cudaStream_t main);
 
   std::mutex mutex_;
   cudaStream_t stream_ = nullptr;
