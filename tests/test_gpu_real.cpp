@@ -69,6 +69,21 @@ std::string plan_text(const Shape& s, bool single, unsigned extra_flags = 0) {
   return text;
 }
 
+// The line of `text` that holds `marker`; empty if none does.
+std::string line_with(const std::string& text, const std::string& marker) {
+  const size_t at = text.find(marker);
+  if (at == std::string::npos) return "";
+  const size_t begin = text.rfind('\n', at) == std::string::npos ? 0 : text.rfind('\n', at) + 1;
+  return text.substr(begin, text.find('\n', at) - begin);
+}
+
+// How often `part` occurs in `text`.
+int count_of(const std::string& text, const std::string& part) {
+  int n = 0;
+  for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++n;
+  return n;
+}
+
 // The spectrum FFTW computes for the rows of each shape.
 std::vector<cplx> oracle_r2c(const Shape& s, const std::vector<double>& reals) {
   if (s.batch == 0) return fft3d_test::fftw_r2c_3d(reals, s.nx, s.ny, s.nz);
@@ -269,6 +284,18 @@ TEST(GpuReal, SidePlanes) {
   ASSERT_EQ(setenv("FFT3D_COLUMN_METHOD", "five-step", 1), 0);
   check<float>({64, 256, 24, 0}, true, seed++);
   unsetenv("FFT3D_COLUMN_METHOD");
+  // MEASURE times each direction's fused candidates beside the forced count
+  // (within the L2 the ESTIMATE's count is none).
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
+  ASSERT_EQ(unsetenv("FFT3D_XY_PASS"), 0);
+  text = plan_text({64, 48, 20, 0}, true, FFT3D_MEASURE);
+  for (const char* direction : {"forward", "inverse"}) {
+    const std::string timed = line_with(text, std::string("XY form of the in-place ") + direction + " chosen by timing");
+    EXPECT_GT(count_of(timed, ", fused "), 0) << text;
+    EXPECT_EQ(count_of(timed, " ms (3 side planes)"), count_of(timed, ", fused ")) << text;
+  }
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
+  ASSERT_EQ(setenv("FFT3D_XY_PASS", "fused", 1), 0);
   // Three side planes of three: none left to the fused pass.
   fft3d_plan refused = nullptr;
   EXPECT_EQ(fft3d_plan_create_3d(&refused, 64, 48, 3, FFT3D_R2C_F32, FFT3D_BACKEND_GPU), FFT3D_ERROR_INVALID_ARGUMENT);

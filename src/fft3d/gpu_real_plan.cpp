@@ -125,8 +125,9 @@ class GpuRealPlan final : public GpuPlan {
 
   // MEASURE of one direction's XY form (inverse: the C2R's): times the
   // in-place transform with separate passes and with each fused candidate
-  // (beside `side_planes` side planes, the ESTIMATE's count) on scratch
-  // data, keeps the fastest, and writes the verdict to wisdom under `key`.
+  // (beside `side_planes` side planes: the ESTIMATE's or the forced count)
+  // on scratch data, keeps the fastest, and writes the verdict to wisdom
+  // under `key`.
   // A candidate the device cannot schedule is skipped. The side planes are
   // left at none, for settle_side_planes.
   void time_xy_forms(bool inverse, const std::vector<XYVariant>& candidates, const PassKey& key, int side_planes) {
@@ -356,6 +357,13 @@ std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInf
     const bool is_inverse = form == &inverse;
     if (form->timed) candidates[is_inverse] = real_fused_candidates(problem, device.limits(), is_inverse);
   }
+  // Each direction's side planes: the ESTIMATE's count for settle_side_planes,
+  // and the count its fused candidates are timed beside (FFT3D_SIDE_PLANES
+  // where set, as the complex plan's MEASURE does).
+  const int side_estimate[2] = {
+      estimate_real_side_planes(problem.nx, problem.ny, problem.nz, precision, false),
+      estimate_real_side_planes(problem.nx, problem.ny, problem.nz, precision, true)};
+  const std::optional<int> forced_side = side_planes_from_environment();
   std::vector<XYVariant> both = candidates[0];
   both.insert(both.end(), candidates[1].begin(), candidates[1].end());
   precompile_xy_variants(problem.nx, problem.ny, precision, both, device);
@@ -363,14 +371,14 @@ std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInf
     const bool is_inverse = form == &inverse;
     if (form->timed)
       plan->time_xy_forms(is_inverse, candidates[is_inverse], real_xy_key(problem, is_inverse),
-                          estimate_real_side_planes(problem.nx, problem.ny, problem.nz, precision, is_inverse));
+                          forced_side.value_or(side_estimate[is_inverse]));
     else if (!form->note.empty())
       plan->add_note(form->note);
   }
   if (grid) {  // after the XY forms: they time the plan as built
     for (int sign : {-1, +1}) {
-      const int estimate = estimate_real_side_planes(problem.nx, problem.ny, problem.nz, precision, sign > 0);
-      const std::string side = settle_side_planes(*plan, sign, estimate, problem.complex_side_bytes(), device, mode);
+      const std::string side =
+          settle_side_planes(*plan, sign, side_estimate[sign > 0], problem.complex_side_bytes(), device, mode);
       if (!side.empty()) plan->add_note((sign < 0 ? "forward: " : "inverse: ") + side);
     }
     const std::string note = settle_dependent_launch(*plan, problem.complex_side_bytes(), device, mode);
