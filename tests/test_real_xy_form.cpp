@@ -32,16 +32,21 @@ TEST(RealXYForm, CandidatesAroundTheEstimate) {
       const std::string name = std::string(precision_name(p)) + (inverse ? " inverse" : " forward");
       // Twice the cluster only where the device has clusters that large.
       const bool doubled = 2 * estimate->cluster <= kLimits.max_cluster;
-      // Strided rows (the f32 forward): their whole-rows form last.
+      // Strided rows (the f32 forward): their whole-rows form, then the
+      // estimate with its row pads switched, last.
       const bool strided = p == Precision::f32 && !inverse;
       EXPECT_EQ(estimate->strided_rows, strided) << name;
-      ASSERT_EQ(c.size(), (doubled ? 4u : 3u) + (strided ? 1 : 0)) << name;
+      ASSERT_EQ(c.size(), (doubled ? 4u : 3u) + (strided ? 2 : 0)) << name;
       EXPECT_EQ(c[0], *estimate) << name;
       EXPECT_EQ(c[1].cluster, estimate->cluster / 2) << name;
       if (doubled) EXPECT_EQ(c[2].cluster, estimate->cluster * 2) << name;
       if (strided) {
-        EXPECT_EQ(c.back().cluster, estimate->cluster) << name;
-        EXPECT_FALSE(c.back().strided_rows) << name;
+        const XYVariant& whole_rows = c[c.size() - 2];
+        EXPECT_EQ(whole_rows.cluster, estimate->cluster) << name;
+        EXPECT_FALSE(whole_rows.strided_rows) << name;
+        XYVariant repadded = *estimate;
+        repadded.row_pads = !estimate->row_pads;
+        EXPECT_EQ(c.back(), repadded) << name;
       }
       const XYVariant& rows = c[doubled ? 3 : 2];  // the other thread count, the same block
       EXPECT_EQ(rows.cluster, estimate->cluster) << name;

@@ -108,6 +108,18 @@ TEST(XYRealExecutor, StridedRows) {
       else expect_correct<double>(nx, ny, 2, *v);
     }
   }
+  // Without row pads (XYVariant::row_pads): the ESTIMATE's form of 300^2
+  // f32 planes, and hand-made ones.
+  const XYVariant unpadded = *estimate_real_xy_variant(300, 300, 300, Precision::f32, limits);
+  ASSERT_TRUE(unpadded.strided_rows && !unpadded.row_pads) << unpadded.name();
+  expect_correct<float>(300, 300, 1, unpadded);
+  for (const auto& [nx, ny, cluster] : {std::tuple{256, 256, 8}, std::tuple{60, 30, 5}}) {
+    XYVariant w = *estimate_real_xy_variant(nx, ny, 2, Precision::f64, limits, false, false,
+                                            XYBase{{}, {}, cluster, {}, true});
+    w.row_pads = false;
+    ASSERT_TRUE(xy_variant_valid(nx, ny, Precision::f64, w, limits)) << w.name();
+    expect_correct<double>(nx, ny, 2, w);
+  }
   XYVariant v = *estimate_real_xy_variant(64, 128, 2, Precision::f64, limits, false, false,
                                           XYBase{{}, {}, 8, {}, true});
   v.x.rows_per_block = 32 / v.x.threads_per_row;  // 16 rows per block in groups
@@ -129,7 +141,7 @@ TEST(XYRealExecutor, StridedRows) {
   EXPECT_EQ(L.share_pitch(), 136) << r2c.name();  // the padded 135, plus one
   EXPECT_EQ(make_xy_layout(256, 256, Precision::f32, *estimate_xy_variant(256, 256, 256, Precision::f32, limits))
                 .share_pitch(),
-            kern::xy_share_slot(255) + 1);  // complex rows on 16 threads: padded only
+            kern::xy_share_slot(255, true) + 1);  // complex rows on 16 threads: padded only
 }
 
 TEST(XYRealExecutor, ForwardOnlyAndEvenRowsOnly) {

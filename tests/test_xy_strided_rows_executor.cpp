@@ -186,6 +186,46 @@ TEST(XYStridedRows, PairedRowsTakeTheirMeasuredForms) {
   EXPECT_FALSE(estimate_xy_variant(400, 400, 400, Precision::f64, h100));
 }
 
+// Share rows without pads (XYVariant::row_pads): where the ESTIMATE takes
+// them (cube planes measured faster so, not power-of-two ones), their share
+// pitch (the row plus two values), the name, and hand-made ones, all against
+// FFTW on the executor.
+TEST(XYStridedRows, RowsWithoutPadsWhereMeasuredFaster) {
+  const DeviceLimits h100;
+  for (const auto& [n, p, pads] :
+       {std::tuple{210, Precision::f32, false}, std::tuple{240, Precision::f32, false},
+        std::tuple{300, Precision::f32, false}, std::tuple{320, Precision::f32, false},
+        std::tuple{192, Precision::f64, false}, std::tuple{243, Precision::f64, false},
+        std::tuple{256, Precision::f32, true}, std::tuple{384, Precision::f32, true},
+        std::tuple{512, Precision::f32, true}, std::tuple{243, Precision::f32, true},
+        std::tuple{256, Precision::f64, true}, std::tuple{300, Precision::f64, true}}) {
+    const auto v = estimate_xy_variant(n, n, n, p, h100);
+    ASSERT_TRUE(v && v->strided_rows) << n;
+    EXPECT_EQ(v->row_pads, pads) << v->name();
+    EXPECT_EQ(v->name().find(".sr.np|") == std::string::npos, pads) << v->name();
+    EXPECT_EQ(parse_xy_variant(v->name()), *v);
+    if (pads) continue;
+    const kern::XYLayout L = make_xy_layout(n, n, p, *v);
+    EXPECT_EQ(L.share_pitch(), n + 2) << v->name();
+    const double bound = fft3d_test::fft_error_bound(p == Precision::f32, static_cast<double>(n) * n);
+    const double error = p == Precision::f32 ? run_xy_complex<float>(n, n, 1, *v, -1, BlockOrder::descending)
+                                             : run_xy_complex<double>(n, n, 1, *v, +1, BlockOrder::ascending);
+    EXPECT_LT(error, bound) << v->name();
+  }
+  for (const auto& [nx, ny, cluster] : {std::tuple{64, 64, 8}, std::tuple{48, 80, 8}, std::tuple{40, 27, 3}}) {
+    XYVariant v = strided(nx, ny, Precision::f32, cluster);
+    v.row_pads = false;
+    expect_correct<float>(nx, ny, v);
+    v = strided(nx, ny, Precision::f64, cluster);
+    v.row_pads = false;
+    expect_correct<double>(nx, ny, v, true);
+  }
+  // Only strided rows have row pads to drop.
+  const XYVariant whole = *estimate_xy_variant(64, 64, 2, Precision::f32, h100, false, XYBase{{}, {}, 0, {}, false});
+  ASSERT_FALSE(whole.strided_rows) << whole.name();
+  EXPECT_THROW(parse_xy_variant("xy.c8.mb0.np|" + whole.x.name() + "|" + whole.y.name()), Error);
+}
+
 TEST(XYStridedRows, NameRoundTripsAndLimitsHold) {
   const XYVariant v = strided(256, 256, Precision::f32, 16);
   EXPECT_NE(v.name().find(".sr|"), std::string::npos) << v.name();

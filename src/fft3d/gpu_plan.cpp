@@ -254,7 +254,8 @@ std::unique_ptr<GpuGridPlan> plan_from_xy_verdict(const Problem& problem, const 
 }
 
 // The fused XY variants a MEASURE plan times: built from the ESTIMATE's rows
-// and columns, also with half and twice its cluster (twice also with its
+// and columns, the ESTIMATE with its row pads switched where its rows are
+// strided, also with half and twice its cluster (twice also with its
 // groups halved), in both orders (columns first), with its load in chunks
 // and double-buffered, and from the tuned ones in
 // wisdom (the fastest rows and columns on their own are not always the
@@ -274,6 +275,11 @@ std::vector<XYVariant> fused_candidates(const Problem& problem, const DeviceInfo
     return v;
   };
   if (const auto estimate = add(XYBase{})) {
+    // Strided rows with their row pads switched (XYVariant::row_pads).
+    XYVariant repadded = *estimate;
+    repadded.row_pads = !estimate->row_pads;
+    if (estimate->strided_rows && xy_variant_valid(problem.nx, problem.ny, precision, repadded, device.limits()))
+      out.push_back(repadded);
     add(XYBase{{}, {}, estimate->cluster / 2, {}, {}});
     if (const auto wider = add(XYBase{{}, {}, estimate->cluster * 2, {}, {}})) {
       // Its groups halved: half the threads, twice the blocks per SM (256^3

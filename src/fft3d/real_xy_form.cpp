@@ -33,6 +33,7 @@ std::vector<XYVariant> real_fused_candidates(const Problem& problem, const Devic
   };
   const auto estimate = add(0);
   if (!estimate) return out;
+
   if (estimate->cluster > 1) add(estimate->cluster / 2);
   add(estimate->cluster * 2);
   const std::vector<int>& radices = estimate->x.radices;
@@ -44,7 +45,12 @@ std::vector<XYVariant> real_fused_candidates(const Problem& problem, const Devic
     other.x.rows_per_block = std::max(1, estimate->x.rows_per_block * threads / other.x.threads_per_row);
     keep(other);
   }
-  if (estimate->strided_rows) add(estimate->cluster, false);  // its whole-rows form
+  if (estimate->strided_rows) {
+    add(estimate->cluster, false);  // its whole-rows form
+    XYVariant repadded = *estimate;  // its row pads switched (XYVariant::row_pads)
+    repadded.row_pads = !estimate->row_pads;
+    keep(repadded);
+  }
   return out;
 }
 

@@ -351,17 +351,18 @@ FFT3D_HD void xy_unpack_phase(const XYPartGeom G, int tid, int rank, long long p
   }
 }
 
-// Strided rows (XYLayout::strided_rows): a padded share row, element idx
-// at xy_share_slot(idx), read and written by every X stage in place.
+// Strided rows (XYLayout::strided_rows): a share row, element idx at
+// xy_share_slot(idx, pads), read and written by every X stage in place.
 template <typename Real>
 struct XYSlotRowIo {
   Complex<Real>* share_row;
   bool live;
+  bool pads;
   FFT3D_HD Complex<Real> load(int idx) const {
-    return live ? share_row[xy_share_slot(idx)] : make_complex(Real(0), Real(0));
+    return live ? share_row[xy_share_slot(idx, pads)] : make_complex(Real(0), Real(0));
   }
   FFT3D_HD void store(int idx, Complex<Real> v) const {
-    if (live) share_row[xy_share_slot(idx)] = v;
+    if (live) share_row[xy_share_slot(idx, pads)] = v;
   }
 };
 
@@ -374,7 +375,7 @@ FFT3D_HD void xy_strided_load_phase(const XYLayout& L, int tid, int rank, long l
   Complex<Real>* share = reinterpret_cast<Complex<Real>*>(smem);
   const int n = L.columns();
   for (int i = tid; i < L.rows_per_cta() * n; i += L.threads_per_block())
-    share[i / n * L.share_pitch() + xy_share_slot(i % n)] =
+    share[i / n * L.share_pitch() + xy_share_slot(i % n, L.row_pads)] =
         in[static_cast<long long>(i / n) * L.cluster * L.pitch() + i % n];
 }
 
@@ -386,7 +387,8 @@ FFT3D_HD void xy_strided_x_phase(const XYPartGeom& G, int group, StageGeom g, in
                                  XRegs<Real, Capacity>& regs, unsigned char* smem, const XYArgs<Real>& a) {
   if (tid >= G.threads) return;
   const int row = group * G.lines_per_group + tid / G.threads_per_row;
-  const XYSlotRowIo<Real> io{reinterpret_cast<Complex<Real>*>(smem) + row * G.share_pitch, row < G.rows_per_cta};
+  const XYSlotRowIo<Real> io{reinterpret_cast<Complex<Real>*>(smem) + row * G.share_pitch, row < G.rows_per_cta,
+                            G.row_pads};
   g.first = g.last = true;  // no exchange: the share row on both sides
   const PhaseInfo ph{sub / 2, sub % 2 == 0, sub % 2 == 1};
   stockham_stage_phase<Sign, R>(g, ph, tid % G.threads_per_row, static_cast<Real*>(nullptr),
@@ -406,7 +408,8 @@ FFT3D_HD void xy_strided_post_phase(const XYPartGeom& G, int group, int tid, uns
   Complex<Real>* z = reinterpret_cast<Complex<Real>*>(smem) + row * G.share_pitch;
   for_real_pairs<-1, Real>(tid % G.threads_per_row, G.threads_per_row, n, [&](int k, Complex<Real> w) {
     real_post_pair<Real>(
-        w, k, n, [&](int i) { return z[xy_share_slot(i)]; }, [&](int i, Complex<Real> v) { z[xy_share_slot(i)] = v; });
+        w, k, n, [&](int i) { return z[xy_share_slot(i, G.row_pads)]; },
+        [&](int i, Complex<Real> v) { z[xy_share_slot(i, G.row_pads)] = v; });
   });
 }
 
@@ -420,11 +423,11 @@ FFT3D_HD void xy_strided_local_phase(const XYPartGeom& G, const StageGeom& g0, i
   for (int x = tid; x < G.columns; x += threads) {
     Complex<Real> v[Q];
     FFT3D_UNROLL
-    for (int k = 0; k < Q; ++k) v[k] = share[k * G.share_pitch + xy_share_slot(x)];
+    for (int k = 0; k < Q; ++k) v[k] = share[k * G.share_pitch + xy_share_slot(x, G.row_pads)];
     dft<Q, Sign>(v);
     apply_stage_twiddles<Sign, Q>(g0, rank, G.twiddle_table, a.y_twiddles, v);
     FFT3D_UNROLL
-    for (int k = 0; k < Q; ++k) share[k * G.share_pitch + xy_share_slot(x)] = v[k];
+    for (int k = 0; k < Q; ++k) share[k * G.share_pitch + xy_share_slot(x, G.row_pads)] = v[k];
   }
 }
 
@@ -433,7 +436,7 @@ FFT3D_HD void xy_strided_local_phase(const XYPartGeom& G, const StageGeom& g0, i
 template <int Sign, int C, typename Real, class Shares>
 FFT3D_HD void xy_strided_cross_dft(const XYPartGeom& G, const Shares& shares, int k1, int x, Complex<Real> (&v)[C]) {
   FFT3D_UNROLL
-  for (int r = 0; r < C; ++r) v[r] = shares.of(r)[k1 * G.share_pitch + xy_share_slot(x)];
+  for (int r = 0; r < C; ++r) v[r] = shares.of(r)[k1 * G.share_pitch + xy_share_slot(x, G.row_pads)];
   dft<C, Sign>(v);
 }
 
@@ -771,7 +774,7 @@ __device__ __forceinline__ void xy_strided_load_device(int rank, long long plane
     for (unsigned i = begin + threadIdx.x; i < end; i += L.threads_per_block()) {
       const unsigned j = i / kColumns, x = i % kColumns;
       const Complex<Real>* from = in + (j * kRowStep + x);
-      const unsigned to = dst + (j * L.share_pitch() + xy_share_slot(static_cast<int>(x))) * kValue;
+      const unsigned to = dst + (j * L.share_pitch() + xy_share_slot(static_cast<int>(x), L.row_pads)) * kValue;
       if constexpr (kValue == 16)
         asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(to), "l"(from) : "memory");
       else

@@ -39,8 +39,9 @@
 // Strided rows (strided_rows; the Y layout two stages of
 // ny / cluster and cluster points): block r holds rows y = r + cluster * j
 // (j < ny / cluster) of the plane in its share, rows padded with one value
-// in 32 (xy_share_slot) so that no exchange buffer is needed and more blocks
-// fit on an SM. X runs in place in the share (each stage reads its row into
+// in 32 (xy_share_slot; or at their ends only, row_pads) so that no
+// exchange buffer is needed and more blocks fit on an SM. X runs in place
+// in the share (each stage reads its row into
 // registers, then, after a warp barrier, writes it back). Y is a two-stage
 // Stockham FFT whose first stage (ny / cluster points over the block's own
 // rows, twiddled by exp(-+2 pi i r k / ny)) also runs in place in the
@@ -104,19 +105,22 @@ struct XYPartGeom {
   bool columns_first;         // XYLayout::columns_first
   int share_pitch;            // complex values per row of the share (XYLayout::share_pitch)
   bool real_rows;             // XYLayout::real_rows
+  bool row_pads;              // XYLayout::row_pads
 };
 
 // Strided rows (XYLayout::strided_rows): where element x of a row lives in
-// its share row, one unused value after every 32. In place, the X stages
+// its share row: with `pads` (XYLayout::row_pads), one unused value after
+// every 32, else x itself. In place, the X stages
 // read and write at strides of 16 or 32 values: a pad breaks up their bank
 // conflicts. One in 16 kept the 16-value strides conflict-free, but its
 // shares were 6 % larger: 384^2 f32 on 16 blocks needed 78 KB a block, so
 // two fitted an SM, not three (384^3 0.8207 ms against 0.7437 with one in
 // 32; 320^3 0.4811 against 0.4737, 256^3 and 512^3 tied; H100,
-// docs/BENCHMARKS.md). Indices are never negative: unsigned, the division
-// is a shift.
-FFT3D_HD constexpr int xy_share_slot(int x_index) {
-  return x_index + static_cast<int>(static_cast<unsigned>(x_index) / 32u);
+// docs/BENCHMARKS.md). Rows whose X stages stride otherwise ran faster
+// without them (XYVariant::row_pads). Indices are never negative:
+// unsigned, the division is a shift.
+FFT3D_HD constexpr int xy_share_slot(int x_index, bool pads) {
+  return pads ? x_index + static_cast<int>(static_cast<unsigned>(x_index) / 32u) : x_index;
 }
 
 struct XYLayout {
@@ -138,6 +142,9 @@ struct XYLayout {
   bool columns_first = false;
   // Strided rows, no exchange buffers (see the top of this file).
   bool strided_rows = false;
+  // Strided rows: one unused value after every 32 of a share row
+  // (xy_share_slot); without, the row's pitch alone moves rows to other banks.
+  bool row_pads = true;
 
   FFT3D_HD constexpr int ny() const { return y.n; }
   // Real rows: rows of 2 x.n reals transformed as x.n complex points,
@@ -177,8 +184,8 @@ struct XYLayout {
   // segments 14 banks apart, and 39 % of the kernel's shared wavefronts
   // were replays).
   FFT3D_HD constexpr int strided_share_pitch() const {
-    const int padded = xy_share_slot(columns() - 1) + 1;
-    if (x.threads_per_row >= 16) return padded;
+    const int padded = xy_share_slot(columns() - 1, row_pads) + 1;
+    if (x.threads_per_row >= 16) return row_pads ? padded : padded + 2;
     return padded + ((x.threads_per_row - padded) % 16 + 16) % 16;
   }
   FFT3D_HD constexpr int share_rows() const { return columns_first ? ny() : rows_per_cta(); }
@@ -208,7 +215,7 @@ struct XYLayout {
                       L.twiddle_table, pitch(), ny(), rows_per_cta(), cols_per_cta(), columns(),
                       share_stride(real_bytes), exchange_offset(real_bytes),
                       real_rows() ? unpack_offset(real_bytes) : 0, split, split_inverse, columns_first,
-                      share_pitch(), real_rows()};
+                      share_pitch(), real_rows(), row_pads};
   }
   // The GPU issues the load in chunks of whole X groups, one cp.async group
   // each, and waits for a chunk only before its first X group: the X

@@ -119,6 +119,7 @@ std::string XYVariant::name() const {
   if (buffers != 1) s << ".b" << buffers;
   if (columns_first) s << ".yx";
   if (strided_rows) s << ".sr";
+  if (!row_pads) s << ".np";
   s << "|" << x.name() << "|" << y.name();
   return s.str();
 }
@@ -126,7 +127,7 @@ std::string XYVariant::name() const {
 bool XYVariant::operator==(const XYVariant& o) const {
   return cluster == o.cluster && x == o.x && y == o.y && min_blocks_per_sm == o.min_blocks_per_sm &&
          load_chunks == o.load_chunks && buffers == o.buffers && columns_first == o.columns_first &&
-         strided_rows == o.strided_rows;
+         strided_rows == o.strided_rows && row_pads == o.row_pads;
 }
 
 XYVariant parse_xy_variant(const std::string& name) {
@@ -162,6 +163,10 @@ XYVariant parse_xy_variant(const std::string& name) {
       if (!std::getline(head, field, '.') || field != "sr") bad();
       v.strided_rows = true;
     }
+    if (head.peek() == 'n') {
+      if (!std::getline(head, field, '.') || field != "np") bad();
+      v.row_pads = false;
+    }
     if (head.peek() != EOF) bad();
   } catch (const std::logic_error&) {
     bad();
@@ -172,7 +177,7 @@ XYVariant parse_xy_variant(const std::string& name) {
       v.load_chunks < 1 || v.load_chunks > kern::kMaxLoadChunks || v.buffers < 1 || v.buffers > 2 ||
       (v.x.real != RealRows::none && v.x.real != RealRows::half) ||
       (v.columns_first && (v.buffers != 1 || v.load_chunks != 1)) ||
-      (v.strided_rows && (v.columns_first || v.buffers != 1)))
+      (v.strided_rows && (v.columns_first || v.buffers != 1)) || (!v.row_pads && !v.strided_rows))
     bad();
   return v;
 }
@@ -182,6 +187,7 @@ kern::XYLayout make_xy_layout(int nx, int ny, Precision precision, const XYVaria
                    v.cluster, v.load_chunks, v.buffers};
   L.columns_first = v.columns_first;
   L.strided_rows = v.strided_rows;
+  L.row_pads = v.row_pads;
   if (split > 1) {
     L.split = split;
     L.split_inverse = inverse_modulo(split, ny);
@@ -289,6 +295,24 @@ std::optional<XYVariant> measured_strided_form(int nx, int ny, Precision precisi
   if (!w) return std::nullopt;
   return with_form_settings(nx, ny, precision, *w, limits, form->rows_per_group, form->load_chunks,
                             form->min_blocks_per_sm, form->x_table);
+}
+
+// Cube planes whose strided rows ran faster without row pads
+// (XYVariant::row_pads; H100, ms, padded against not,
+// docs/data/row-pads-h100-2026-11-27.txt): the pads break up the 16- and
+// 32-value strides of power-of-two rows (256^3 f32 0.2056 against 0.2551,
+// 512^3 1.991 against 2.406), but other rows only pay for them:
+// f32 210^3 0.1348 against 0.1276, 240^3 0.1821 against 0.1792, 300^3
+// 0.4114 against 0.3886, 320^3 0.4623 against 0.4360; f64 192^3 0.1899
+// against 0.1862, 210^3 0.2600 against 0.2438, 240^3 0.3671 against
+// 0.3588, 243^3 0.4384 against 0.4197; the R2C forward f32 300^3 0.2486
+// against 0.2355, 320^3 0.2689 against 0.2642. 192^3 and 400^3 f32 tied,
+// 243^3 f32 gained under 1 %, f64 300^3 and 320^3 lost 1 %.
+bool unpadded_rows_faster(int nx, int ny, Precision precision, bool real) {
+  if (nx != ny) return false;
+  if (real) return precision == Precision::f32 && (nx == 300 || nx == 320);
+  if (precision == Precision::f32) return nx == 210 || nx == 240 || nx == 300 || nx == 320;
+  return nx == 192 || nx == 210 || nx == 240 || nx == 243;
 }
 
 // The R2C forward's cube planes as strided rows in the forms measured
@@ -569,6 +593,11 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
       strided_form = w;
       measured = true;
     }
+  if (strided_form && base_names_nothing && unpadded_rows_faster(nx, ny, precision, real)) {
+    XYVariant w = *strided_form;
+    w.row_pads = false;
+    if (xy_variant_valid(nx, ny, precision, w, limits)) strided_form = w;
+  }
   // Strided rows where measured faster than separate passes: real planes of
   // at least kRealPlaneMin; complex ones even with one block per SM
   // (power-of-two planes), else with two.

@@ -27,10 +27,13 @@ struct XYVariant {
   // (kern::XYLayout::strided_rows): X first (complex planes, or the R2C
   // forward's), y two stages of ny / cluster and cluster points. One share.
   bool strided_rows = false;
+  // Strided rows: share rows padded one value in 32 (kern::XYLayout::row_pads).
+  bool row_pads = true;
 
   // A readable, parseable name: "xy.c8.mb0|<x variant>|<y variant>", with
   // ".l4" after "mb0" where load_chunks > 1, ".b2" where buffers is 2,
-  // ".yx" where columns come first and ".sr" last for strided rows.
+  // ".yx" where columns come first, ".sr" for strided rows and ".np" last
+  // for strided rows without row pads.
   std::string name() const;
   bool operator==(const XYVariant& o) const;
 };
@@ -93,7 +96,9 @@ struct XYBase {
 // lengths whose rows pair on 16 threads only as strided rows (243, 300,
 // 400, where two blocks fit an SM), on the largest cluster that fits the
 // form unless base names one; and, where base names nothing, in the forms
-// measured fastest on cubes (192, 240, 243, 300, 320, 400; xy_variant.cpp).
+// measured fastest on cubes (192, 240, 243, 300, 320, 400; xy_variant.cpp),
+// their share rows without pads where that measured faster (f32 210-320,
+// f64 192-243; XYVariant::row_pads).
 std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, Precision precision,
                                              const DeviceLimits& limits, bool only_where_faster = true,
                                              const XYBase& base = {});
@@ -125,7 +130,8 @@ std::optional<XYVariant> strided_rows_variant(int nx, int ny, Precision precisio
 // ESTIMATE's cluster) and planes of at least 256 KB on the largest cluster
 // that fits the form where that cluster is even (320, 384, 512; those on
 // 15 blocks lost), and, where base names nothing, in the forms measured
-// fastest on the cubes 240^3 (12 blocks) and 300^3 (15; xy_variant.cpp).
+// fastest on the cubes 240^3 (12 blocks) and 300^3 (15; xy_variant.cpp),
+// and without row pads at 300^3 and 320^3 f32.
 std::optional<XYVariant> estimate_real_xy_variant(int nx, int ny, long long planes, Precision precision,
                                                   const DeviceLimits& limits, bool only_where_faster = true,
                                                   bool inverse = false, XYBase base = {});
