@@ -33,7 +33,6 @@ std::vector<XYVariant> real_fused_candidates(const Problem& problem, const Devic
   };
   const auto estimate = add(0);
   if (!estimate) return out;
-
   if (estimate->cluster > 1) add(estimate->cluster / 2);
   add(estimate->cluster * 2);
   const std::vector<int>& radices = estimate->x.radices;

@@ -41,8 +41,8 @@
 // (j < ny / cluster) of the plane in its share, rows padded with one value
 // in 32 (xy_share_slot; or at their ends only, row_pads) so that no
 // exchange buffer is needed and more blocks fit on an SM. X runs in place
-// in the share (each stage reads its row into
-// registers, then, after a warp barrier, writes it back). Y is a two-stage
+// in the share (each stage reads its row into registers, then, after a
+// warp barrier, writes it back). Y is a two-stage
 // Stockham FFT whose first stage (ny / cluster points over the block's own
 // rows, twiddled by exp(-+2 pi i r k / ny)) also runs in place in the
 // share, since its butterfly j is the block's rank; after a cluster barrier
@@ -185,7 +185,7 @@ struct XYLayout {
   // were replays).
   FFT3D_HD constexpr int strided_share_pitch() const {
     const int padded = xy_share_slot(columns() - 1, row_pads) + 1;
-    if (x.threads_per_row >= 16) return row_pads ? padded : padded + 2;
+    if (x.threads_per_row >= 16) return row_pads ? padded : padded + 2;  // + 2: rows start on other banks
     return padded + ((x.threads_per_row - padded) % 16 + 16) % 16;
   }
   FFT3D_HD constexpr int share_rows() const { return columns_first ? ny() : rows_per_cta(); }

@@ -298,15 +298,15 @@ std::optional<XYVariant> measured_strided_form(int nx, int ny, Precision precisi
 }
 
 // Cube planes whose strided rows ran faster without row pads
-// (XYVariant::row_pads; H100, ms, padded against not,
-// docs/data/row-pads-h100-2026-11-27.txt): the pads break up the 16- and
-// 32-value strides of power-of-two rows (256^3 f32 0.2056 against 0.2551,
-// 512^3 1.991 against 2.406), but other rows only pay for them:
-// f32 210^3 0.1348 against 0.1276, 240^3 0.1821 against 0.1792, 300^3
-// 0.4114 against 0.3886, 320^3 0.4623 against 0.4360; f64 192^3 0.1899
-// against 0.1862, 210^3 0.2600 against 0.2438, 240^3 0.3671 against
-// 0.3588, 243^3 0.4384 against 0.4197; the R2C forward f32 300^3 0.2486
-// against 0.2355, 320^3 0.2689 against 0.2642. 192^3 and 400^3 f32 tied,
+// (XYVariant::row_pads; H100, forward ms, padded against not,
+// docs/data/row-pads-h100-2026-11-27.txt): f32 210^3 0.1333 against
+// 0.1262, 240^3 0.1820 against 0.1798, 300^3 0.4087 against 0.3783, 320^3
+// 0.4617 against 0.4358; f64 192^3 0.1884 against 0.1858, 210^3 0.2602
+// against 0.2452, 240^3 0.3675 against 0.3605, 243^3 0.4364 against
+// 0.4182; the R2C forward f32 300^3 0.2487 against 0.2347, 320^3 0.2680
+// against 0.2638. The pads break up the 16- and 32-value strides of
+// power-of-two rows, which lost 4-24 % without them (256^3 f32 0.2056
+// against 0.2551, 512^3 1.991 against 2.406). 192^3 and 400^3 f32 tied,
 // 243^3 f32 gained under 1 %, f64 300^3 and 320^3 lost 1 %.
 bool unpadded_rows_faster(int nx, int ny, Precision precision, bool real) {
   if (nx != ny) return false;
