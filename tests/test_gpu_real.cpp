@@ -15,6 +15,7 @@
 #include "gpu_test_util.h"
 #include "oracle.h"
 #include "real_oracle.h"
+#include "text_search.h"
 
 namespace {
 
@@ -75,13 +76,6 @@ std::string line_with(const std::string& text, const std::string& marker) {
   if (at == std::string::npos) return "";
   const size_t begin = text.rfind('\n', at) == std::string::npos ? 0 : text.rfind('\n', at) + 1;
   return text.substr(begin, text.find('\n', at) - begin);
-}
-
-// How often `part` occurs in `text`.
-int count_of(const std::string& text, const std::string& part) {
-  int n = 0;
-  for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++n;
-  return n;
 }
 
 // The spectrum FFTW computes for the rows of each shape.
@@ -291,8 +285,8 @@ TEST(GpuReal, SidePlanes) {
   text = plan_text({64, 48, 20, 0}, true, FFT3D_MEASURE);
   for (const char* direction : {"forward", "inverse"}) {
     const std::string timed = line_with(text, std::string("XY form of the in-place ") + direction + " chosen by timing");
-    EXPECT_GT(count_of(timed, ", fused "), 0) << text;
-    EXPECT_EQ(count_of(timed, " ms (3 side planes)"), count_of(timed, ", fused ")) << text;
+    EXPECT_GT(fft3d_test::count_of(timed, ", fused "), 0) << text;
+    EXPECT_EQ(fft3d_test::count_of(timed, " ms (3 side planes)"), fft3d_test::count_of(timed, ", fused ")) << text;
   }
   ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
   ASSERT_EQ(setenv("FFT3D_XY_PASS", "fused", 1), 0);

@@ -16,6 +16,7 @@
 #include "gpu/module_cache.h"
 #include "gpu/nvrtc_compiler.h"
 #include "multirow/five_step.h"
+#include "text_search.h"
 #include "xy/xy_kernel_source.h"
 #include "xy/xy_pass.h"
 
@@ -24,11 +25,7 @@ namespace {
 
 const std::string kArch = "sm_" FFT3D_TEST_CUDA_ARCH;
 
-int count(const std::string& text, const std::string& what) {
-  int c = 0;
-  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++c;
-  return c;
-}
+using fft3d_test::count_of;
 
 // Each variant's kernels compile to a CUBIN, and their PTX declares no local
 // memory: every register array is indexed by constants only. (Register
@@ -58,9 +55,9 @@ TEST(Nvrtc, XKernelsCompileWithoutLocalMemory) {
       const std::string source = x_kernel_source(n, p, v);
       EXPECT_GT(compile_with_nvrtc(source, kArch).cubin.size(), 1000u);
       const std::string ptx = compile_to_ptx(source, virtual_arch);
-      EXPECT_EQ(count(ptx, ".entry"), 2) << n << " " << v.name();
-      EXPECT_EQ(count(ptx, ".local"), 0) << n << " " << v.name();
-      EXPECT_EQ(count(ptx, "ld.local"), 0) << n << " " << v.name();
+      EXPECT_EQ(count_of(ptx, ".entry"), 2) << n << " " << v.name();
+      EXPECT_EQ(count_of(ptx, ".local"), 0) << n << " " << v.name();
+      EXPECT_EQ(count_of(ptx, "ld.local"), 0) << n << " " << v.name();
     }
   }
 }
@@ -72,8 +69,8 @@ TEST(Nvrtc, FiveStepKernelsCompileWithoutLocalMemory) {
       const std::string source = five_step_kernel_source(v, p);
       EXPECT_GT(compile_with_nvrtc(source, kArch).cubin.size(), 1000u);
       const std::string ptx = compile_to_ptx(source, "compute_" FFT3D_TEST_CUDA_ARCH);
-      EXPECT_EQ(count(ptx, ".entry"), 4) << v.name();
-      EXPECT_EQ(count(ptx, ".local"), 0) << v.name();
+      EXPECT_EQ(count_of(ptx, ".entry"), 4) << v.name();
+      EXPECT_EQ(count_of(ptx, ".local"), 0) << v.name();
     }
   }
 }
@@ -95,10 +92,10 @@ TEST(Nvrtc, FusedXYKernelsCompileWithoutLocalMemory) {
       const std::string source = xy_kernel_source(n, n, p, *v);
       EXPECT_GT(compile_with_nvrtc(source, kArch).cubin.size(), 1000u);
       const std::string ptx = compile_to_ptx(source, "compute_" FFT3D_TEST_CUDA_ARCH);
-      EXPECT_EQ(count(ptx, ".entry"), 2) << v->name();
-      EXPECT_EQ(count(ptx, ".local"), 0) << v->name();
-      EXPECT_GT(count(ptx, "barrier.cluster"), 0) << v->name();
-      EXPECT_GT(count(ptx, "cp.async.wait_group"), 0) << v->name();  // the load, in chunks or whole
+      EXPECT_EQ(count_of(ptx, ".entry"), 2) << v->name();
+      EXPECT_EQ(count_of(ptx, ".local"), 0) << v->name();
+      EXPECT_GT(count_of(ptx, "barrier.cluster"), 0) << v->name();
+      EXPECT_GT(count_of(ptx, "cp.async.wait_group"), 0) << v->name();  // the load, in chunks or whole
     }
   }
   // Real rows (R2C forward): one kernel, the forward; strided rows (column 0
@@ -106,8 +103,8 @@ TEST(Nvrtc, FusedXYKernelsCompileWithoutLocalMemory) {
   const auto real = estimate_real_xy_variant(256, 256, 256, Precision::f32, DeviceLimits{}, false);
   ASSERT_TRUE(real && real->strided_rows && real->load_chunks == 2) << (real ? real->name() : "none");
   const std::string ptx = compile_to_ptx(xy_kernel_source(256, 256, Precision::f32, *real), "compute_" FFT3D_TEST_CUDA_ARCH);
-  EXPECT_EQ(count(ptx, ".entry"), 1) << real->name();
-  EXPECT_EQ(count(ptx, ".local"), 0) << real->name();
+  EXPECT_EQ(count_of(ptx, ".entry"), 1) << real->name();
+  EXPECT_EQ(count_of(ptx, ".local"), 0) << real->name();
 }
 
 // Columns first: the C2R inverse of real rows (one kernel) and complex
@@ -120,10 +117,10 @@ TEST(Nvrtc, ColumnsFirstKernelsCompileWithoutLocalMemory) {
     ASSERT_TRUE(real && complex);
     for (const auto& [v, n, kernels] : {std::tuple{*real, 256, 1}, std::tuple{*complex, 240, 2}}) {
       const std::string ptx = compile_to_ptx(xy_kernel_source(n, n, p, v), "compute_" FFT3D_TEST_CUDA_ARCH);
-      EXPECT_EQ(count(ptx, ".entry"), kernels) << v.name();
-      EXPECT_EQ(count(ptx, ".local"), 0) << v.name();
-      EXPECT_GT(count(ptx, "barrier.cluster"), 0) << v.name();
-      EXPECT_GT(count(ptx, "cp.async.wait_group"), 0) << v.name();
+      EXPECT_EQ(count_of(ptx, ".entry"), kernels) << v.name();
+      EXPECT_EQ(count_of(ptx, ".local"), 0) << v.name();
+      EXPECT_GT(count_of(ptx, "barrier.cluster"), 0) << v.name();
+      EXPECT_GT(count_of(ptx, "cp.async.wait_group"), 0) << v.name();
     }
   }
 }
@@ -141,10 +138,10 @@ TEST(Nvrtc, EveryKernelAwaitsThePreviousGrid) {
         five_step_kernel_source(FiveStepVariant{16, 16, 16, true}, Precision::f32),
         xy_kernel_source(64, 64, Precision::f32, *xy)}) {
     const std::string ptx = compile_to_ptx(source, "compute_" FFT3D_TEST_CUDA_ARCH);
-    const int entries = count(ptx, ".entry");
+    const int entries = count_of(ptx, ".entry");
     EXPECT_GT(entries, 0);
-    EXPECT_EQ(count(ptx, "griddepcontrol.wait"), entries) << source.substr(0, 80);
-    EXPECT_EQ(count(ptx, "griddepcontrol.launch_dependents"), entries) << source.substr(0, 80);
+    EXPECT_EQ(count_of(ptx, "griddepcontrol.wait"), entries) << source.substr(0, 80);
+    EXPECT_EQ(count_of(ptx, "griddepcontrol.launch_dependents"), entries) << source.substr(0, 80);
   }
 }
 
@@ -159,7 +156,7 @@ TEST(Nvrtc, ReversedKernelsCompileWithoutLocalMemory) {
     EXPECT_NE(plain.find("kReversed = false"), std::string::npos);
     EXPECT_NE(reversed.find("kReversed = true"), std::string::npos);
     const std::string ptx = compile_to_ptx(reversed, "compute_" FFT3D_TEST_CUDA_ARCH);
-    EXPECT_EQ(count(ptx, ".local"), 0);
+    EXPECT_EQ(count_of(ptx, ".local"), 0);
     EXPECT_NE(ptx, compile_to_ptx(plain, "compute_" FFT3D_TEST_CUDA_ARCH));
   }
 }
