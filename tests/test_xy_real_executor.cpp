@@ -159,10 +159,10 @@ TEST(XYRealExecutor, ForwardOnlyAndEvenRowsOnly) {
 
 // Automatic plans fuse real planes only where that was measured faster:
 // power-of-two planes of 256 KB to 1 MB (complex side), on blocks of 128
-// threads, the f32 forward's strided rows on even clusters (320^3 and
-// 512^3 on 16 blocks, 384^3 on 12) and the measured forms of 240^3 (12
-// blocks, rows of 120 = 15 * 8 on 8 threads) and 300^3 (15 blocks); not
-// 128^3 (in L2), 480^3 (15 blocks) or f64 beyond 256^3.
+// threads, the f32 forward's strided rows on even clusters (320^3, 384^3,
+// 480^3 and 512^3 on 16 blocks, 420^3 on 14) and the measured forms of
+// 240^3 (12 blocks, rows of 120 = 15 * 8 on 8 threads) and 300^3 (15
+// blocks); not 128^3 (in L2) or f64 beyond 256^3.
 TEST(XYRealExecutor, AutomaticPlansFuseMeasuredPlanesOnly) {
   const DeviceLimits h100;
   for (Precision p : {Precision::f32, Precision::f64}) {
@@ -181,10 +181,14 @@ TEST(XYRealExecutor, AutomaticPlansFuseMeasuredPlanesOnly) {
   EXPECT_TRUE(estimate_real_xy_variant(256, 256, 256, Precision::f32, h100)->strided_rows);
   EXPECT_FALSE(estimate_real_xy_variant(256, 256, 256, Precision::f64, h100)->strided_rows);
   EXPECT_FALSE(estimate_real_xy_variant(256, 256, 256, Precision::f32, h100, true, true)->strided_rows);
-  for (const auto& [n, cluster] : {std::pair{320, 16}, std::pair{384, 16}, std::pair{512, 16}}) {
+  for (const auto& [n, cluster] : {std::pair{320, 16}, std::pair{384, 16}, std::pair{512, 16}, std::pair{420, 14},
+                                   std::pair{480, 16}}) {
     const auto v = estimate_real_xy_variant(n, n, n, Precision::f32, h100);
     ASSERT_TRUE(v && v->strided_rows) << n;
     EXPECT_EQ(v->cluster, cluster) << v->name();
+    // 420 and 480 split Y as 30 points on each block, then 14 or 16 across them, without row pads.
+    if (n == 420 || n == 480) EXPECT_EQ(v->y.radices, (std::vector<int>{30, cluster})) << v->name();
+    EXPECT_EQ(v->row_pads, n != 420 && n != 480 && n != 320) << v->name();
     expect_correct<float>(n, n, 1, *v);
   }
   for (const auto& [n, cluster, threads, rows] : {std::tuple{240, 12, 8, 20}, std::tuple{300, 15, 16, 5}}) {
@@ -200,7 +204,7 @@ TEST(XYRealExecutor, AutomaticPlansFuseMeasuredPlanesOnly) {
     const auto w = estimate_real_xy_variant(n, n, n, Precision::f32, h100, true, false, XYBase{{}, {}, 0, {}, false});
     EXPECT_FALSE(w && w->strided_rows) << w->name();
   }
-  for (int n : {128, 480}) EXPECT_FALSE(estimate_real_xy_variant(n, n, n, Precision::f32, h100)) << n;
+  EXPECT_FALSE(estimate_real_xy_variant(128, 128, 128, Precision::f32, h100));
   for (int n : {128, 384, 512}) EXPECT_FALSE(estimate_real_xy_variant(n, n, n, Precision::f64, h100)) << n;
 }
 

@@ -42,12 +42,12 @@ void expect_correct(int nx, int ny, const XYVariant& v, bool out_of_place = fals
 // Planes whose Y splits into ny / cluster points over a block's rows and
 // cluster points across the blocks, including odd radices, the H100's
 // 16-block clusters of 256^2 and first stages of composite codelets (32,
-// 20, 27, 25 points).
+// 20, 27, 25, 30 points).
 TEST(XYStridedRows, ComplexPlanesBothWays) {
   for (const auto& [nx, ny, cluster] :
        {std::tuple{256, 256, 16}, std::tuple{64, 64, 8}, std::tuple{48, 80, 8}, std::tuple{32, 60, 4},
         std::tuple{40, 27, 3}, std::tuple{16, 32, 2}, std::tuple{64, 256, 8}, std::tuple{40, 100, 5},
-        std::tuple{32, 54, 2}, std::tuple{48, 75, 3}}) {
+        std::tuple{32, 54, 2}, std::tuple{48, 75, 3}, std::tuple{40, 90, 3}}) {
     expect_correct<float>(nx, ny, strided(nx, ny, Precision::f32, cluster));
     expect_correct<double>(nx, ny, strided(nx, ny, Precision::f64, cluster));
   }
@@ -73,7 +73,8 @@ TEST(XYStridedRows, OutOfPlaceGroupsAndTwiddles) {
 // 512^2 f32 planes (one block per SM), whose 512-point rows run as
 // 32 * 16 on 16 threads (8 * 8 * 8 on 64 threads elsewhere); the
 // sixteen-led pairs' planes (192^2, 240^2) in their measured forms.
-// Not 480^2 f32 or 384^2 f64, whose shares leave one block per SM.
+// Not 384^2 f64, whose shares leave one block per SM, or 480^2 f32, which
+// fits two only without row pads and then tied with separate passes.
 TEST(XYStridedRows, EstimateTakesTheLargestClusterThatFits) {
   const DeviceLimits h100;
   for (const auto& [n, cluster] : {std::pair{210, 15}, std::pair{320, 16}, std::pair{384, 16}, std::pair{512, 16}}) {
@@ -224,6 +225,24 @@ TEST(XYStridedRows, RowsWithoutPadsWhereMeasuredFaster) {
   const XYVariant whole = *estimate_xy_variant(64, 64, 2, Precision::f32, h100, false, XYBase{{}, {}, 0, {}, false});
   ASSERT_FALSE(whole.strided_rows) << whole.name();
   EXPECT_THROW(parse_xy_variant("xy.c8.mb0.np|" + whole.x.name() + "|" + whole.y.name()), Error);
+}
+
+// 480^2 f32 planes split 30 * 16 on 16 blocks: without row pads a block's
+// share (30 rows of 482 values) leaves room for two blocks on an SM (228 KB,
+// 1 KB reserved per block); with them it does not. The form tied with
+// separate passes on an H100 (the ESTIMATE keeps them, above);
+// FFT3D_XY_VARIANT forces it.
+TEST(XYStridedRows, ThirtyPointSplitOfFourEighty) {
+  const DeviceLimits h100;
+  XYVariant v = strided(480, 480, Precision::f32, 16);
+  EXPECT_EQ(v.y.radices, (std::vector<int>{30, 16})) << v.name();
+  EXPECT_GT(2 * (xy_variant_facts(480, 480, Precision::f32, v).shared_bytes + 1024), 228 * 1024) << v.name();
+  v.row_pads = false;
+  ASSERT_TRUE(xy_variant_valid(480, 480, Precision::f32, v, h100)) << v.name();
+  EXPECT_LE(2 * (xy_variant_facts(480, 480, Precision::f32, v).shared_bytes + 1024), 228 * 1024) << v.name();
+  const double bound = fft3d_test::fft_error_bound(true, 480.0 * 480);
+  EXPECT_LT(run_xy_complex<float>(480, 480, 1, v, -1, BlockOrder::descending), bound) << v.name();
+  EXPECT_LT(run_xy_complex<float>(480, 480, 1, v, +1, BlockOrder::ascending), bound) << v.name();
 }
 
 TEST(XYStridedRows, NameRoundTripsAndLimitsHold) {

@@ -281,9 +281,9 @@ FFT3D_HD void dft_composite(Complex<Real>* v) {
 // largest first (a test checks it against is_supported_radix).
 FFT3D_HD constexpr bool is_supported_radix(int r) {
   return r == 2 || r == 3 || r == 4 || r == 5 || r == 6 || r == 7 || r == 8 || r == 9 || r == 10 || r == 12 ||
-         r == 14 || r == 15 || r == 16 || r == 20 || r == 24 || r == 25 || r == 27 || r == 32;
+         r == 14 || r == 15 || r == 16 || r == 20 || r == 24 || r == 25 || r == 27 || r == 30 || r == 32;
 }
-constexpr int kSupportedRadices[] = {32, 27, 25, 24, 20, 16, 15, 14, 12, 10, 9, 8, 7, 6, 5, 4, 3, 2};
+constexpr int kSupportedRadices[] = {32, 30, 27, 25, 24, 20, 16, 15, 14, 12, 10, 9, 8, 7, 6, 5, 4, 3, 2};
 // The largest supported radix: the register arrays of one butterfly.
 constexpr int kMaxRadix = 32;
 
@@ -299,7 +299,7 @@ struct RadixConstant {
 };
 template <int... Rs>
 struct RadixList {};
-using CodeletRadices = RadixList<32, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 15, 16, 20, 24, 25, 27>;
+using CodeletRadices = RadixList<32, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 15, 16, 20, 24, 25, 27, 30>;
 
 template <class F, int First, int... Rs>
 inline void with_radix_in(RadixList<First, Rs...>, int r, F&& f) {
@@ -331,6 +331,7 @@ FFT3D_HD void dft(Complex<Real>* v) {
   else if constexpr (R == 24) dft_composite<8, 3, Sign>(v);
   else if constexpr (R == 25) dft_composite<5, 5, Sign>(v);
   else if constexpr (R == 27) dft_composite<3, 9, Sign>(v);
+  else if constexpr (R == 30) dft_composite<10, 3, Sign>(v);
   else dft_composite<4, 8, Sign>(v);
 }
 

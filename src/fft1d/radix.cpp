@@ -44,7 +44,7 @@ std::vector<std::vector<int>> all_radix_multisets(int n) {
   return all;
 }
 
-bool is_estimate_radix(int r) { return kern::is_supported_radix(r) && r != 24; }
+bool is_estimate_radix(int r) { return kern::is_supported_radix(r) && r != 24 && r != 30; }
 
 std::vector<std::vector<int>> radix_pairs(int n, int max_radix) {
   std::vector<std::vector<int>> pairs;

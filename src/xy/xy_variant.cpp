@@ -304,13 +304,15 @@ std::optional<XYVariant> measured_strided_form(int nx, int ny, Precision precisi
 // 0.4617 against 0.4358; f64 192^3 0.1884 against 0.1858, 210^3 0.2602
 // against 0.2452, 240^3 0.3675 against 0.3605, 243^3 0.4364 against
 // 0.4182; the R2C forward f32 300^3 0.2487 against 0.2347, 320^3 0.2680
-// against 0.2638. The pads break up the 16- and 32-value strides of
+// against 0.2638; with the 30-point codelet, 420^3 0.6725 against 0.6524
+// and 480^3 0.8276 against 0.8048 (docs/data/radix-30-h100-2026-11-27.txt).
+// The pads break up the 16- and 32-value strides of
 // power-of-two rows, which lost 4-24 % without them (256^3 f32 0.2056
 // against 0.2551, 512^3 1.991 against 2.406). 192^3 and 400^3 f32 tied,
 // 243^3 f32 gained under 1 %, f64 300^3 and 320^3 lost 1 %.
 bool unpadded_rows_faster(int nx, int ny, Precision precision, bool real) {
   if (nx != ny) return false;
-  if (real) return precision == Precision::f32 && (nx == 300 || nx == 320);
+  if (real) return precision == Precision::f32 && (nx == 300 || nx == 320 || nx == 420 || nx == 480);
   if (precision == Precision::f32) return nx == 210 || nx == 240 || nx == 300 || nx == 320;
   return nx == 192 || nx == 210 || nx == 240 || nx == 243;
 }
@@ -535,7 +537,9 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   //   f32 210^3 0.1396 (c15) against 0.1577 whole rows, 320^3 0.5123 (c16)
   //   against 0.5251, 384^3 0.8669 (c12) against 0.9450; f64 210^3 0.2665
   //   against 0.2740, 320^3 1.005 against 1.167 separate. 480^3 f32 (c15,
-  //   one block per SM) lost: 1.925 against 1.884 separate. With the
+  //   one block per SM) lost: 1.925 against 1.884 separate; on 16 blocks
+  //   (Y 30 * 16, rows without pads, two to an SM) it tied: 1.864-1.890
+  //   against 1.884, and lost on more threads. With the
   //   24-point codelet 384 splits on 16 blocks, three to an SM: 384^3 f32
   //   0.7445-0.7467 against 0.8563 on 12
   //   (docs/data/xy-radix-24-h100-2026-11-26.txt);
@@ -545,7 +549,8 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   //   separate), and its other planes of at least kRealPlaneMin on the
   //   largest cluster that fits, where that is even (320^3, 16: 0.2948
   //   against 0.2995; 384^3, 12: 0.4458 against 0.5154, now 16: 0.4204
-  //   against 0.4368 on 12); those on 15
+  //   against 0.4368 on 12; with the 30-point codelet 480^3, 16: 0.8276
+  //   against 0.9979, 420^3, 14: 0.6725 against 0.7560); those on 15
   //   blocks lost (240^3 0.1243 against 0.1233, 300^3 0.2847 against 0.2822,
   //   480^3 1.0091 against 0.9990). f64 lost (256^3: 0.342-0.354 against
   //   0.278, 170 to 212 registers a thread, two blocks per SM).
