@@ -4,7 +4,8 @@
 #   scripts/gpu-check.sh            build, gpu+cpu tests, tuning time, demo, every benchmark mode
 #   scripts/gpu-check.sh tests      build, gpu+cpu tests, tuning time (scripts/tune-time.sh)
 #   BENCH_ARGS="--batched1d --sizes 256,512" scripts/gpu-check.sh bench
-#   scripts/gpu-check.sh sweep      build, the f32 C2C --3d --sweep and its plot (also part of all)
+#   scripts/gpu-check.sh sweep      build, --3d --sweep of C2C and R2C in f32 and f64, the f32 C2C plot
+#                                   (all: the C2C sweeps and the plot)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-check-out}
@@ -53,9 +54,18 @@ if [[ $what == all ]]; then  # every mode, short: tables to $OUT/bench-*.txt
   done
 fi
 if [[ $what == all || $what == sweep ]]; then  # issue 9: cubes 32-512 against the pass floors
-  build-gpu/apps/bench/fft3d-bench --3d --sweep --precision f32 --repeats 10 \
-    --csv "$OUT/bench-sweep-c2c-f32.csv" >"$OUT/bench-sweep-c2c-f32.txt" 2>&1 || status=1
-  grep -E "sweep beyond L2|no array larger" "$OUT/bench-sweep-c2c-f32.txt"
+  # C2C in both precisions, then (sweep only) the R2C forward and C2R inverse.
+  kinds="c2c-f32 c2c-f64"
+  [[ $what == sweep ]] && kinds="$kinds r2c-f32 r2c-f64"
+  # One text log for all of them (the device tool brings back few files).
+  : >"$OUT/bench-sweep.txt"
+  for kind in $kinds; do
+    build-gpu/apps/bench/fft3d-bench --3d --sweep --type "${kind%-*}" --precision "${kind#*-}" --repeats 10 \
+      --csv "$OUT/bench-sweep-$kind.csv" >"$OUT/sweep-one.txt" 2>&1 || status=1
+    cat "$OUT/sweep-one.txt" >>"$OUT/bench-sweep.txt"
+    echo "$kind: $(grep -E "sweep beyond L2|no array larger|geometric" "$OUT/sweep-one.txt" | tr '\n' ' ')"
+  done
+  rm -f "$OUT/sweep-one.txt"
   # The plot is a convenience: a python3 without matplotlib does not fail the check.
   plotted=no
   for py in python3 /usr/bin/python3; do
