@@ -224,6 +224,12 @@ TEST(XYStridedRows, RowsWithoutPadsWhereMeasuredFaster) {
   // Only strided rows have row pads to drop.
   const XYVariant whole = *estimate_xy_variant(64, 64, 2, Precision::f32, h100, false, XYBase{{}, {}, 0, {}, false});
   ASSERT_FALSE(whole.strided_rows) << whole.name();
+  EXPECT_FALSE(row_pads_switched(64, 64, Precision::f32, whole, h100));
+  const XYVariant padded = strided(64, 64, Precision::f32, 8);
+  const auto twin = row_pads_switched(64, 64, Precision::f32, padded, h100);
+  ASSERT_TRUE(twin);
+  EXPECT_NE(twin->row_pads, padded.row_pads);
+  EXPECT_EQ(row_pads_switched(64, 64, Precision::f32, *twin, h100), padded);
   EXPECT_THROW(parse_xy_variant("xy.c8.mb0.np|" + whole.x.name() + "|" + whole.y.name()), Error);
 }
 

@@ -275,11 +275,8 @@ std::vector<XYVariant> fused_candidates(const Problem& problem, const DeviceInfo
     return v;
   };
   if (const auto estimate = add(XYBase{})) {
-    // Strided rows with their row pads switched (XYVariant::row_pads).
-    XYVariant repadded = *estimate;
-    repadded.row_pads = !estimate->row_pads;
-    if (estimate->strided_rows && xy_variant_valid(problem.nx, problem.ny, precision, repadded, device.limits()))
-      out.push_back(repadded);
+    if (const auto twin = row_pads_switched(problem.nx, problem.ny, precision, *estimate, device.limits()))
+      out.push_back(*twin);
     add(XYBase{{}, {}, estimate->cluster / 2, {}, {}});
     if (const auto wider = add(XYBase{{}, {}, estimate->cluster * 2, {}, {}})) {
       // Its groups halved: half the threads, twice the blocks per SM (256^3

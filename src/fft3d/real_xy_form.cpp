@@ -46,9 +46,7 @@ std::vector<XYVariant> real_fused_candidates(const Problem& problem, const Devic
   }
   if (estimate->strided_rows) {
     add(estimate->cluster, false);  // its whole-rows form
-    XYVariant repadded = *estimate;  // its row pads switched (XYVariant::row_pads)
-    repadded.row_pads = !estimate->row_pads;
-    keep(repadded);
+    if (const auto twin = row_pads_switched(problem.nx, problem.ny, precision, *estimate, limits)) keep(*twin);
   }
   return out;
 }

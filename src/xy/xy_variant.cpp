@@ -618,6 +618,15 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
 
 }  // namespace
 
+std::optional<XYVariant> row_pads_switched(int nx, int ny, Precision precision, const XYVariant& v,
+                                           const DeviceLimits& limits) {
+  if (!v.strided_rows) return std::nullopt;
+  XYVariant twin = v;
+  twin.row_pads = !v.row_pads;
+  if (!xy_variant_valid(nx, ny, precision, twin, limits)) return std::nullopt;
+  return twin;
+}
+
 std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, Precision precision,
                                              const DeviceLimits& limits, bool only_where_faster,
                                              const XYBase& base) {

@@ -78,6 +78,12 @@ struct XYBase {
   std::optional<bool> strided_rows;   // XYVariant::strided_rows where it fits; none: the ESTIMATE's
 };
 
+// Strided-rows variant v with its row pads switched (XYVariant::row_pads),
+// the twin MEASURE times beside the ESTIMATE's; nothing where v's rows are
+// not strided or the twin does not fit (xy_variant_valid).
+std::optional<XYVariant> row_pads_switched(int nx, int ny, Precision precision, const XYVariant& v,
+                                           const DeviceLimits& limits);
+
 // The ESTIMATE choice for `planes` planes of nx * ny, or nothing when no
 // fused pass fits (no clusters on the device, a plane larger than a
 // cluster's shared memory, a prime nx), or, with only_where_faster, where
