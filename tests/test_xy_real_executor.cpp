@@ -172,6 +172,10 @@ TEST(XYRealExecutor, AutomaticPlansFuseMeasuredPlanesOnly) {
     EXPECT_LE(2 * xy_variant_facts(256, 256, p, *v).shared_bytes, h100.shared_bytes_per_block) << v->name();
   }
   EXPECT_EQ(estimate_real_xy_variant(256, 256, 256, Precision::f32, h100)->cluster, 8);
+  // The f32 forward asks for five blocks per SM (measured faster); f64 and the inverse ask for none.
+  EXPECT_EQ(estimate_real_xy_variant(256, 256, 256, Precision::f32, h100)->min_blocks_per_sm, 5);
+  EXPECT_EQ(estimate_real_xy_variant(256, 256, 256, Precision::f64, h100)->min_blocks_per_sm, 0);
+  EXPECT_EQ(estimate_real_xy_variant(256, 256, 256, Precision::f32, h100, true, true)->min_blocks_per_sm, 0);
   // f32 forward rows of 128 = 16 * 8 points: one 16-point butterfly per
   // thread (8 threads a row); f64 and the inverse keep one 8-point one.
   EXPECT_EQ(estimate_real_xy_variant(256, 256, 256, Precision::f32, h100)->x.threads_per_row, 8);

@@ -603,6 +603,14 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
     w.row_pads = false;
     if (xy_variant_valid(nx, ny, precision, w, limits)) strided_form = w;
   }
+  // The R2C forward's f32 256^2 planes ask for five blocks per SM (123
+  // registers a thread allowed four): 256^3 0.1167-0.1173 ms against
+  // 0.1181-0.1184; six lost (0.1270-0.1272, spills), five with the load in
+  // one chunk tied (0.1196-0.1199 against 0.1200-0.1202)
+  // (docs/data/r2c-256-occupancy-h100-2026-11-27.txt).
+  if (strided_form && base_names_nothing && real && !columns_first && precision == Precision::f32 && nx == 256 &&
+      ny == 256)
+    strided_form->min_blocks_per_sm = 5;
   // Strided rows where measured faster than separate passes: real planes of
   // at least kRealPlaneMin; complex ones even with one block per SM
   // (power-of-two planes), else with two.
