@@ -134,10 +134,11 @@ std::optional<XYVariant> strided_rows_variant(int nx, int ny, Precision precisio
 // columns_first, which `inverse` decides; the forward's rows are strided
 // where base says so, else in f32 for power-of-two planes (on the
 // ESTIMATE's cluster) and planes of at least 256 KB on the largest cluster
-// that fits the form where that cluster is even (320, 384, 512; those on
-// 15 blocks lost), and, where base names nothing, in the forms measured
+// that fits the form where that cluster is even (320, 384, 420, 480, 512;
+// those on 15 blocks lost), and, where base names nothing, in the forms measured
 // fastest on the cubes 240^3 (12 blocks) and 300^3 (15; xy_variant.cpp),
-// and without row pads at 300^3 and 320^3 f32.
+// without row pads at 300^3, 320^3, 420^3 and 480^3 f32, and asking five
+// blocks per SM at 256^3 f32.
 std::optional<XYVariant> estimate_real_xy_variant(int nx, int ny, long long planes, Precision precision,
                                                   const DeviceLimits& limits, bool only_where_faster = true,
                                                   bool inverse = false, XYBase base = {});
