@@ -598,11 +598,9 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
       strided_form = w;
       measured = true;
     }
-  if (strided_form && base_names_nothing && unpadded_rows_faster(nx, ny, precision, real)) {
-    XYVariant w = *strided_form;
-    w.row_pads = false;
-    if (xy_variant_valid(nx, ny, precision, w, limits)) strided_form = w;
-  }
+  if (strided_form && strided_form->row_pads && base_names_nothing && unpadded_rows_faster(nx, ny, precision, real))
+    if (const std::optional<XYVariant> w = row_pads_switched(nx, ny, precision, *strided_form, limits))
+      strided_form = w;
   // The R2C forward's f32 256^2 planes ask for five blocks per SM (123
   // registers a thread allowed four): 256^3 0.1167-0.1173 ms against
   // 0.1181-0.1184; six lost (0.1270-0.1272, spills), five with the load in
