@@ -663,8 +663,16 @@ __device__ __forceinline__ void xy_load_columns_device(int rank, long long plane
   __syncthreads();
 }
 
+// Every block's shared-memory writes before it, visible to every block
+// after it. The shares are the only memory the barrier publishes, so each
+// thread releases only its writes to its own block's shared memory
+// (fence.release.sync_restrict::shared::cta) and then arrives
+// relaxed. The default release arrive fenced all memory at cluster scope:
+// its membar stalls were 9.6 % of the R2C 256^2 kernel's warp samples, and
+// f64 256^3 took 0.425 ms with it against 0.407-0.409 (H100).
 __device__ __forceinline__ void xy_cluster_sync() {
-  __cluster_barrier_arrive();
+  asm volatile("fence.release.sync_restrict::shared::cta.cluster;\n" ::: "memory");
+  __cluster_barrier_arrive_relaxed();
   __cluster_barrier_wait();
 }
 
