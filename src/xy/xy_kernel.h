@@ -669,7 +669,7 @@ __device__ __forceinline__ void xy_load_columns_device(int rank, long long plane
 // (fence.release.sync_restrict::shared::cta) and then arrives
 // relaxed. The default release arrive fenced all memory at cluster scope:
 // its membar stalls were 9.6 % of the R2C 256^2 kernel's warp samples, and
-// f64 256^3 took 0.425 ms with it against 0.407-0.409 (H100).
+// f64 256^3 took 0.425 ms with it against 0.406-0.409 (H100).
 __device__ __forceinline__ void xy_cluster_sync() {
   asm volatile("fence.release.sync_restrict::shared::cta.cluster;\n" ::: "memory");
   __cluster_barrier_arrive_relaxed();
