@@ -258,6 +258,30 @@ TEST(GpuReal, StridedRowsForward) {
   unsetenv("FFT3D_XY_PASS");
 }
 
+// Real pairs in the R2C forward's fused pass (planes 2p and 2p + 1 as one
+// complex plane, in the complex 256^2 planes' strided form): forced,
+// against FFTW in both precisions, with odd plane counts (the last pair
+// without plane b), and beside side planes (which leave it 21 planes).
+TEST(GpuReal, RealPairsForward) {
+  FFT3D_REQUIRE_GPU();
+  ASSERT_EQ(setenv("FFT3D_XY_PASS", "fused", 1), 0);
+  const std::string variant = "xy.c16.mb0.l2.sr|r16-16.t16.rows8.pad-gap.tw-sincos.mb0.real-pair|"
+                              "r16-16.t1.rows1.pad-none.tw-table.mb0.cols";
+  expect_forced_variant({256, 256, 25, 0}, variant);
+  EXPECT_NE(plan_text({256, 256, 25, 0}, true).find("two real planes as one complex plane"), std::string::npos);
+  unsigned seed = 140;
+  for (const Shape& s : {Shape{256, 256, 25, 0}, Shape{256, 256, 2, 0}, Shape{256, 256, 1, 0}}) {
+    check<float>(s, true, seed++);
+    check<double>(s, true, seed++);
+  }
+  ASSERT_EQ(setenv("FFT3D_SIDE_PLANES", "4", 1), 0);
+  check<float>({256, 256, 25, 0}, true, seed++);
+  check<double>({256, 256, 25, 0}, true, seed++);
+  unsetenv("FFT3D_SIDE_PLANES");
+  unsetenv("FFT3D_XY_VARIANT");
+  unsetenv("FFT3D_XY_PASS");
+}
+
 // Side planes in the fused forward: its last planes go through the X and Y
 // passes on a second stream beside it (FFT3D_SIDE_PLANES forces the count),
 // in both precisions, with five-step columns, and with a count the plan

@@ -105,6 +105,16 @@ TEST(Nvrtc, FusedXYKernelsCompileWithoutLocalMemory) {
   const std::string ptx = compile_to_ptx(xy_kernel_source(256, 256, Precision::f32, *real), "compute_" FFT3D_TEST_CUDA_ARCH);
   EXPECT_EQ(count_of(ptx, ".entry"), 1) << real->name();
   EXPECT_EQ(count_of(ptx, ".local"), 0) << real->name();
+  // Real pairs (two planes as one complex plane): the complex planes'
+  // strided form, forward only, in both precisions.
+  for (Precision p : {Precision::f32, Precision::f64}) {
+    XYVariant pairs = *estimate_xy_variant(256, 256, 256, p, DeviceLimits{}, false);
+    pairs.x.real = RealRows::pair;
+    ASSERT_TRUE(pairs.strided_rows && xy_variant_valid(256, 256, p, pairs, DeviceLimits{})) << pairs.name();
+    const std::string pair_ptx = compile_to_ptx(xy_kernel_source(256, 256, p, pairs), "compute_" FFT3D_TEST_CUDA_ARCH);
+    EXPECT_EQ(count_of(pair_ptx, ".entry"), 1) << pairs.name();
+    EXPECT_EQ(count_of(pair_ptx, ".local"), 0) << pairs.name();
+  }
 }
 
 // Columns first: the C2R inverse of real rows (one kernel) and complex

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "fft3d/grid_schedule.h"
@@ -21,7 +22,8 @@ Problem real_cube(int n, Precision precision) {
 
 // The candidates: the ESTIMATE's shape first, then its cluster halved and
 // doubled and its rows on the other thread count; valid, distinct, of real
-// rows, in the direction's order.
+// rows, in the direction's order. The forward's last is its real pairs form
+// (two planes as one complex plane), which is the f64 ESTIMATE's at 256^2.
 TEST(RealXYForm, CandidatesAroundTheEstimate) {
   for (Precision p : {Precision::f32, Precision::f64})
     for (bool inverse : {false, true}) {
@@ -30,23 +32,41 @@ TEST(RealXYForm, CandidatesAroundTheEstimate) {
       const auto estimate = estimate_real_xy_variant(256, 256, 256, p, kLimits, false, inverse);
       ASSERT_TRUE(estimate);
       const std::string name = std::string(precision_name(p)) + (inverse ? " inverse" : " forward");
+      ASSERT_FALSE(c.empty()) << name;
+      EXPECT_EQ(c[0], *estimate) << name;
+      const std::optional<XYVariant> pairs =
+          inverse ? std::nullopt : real_pair_xy_variant(256, 256, 256, p, kLimits);
+      EXPECT_EQ(pairs.has_value(), !inverse) << name;
+      for (size_t i = 0; i < c.size(); ++i) {
+        EXPECT_TRUE(xy_variant_valid(256, 256, p, c[i], kLimits)) << c[i].name();
+        // Real pairs in the forward only (the f64 ESTIMATE's, also with its row pads switched).
+        EXPECT_TRUE(c[i].x.real == RealRows::half || (!inverse && c[i].x.real == RealRows::pair)) << c[i].name();
+        EXPECT_EQ(c[i].columns_first, inverse) << c[i].name();
+        for (size_t j = 0; j < i; ++j) EXPECT_FALSE(c[i] == c[j]) << c[i].name();
+      }
+      if (pairs) EXPECT_EQ(std::count(c.begin(), c.end(), *pairs), 1) << name;
+      if (estimate->x.real == RealRows::pair) {  // the f64 forward: the real rows' forms after it
+        EXPECT_EQ(p, Precision::f64) << name;
+        EXPECT_GT(c.size(), 2u) << name;
+        continue;
+      }
+      if (pairs) EXPECT_EQ(c.back(), *pairs) << name;
       // Twice the cluster only where the device has clusters that large.
       const bool doubled = 2 * estimate->cluster <= kLimits.max_cluster;
       // Strided rows (the f32 forward): their whole-rows form, then the
-      // estimate with its row pads switched, last.
+      // estimate with its row pads switched, then the pairs.
       const bool strided = p == Precision::f32 && !inverse;
       EXPECT_EQ(estimate->strided_rows, strided) << name;
-      ASSERT_EQ(c.size(), (doubled ? 4u : 3u) + (strided ? 2 : 0)) << name;
-      EXPECT_EQ(c[0], *estimate) << name;
+      ASSERT_EQ(c.size(), (doubled ? 4u : 3u) + (strided ? 2 : 0) + (inverse ? 0 : 1)) << name;
       EXPECT_EQ(c[1].cluster, estimate->cluster / 2) << name;
       if (doubled) EXPECT_EQ(c[2].cluster, estimate->cluster * 2) << name;
       if (strided) {
-        const XYVariant& whole_rows = c[c.size() - 2];
+        const XYVariant& whole_rows = c[c.size() - 3];
         EXPECT_EQ(whole_rows.cluster, estimate->cluster) << name;
         EXPECT_FALSE(whole_rows.strided_rows) << name;
         XYVariant repadded = *estimate;
         repadded.row_pads = !estimate->row_pads;
-        EXPECT_EQ(c.back(), repadded) << name;
+        EXPECT_EQ(c[c.size() - 2], repadded) << name;
       }
       const XYVariant& rows = c[doubled ? 3 : 2];  // the other thread count, the same block
       EXPECT_EQ(rows.cluster, estimate->cluster) << name;
@@ -54,12 +74,6 @@ TEST(RealXYForm, CandidatesAroundTheEstimate) {
       EXPECT_EQ(rows.x.threads_per_row * rows.x.rows_per_block,
                 estimate->x.threads_per_row * estimate->x.rows_per_block)
           << name;
-      for (size_t i = 0; i < c.size(); ++i) {
-        EXPECT_TRUE(xy_variant_valid(256, 256, p, c[i], kLimits)) << c[i].name();
-        EXPECT_EQ(c[i].x.real, RealRows::half) << c[i].name();
-        EXPECT_EQ(c[i].columns_first, inverse) << c[i].name();
-        for (size_t j = 0; j < i; ++j) EXPECT_FALSE(c[i] == c[j]) << c[i].name();
-      }
     }
   // Odd rows have no fused pass, so nothing to time.
   EXPECT_TRUE(real_fused_candidates(real_cube(243, Precision::f32), kLimits, false).empty());

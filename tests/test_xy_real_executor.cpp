@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 #include <tuple>
 
@@ -37,7 +38,7 @@ double run_real_xy(int nx, int ny, long long planes, const XYVariant& v, BlockOr
     const std::vector<cplx> t = fft3d_test::fftw_r2c_3d(one, nx, ny, 1);
     want.insert(want.end(), t.begin(), t.end());
   }
-  const auto x_table = forward_twiddle_table<Real>(nx / 2);
+  const auto x_table = forward_twiddle_table<Real>(xy_row_points(nx, v));
   const auto y_table = forward_twiddle_table<Real>(ny);
   auto* complex_data = reinterpret_cast<kern::Complex<Real>*>(data.data());
   kern::XYArgs<Real> args{complex_data, planes, static_cast<long long>(half) * ny, x_table.data(), y_table.data()};
@@ -144,6 +145,50 @@ TEST(XYRealExecutor, StridedRows) {
             kern::xy_share_slot(255, true) + 1);  // complex rows on 16 threads: padded only
 }
 
+// Real pairs (XYLayout::real_pairs): planes 2p and 2p + 1 as one complex
+// plane in the complex planes' strided form, the spectra separated in the
+// share rows and columns 0 and nx/2 unpacked into both planes; odd plane
+// counts leave the last pair without plane b (whose memory, past the
+// array, is never touched). The H100's 256^2 cluster of 16, odd radices,
+// uneven quads (nx/2 odd), without row pads, several X groups.
+TEST(XYRealExecutor, StridedRealPairs) {
+  const DeviceLimits limits;
+  for (const auto& [nx, ny, cluster] : {std::tuple{256, 256, 16}, std::tuple{64, 48, 4}, std::tuple{40, 27, 3},
+                                        std::tuple{60, 30, 5}, std::tuple{30, 20, 5}}) {
+    for (Precision p : {Precision::f32, Precision::f64}) {
+      std::optional<XYVariant> v = estimate_xy_variant(nx, ny, 2, p, limits, false, XYBase{{}, {}, cluster, {}, true});
+      ASSERT_TRUE(v && v->strided_rows && v->cluster == cluster) << nx << "x" << ny << " on " << cluster;
+      v->x.real = RealRows::pair;
+      ASSERT_TRUE(xy_variant_valid(nx, ny, p, *v, limits)) << v->name();
+      EXPECT_EQ(parse_xy_variant(v->name()), *v);
+      EXPECT_TRUE(make_xy_layout(nx, ny, p, *v).real_pairs());
+      for (long long planes : {1, 2, 3}) {
+        if (p == Precision::f32) expect_correct<float>(nx, ny, planes, *v);
+        else expect_correct<double>(nx, ny, planes, *v);
+      }
+      v->row_pads = !v->row_pads;
+      ASSERT_TRUE(xy_variant_valid(nx, ny, p, *v, limits)) << v->name();
+      if (p == Precision::f32) expect_correct<float>(nx, ny, 3, *v);
+      else expect_correct<double>(nx, ny, 3, *v);
+    }
+  }
+  XYVariant v = *estimate_xy_variant(64, 128, 2, Precision::f64, limits, false, XYBase{{}, {}, 8, {}, true});
+  v.x.real = RealRows::pair;
+  v.x.rows_per_block = 32 / v.x.threads_per_row;
+  ASSERT_GT(make_xy_layout(64, 128, Precision::f64, v).x_groups(), 1) << v.name();
+  ASSERT_TRUE(xy_variant_valid(64, 128, Precision::f64, v, limits)) << v.name();
+  expect_correct<double>(64, 128, 5, v);
+  // Pairs need strided rows and an even nx, and run forward only.
+  XYVariant whole = v;
+  whole.strided_rows = false;
+  EXPECT_FALSE(xy_variant_valid(64, 128, Precision::f64, whole, limits));
+  EXPECT_FALSE(xy_variant_valid(63, 128, Precision::f64, v, limits));
+  std::vector<kern::Complex<double>> data(33 * 128 * 2);
+  const kern::XYArgs<double> args{data.data(), 2, 33 * 128, nullptr, nullptr};
+  EXPECT_THROW(run_xy_kernel_on_cpu<double>(make_xy_layout(64, 128, Precision::f64, v), +1, args),
+               std::invalid_argument);
+}
+
 TEST(XYRealExecutor, ForwardOnlyAndEvenRowsOnly) {
   const DeviceLimits limits;
   EXPECT_FALSE(estimate_real_xy_variant(45, 40, 2, Precision::f64, limits, false));
@@ -162,7 +207,8 @@ TEST(XYRealExecutor, ForwardOnlyAndEvenRowsOnly) {
 // threads, the f32 forward's strided rows on even clusters (320^3, 384^3,
 // 480^3 and 512^3 on 16 blocks, 420^3 on 14) and the measured forms of
 // 240^3 (12 blocks, rows of 120 = 15 * 8 on 8 threads) and 300^3 (15
-// blocks); not 128^3 (in L2) or f64 beyond 256^3.
+// blocks); not 128^3 (in L2). The f64 forward's planes of 240^2 to 320^2
+// as real pairs (two planes as one complex plane), none beyond.
 TEST(XYRealExecutor, AutomaticPlansFuseMeasuredPlanesOnly) {
   const DeviceLimits h100;
   for (Precision p : {Precision::f32, Precision::f64}) {
@@ -177,14 +223,25 @@ TEST(XYRealExecutor, AutomaticPlansFuseMeasuredPlanesOnly) {
   EXPECT_EQ(estimate_real_xy_variant(256, 256, 256, Precision::f64, h100)->min_blocks_per_sm, 0);
   EXPECT_EQ(estimate_real_xy_variant(256, 256, 256, Precision::f32, h100, true, true)->min_blocks_per_sm, 0);
   // f32 forward rows of 128 = 16 * 8 points: one 16-point butterfly per
-  // thread (8 threads a row); f64 and the inverse keep one 8-point one.
+  // thread (8 threads a row); the inverse keeps one 8-point one, and the
+  // f64 forward's pairs transform rows of 256 = 16 * 16 on 16 threads.
   EXPECT_EQ(estimate_real_xy_variant(256, 256, 256, Precision::f32, h100)->x.threads_per_row, 8);
   EXPECT_EQ(estimate_real_xy_variant(256, 256, 256, Precision::f64, h100)->x.threads_per_row, 16);
   EXPECT_EQ(estimate_real_xy_variant(256, 256, 256, Precision::f32, h100, true, true)->x.threads_per_row, 16);
-  // Strided rows: the f32 forward only.
+  // Strided rows: the forward only (f64 as real pairs).
   EXPECT_TRUE(estimate_real_xy_variant(256, 256, 256, Precision::f32, h100)->strided_rows);
-  EXPECT_FALSE(estimate_real_xy_variant(256, 256, 256, Precision::f64, h100)->strided_rows);
+  EXPECT_EQ(estimate_real_xy_variant(256, 256, 256, Precision::f32, h100)->x.real, RealRows::half);
   EXPECT_FALSE(estimate_real_xy_variant(256, 256, 256, Precision::f32, h100, true, true)->strided_rows);
+  for (int n : {240, 256, 300, 320}) {
+    const auto v = estimate_real_xy_variant(n, n, n, Precision::f64, h100);
+    ASSERT_TRUE(v && v->strided_rows && v->x.real == RealRows::pair) << n << (v ? " " + v->name() : "");
+    EXPECT_EQ(*v, *real_pair_xy_variant(n, n, n, Precision::f64, h100)) << v->name();
+    // MEASURE's own forms (a named cluster) keep real rows.
+    const auto w = estimate_real_xy_variant(n, n, n, Precision::f64, h100, false, false, XYBase{{}, {}, 8, {}, {}});
+    EXPECT_TRUE(w && w->x.real == RealRows::half) << n;
+  }
+  EXPECT_NE(estimate_real_xy_variant(192, 192, 192, Precision::f64, h100, false)->x.real, RealRows::pair);
+  EXPECT_FALSE(real_pair_xy_variant(255, 256, 256, Precision::f64, h100));
   for (const auto& [n, cluster] : {std::pair{320, 16}, std::pair{384, 16}, std::pair{512, 16}, std::pair{420, 14},
                                    std::pair{480, 16}}) {
     const auto v = estimate_real_xy_variant(n, n, n, Precision::f32, h100);

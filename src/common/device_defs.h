@@ -22,6 +22,11 @@
 namespace fft3d {
 namespace kern {
 
+// Stops the compiler from keeping values it stored to memory in registers
+// across this point (it must load them again), and from moving memory
+// accesses over it; no hardware fence.
+FFT3D_HD void compiler_memory_fence() { asm volatile("" ::: "memory"); }
+
 // Interleaved complex value, laid out as CUDA's float2/double2 (re, im) so
 // that one global load moves a whole element.
 template <typename Real>

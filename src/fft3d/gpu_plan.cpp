@@ -406,7 +406,7 @@ std::optional<XYVariant> xy_variant_from_environment(int nx, int ny, bool real, 
   const char* forced = std::getenv("FFT3D_XY_VARIANT");
   if (!forced || !*forced) return std::nullopt;
   const XYVariant v = parse_xy_variant(forced);
-  if ((v.x.real == RealRows::half) != real) return std::nullopt;  // one for the other kind of plan
+  if ((v.x.real != RealRows::none) != real) return std::nullopt;  // one for the other kind of plan
   if (!xy_variant_valid(nx, ny, precision, v, device.limits()))
     fail(FFT3D_ERROR_INVALID_ARGUMENT, std::string("FFT3D_XY_VARIANT ") + forced + " is not valid for " +
                                            std::to_string(nx) + " x " + std::to_string(ny));

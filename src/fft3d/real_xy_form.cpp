@@ -48,6 +48,8 @@ std::vector<XYVariant> real_fused_candidates(const Problem& problem, const Devic
     add(estimate->cluster, false);  // its whole-rows form
     if (const auto twin = row_pads_switched(problem.nx, problem.ny, precision, *estimate, limits)) keep(*twin);
   }
+  if (!inverse)  // two planes as one complex plane (the f64 ESTIMATE's form for some planes)
+    if (const auto pairs = real_pair_xy_variant(problem.nx, problem.ny, problem.nz, precision, limits)) keep(*pairs);
   return out;
 }
 
@@ -59,7 +61,7 @@ RealXYForm automatic_real_xy_form(const Problem& problem, const Wisdom& wisdom, 
     if (*verdict == kSeparateXY) return RealXYForm{std::nullopt, false, from + "separate passes"};
     try {
       const XYVariant v = parse_xy_variant(*verdict);
-      if ((v.x.real == RealRows::half) && v.columns_first == inverse &&
+      if (v.x.real != RealRows::none && v.columns_first == inverse &&
           xy_variant_valid(problem.nx, problem.ny, problem.precision(), v, limits))
         return RealXYForm{v, false, from + "fused"};
     } catch (const Error&) {

@@ -366,17 +366,58 @@ struct XYSlotRowIo {
   }
 };
 
+// Real pairs, X's first stage: it reads share row element idx as a + i b
+// from the two real rows the load left there (plane a's reals from 0,
+// plane b's from pair_offset) and writes it as XYSlotRowIo does.
+template <typename Real>
+struct XYPairRowIo {
+  Complex<Real>* share_row;
+  int pair_offset;
+  bool live;
+  bool pads;
+  FFT3D_HD Complex<Real> load(int idx) const {
+    const Real* reals = reinterpret_cast<const Real*>(share_row);
+    return live ? make_complex(reals[idx], reals[pair_offset + idx]) : make_complex(Real(0), Real(0));
+  }
+  FFT3D_HD void store(int idx, Complex<Real> v) const {
+    if (live) share_row[xy_share_slot(idx, pads)] = v;
+  }
+};
+
+// The first memory plane of launch plane (cluster) `plane`: the plane
+// itself, or (real pairs) plane a of the pair; and whether the pair's plane
+// b exists (a.planes counts memory planes there).
+FFT3D_HD long long xy_first_memory_plane(bool real_pairs, long long plane) { return real_pairs ? 2 * plane : plane; }
+template <typename Real>
+FFT3D_HD bool xy_has_plane_b(long long plane, const XYArgs<Real>& a) {
+  return 2 * plane + 1 < a.planes;
+}
+
 // Strided rows, the load: rows rank + cluster * j of the plane into share
-// rows j, as plain element copies (the GPU issues them with cp.async).
+// rows j, as plain element copies (the GPU issues them with cp.async). Real
+// pairs: each share row takes the row of plane a, then that of plane b
+// (zeros where b is missing), as pairs of reals (XYLayout::pair_offset).
 template <typename Real>
 FFT3D_HD void xy_strided_load_phase(const XYLayout& L, int tid, int rank, long long plane, unsigned char* smem,
                                     const XYArgs<Real>& a) {
-  const Complex<Real>* in = (a.in ? a.in : a.data) + plane * a.plane_stride + static_cast<long long>(rank) * L.pitch();
+  const Complex<Real>* in = (a.in ? a.in : a.data) + xy_first_memory_plane(L.real_pairs(), plane) * a.plane_stride +
+                            static_cast<long long>(rank) * L.pitch();
   Complex<Real>* share = reinterpret_cast<Complex<Real>*>(smem);
-  const int n = L.columns();
-  for (int i = tid; i < L.rows_per_cta() * n; i += L.threads_per_block())
-    share[i / n * L.share_pitch() + xy_share_slot(i % n, L.row_pads)] =
-        in[static_cast<long long>(i / n) * L.cluster * L.pitch() + i % n];
+  const int n = L.columns(), half = n / 2;
+  for (int i = tid; i < L.rows_per_cta() * n; i += L.threads_per_block()) {
+    const int j = i / n, x = i % n;
+    const Complex<Real>* row = in + static_cast<long long>(j) * L.cluster * L.pitch();
+    if (!L.real_pairs()) {
+      share[j * L.share_pitch() + xy_share_slot(x, L.row_pads)] = row[x];
+      continue;
+    }
+    const int b = x / half, m = x % half;  // plane b's half of the row, and the pair of reals in it
+    const bool zero = b == 1 && !xy_has_plane_b(plane, a);
+    Real* to = reinterpret_cast<Real*>(share + j * L.share_pitch()) + b * L.pair_offset() + 2 * m;
+    const Complex<Real> v = zero ? make_complex(Real(0), Real(0)) : row[b * a.plane_stride + m];
+    to[0] = v.re;
+    to[1] = v.im;
+  }
 }
 
 // Strided rows, X: phase `sub` of group `group` (stage sub / 2; its reads
@@ -387,12 +428,18 @@ FFT3D_HD void xy_strided_x_phase(const XYPartGeom& G, int group, StageGeom g, in
                                  XRegs<Real, Capacity>& regs, unsigned char* smem, const XYArgs<Real>& a) {
   if (tid >= G.threads) return;
   const int row = group * G.lines_per_group + tid / G.threads_per_row;
-  const XYSlotRowIo<Real> io{reinterpret_cast<Complex<Real>*>(smem) + row * G.share_pitch, row < G.rows_per_cta,
-                            G.row_pads};
+  Complex<Real>* const share_row = reinterpret_cast<Complex<Real>*>(smem) + row * G.share_pitch;
   g.first = g.last = true;  // no exchange: the share row on both sides
   const PhaseInfo ph{sub / 2, sub % 2 == 0, sub % 2 == 1};
-  stockham_stage_phase<Sign, R>(g, ph, tid % G.threads_per_row, static_cast<Real*>(nullptr),
-                                static_cast<Real*>(nullptr), G.twiddle_table, a.x_twiddles, io, regs);
+  const int t = tid % G.threads_per_row;
+  if (G.real_pairs && sub < 2) {  // stage 0 of real pairs reads a + i b
+    const XYPairRowIo<Real> io{share_row, G.pair_offset, row < G.rows_per_cta, G.row_pads};
+    return stockham_stage_phase<Sign, R>(g, ph, t, static_cast<Real*>(nullptr), static_cast<Real*>(nullptr),
+                                         G.twiddle_table, a.x_twiddles, io, regs);
+  }
+  const XYSlotRowIo<Real> io{share_row, row < G.rows_per_cta, G.row_pads};
+  stockham_stage_phase<Sign, R>(g, ph, t, static_cast<Real*>(nullptr), static_cast<Real*>(nullptr), G.twiddle_table,
+                                a.x_twiddles, io, regs);
 }
 
 // Strided rows, real rows (R2C forward): the X part's post-processing of
@@ -411,6 +458,45 @@ FFT3D_HD void xy_strided_post_phase(const XYPartGeom& G, int group, int tid, uns
         w, k, n, [&](int i) { return z[xy_share_slot(i, G.row_pads)]; },
         [&](int i, Complex<Real> v) { z[xy_share_slot(i, G.row_pads)] = v; });
   });
+}
+
+// Real pairs, after the X stages: share row Z = FFT(a + i b) separated in
+// place into A = FFT(a) at columns 0..n/2 - 1 and B = FFT(b) at n/2..n - 1,
+// A[k] = (Z[k] + conj Z[n - k]) / 2 and B[k] = (Z[k] - conj Z[n - k]) / 2i,
+// with the real A[n/2] and B[n/2] packed as the imaginary parts of the real
+// A[0] and B[0]. A thread takes k and m = n/2 - k together: A[k], B[k],
+// A[m] and B[m] go to columns k, n/2 + k, m and n/2 + m, which are the
+// values Z[k], Z[n - m], Z[m] and Z[n - k] it read, so no barrier is needed.
+template <typename Real>
+FFT3D_HD void xy_strided_pair_post_phase(const XYPartGeom& G, int group, int tid, unsigned char* smem) {
+  if (tid >= G.threads) return;
+  const int row = group * G.lines_per_group + tid / G.threads_per_row;
+  if (row >= G.rows_per_cta) return;
+  const int n = G.columns, h = n / 2;
+  Complex<Real>* z = reinterpret_cast<Complex<Real>*>(smem) + row * G.share_pitch;
+  auto at = [&](int i) -> Complex<Real>& { return z[xy_share_slot(i, G.row_pads)]; };
+  const Real half = Real(0.5);
+  auto spectrum_a = [&](Complex<Real> p, Complex<Real> q) {
+    return make_complex(half * (p.re + q.re), half * (p.im - q.im));
+  };
+  auto spectrum_b = [&](Complex<Real> p, Complex<Real> q) {
+    return make_complex(half * (p.im + q.im), half * (q.re - p.re));
+  };
+  for (int k = tid % G.threads_per_row; 2 * k <= h; k += G.threads_per_row) {
+    if (k == 0) {  // Z[0] = A[0] + i B[0] and Z[n/2] = A[n/2] + i B[n/2], all four real
+      const Complex<Real> z0 = at(0), zh = at(h);
+      at(0) = make_complex(z0.re, zh.re);
+      at(h) = make_complex(z0.im, zh.im);
+      continue;
+    }
+    const int m = h - k;
+    const Complex<Real> zk = at(k), znk = at(n - k), zm = at(m), znm = at(n - m);
+    at(k) = spectrum_a(zk, znk);
+    at(h + k) = spectrum_b(zk, znk);
+    if (m == k) continue;
+    at(m) = spectrum_a(zm, znm);
+    at(h + m) = spectrum_b(zm, znm);
+  }
 }
 
 // Strided rows, Y's first stage (g0, Q points over the block's rows
@@ -440,13 +526,17 @@ FFT3D_HD void xy_strided_cross_dft(const XYPartGeom& G, const Shares& shares, in
   dft<C, Sign>(v);
 }
 
-// Strided rows, real rows: butterfly (k1, 0) gave z = Z[k1 + Q k2] of
-// column 0, which held X[0] + i X[n] of every row, both real over y; with
-// Z[-k] from the partner butterfly (-k1 mod Q, 0) this gives their
-// transforms A[k] = (Z[k] + conj Z[-k]) / 2 (column 0) and
+// Strided rows, real rows: butterfly (k1, x) of a packed column x (0, or
+// n/2 of real pairs) gave z = Z[k1 + Q k2], the column holding X[0] + i X[n]
+// of every row (n the real plane's Nyquist column, pitch - 1), both real
+// over y; with Z[-k] from the partner butterfly (-k1 mod Q, x) this gives
+// their transforms A[k] = (Z[k] + conj Z[-k]) / 2 (column 0 of `out`) and
 // B[k] = (Z[k] - conj Z[-k]) / 2i (column n), as xy_unpack_phase does.
-template <int Sign, int C, typename Real, class Shares>
-FFT3D_HD void xy_strided_unpack(const XYPartGeom& G, const Shares& shares, int k1, const Complex<Real> (&z)[C],
+// z: registers (Complex<Real>[C]), or the block's unpack scratch where it
+// has one (XYLayout::unpack_scratch_bytes), so that only the partner's DFT
+// lives in registers meanwhile.
+template <int Sign, int C, typename Real, class Shares, class Values>
+FFT3D_HD void xy_strided_unpack(const XYPartGeom& G, const Shares& shares, int k1, int x, const Values& z,
                                 Complex<Real>* out, Real s) {
   const int q = G.rows_per_cta, partner = (q - k1) % q;
   Complex<Real> w[C];
@@ -454,7 +544,7 @@ FFT3D_HD void xy_strided_unpack(const XYPartGeom& G, const Shares& shares, int k
     FFT3D_UNROLL
     for (int k2 = 0; k2 < C; ++k2) w[k2] = z[k2];
   } else {
-    xy_strided_cross_dft<Sign, C>(G, shares, partner, 0, w);
+    xy_strided_cross_dft<Sign, C>(G, shares, partner, x, w);
   }
   const Real half = Real(0.5);
   FFT3D_UNROLL
@@ -463,7 +553,7 @@ FFT3D_HD void xy_strided_unpack(const XYPartGeom& G, const Shares& shares, int k
     const Complex<Real> p = z[k2], m = k1 == 0 ? w[(C - k2) % C] : w[C - 1 - k2];  // constant indices: registers
     Complex<Real>* row = out + static_cast<long long>(k1 + q * k2) * G.pitch;
     row[0] = scale(make_complex(half * (p.re + m.re), half * (p.im - m.im)), s);
-    row[G.columns] = scale(make_complex(half * (p.im + m.im), half * (m.re - p.re)), s);
+    row[G.pitch - 1] = scale(make_complex(half * (p.im + m.im), half * (m.re - p.re)), s);
   }
 }
 
@@ -472,22 +562,40 @@ FFT3D_HD void xy_strided_unpack(const XYPartGeom& G, const Shares& shares, int k
 // of the plane (Q = G.rows_per_cta); block rank takes butterflies
 // [rank, rank + 1) * Q * columns / C, x fastest. Real rows: column 0's
 // butterflies also unpack it into columns 0 and n (xy_strided_unpack).
+// Real pairs: columns from n/2 on are plane b's (none where b is missing),
+// and columns 0 and n/2 unpack into their planes' columns 0 and n/2.
 template <int Sign, int C, typename Real, class Shares>
 FFT3D_HD void xy_strided_cross_phase(const XYPartGeom& G, int tid, int rank, int threads, long long plane,
-                                     const Shares& shares, const XYArgs<Real>& a) {
-  const int n = G.columns, q = G.rows_per_cta, per_block = q * n / C;
-  Complex<Real>* const out = a.data + plane * a.plane_stride;
+                                     const Shares& shares, unsigned char* smem, const XYArgs<Real>& a) {
+  const int n = G.columns, q = G.rows_per_cta, per_block = q * n / C, half = n / 2;
+  // Packed columns lie every packed_stride items; the block's k-th one parks in scratch slot k.
+  const int packed_stride = G.real_pairs ? half : n, first_slot = rank * per_block / packed_stride;
+  Complex<Real>* const scratch = reinterpret_cast<Complex<Real>*>(smem + G.unpack_offset);
+  Complex<Real>* const out = a.data + xy_first_memory_plane(G.real_pairs, plane) * a.plane_stride;
+  const bool plane_b = G.real_pairs && xy_has_plane_b(plane, a);
   for (int i = tid; i < per_block; i += threads) {
     const int item = rank * per_block + i, k1 = item / n, x = item % n;
+    const bool in_b = G.real_pairs && x >= half;
+    if (in_b && !plane_b) continue;
+    const int column = in_b ? x - half : x;
+    Complex<Real>* const to = in_b ? out + a.plane_stride : out;
     Complex<Real> v[C];
     xy_strided_cross_dft<Sign, C>(G, shares, k1, x, v);
-    if (G.real_rows && x == 0) {
-      xy_strided_unpack<Sign, C>(G, shares, k1, v, out, a.scale);
+    if ((G.real_rows || G.real_pairs) && column == 0) {
+      if (G.unpack_offset == 0) {
+        xy_strided_unpack<Sign, C, Real>(G, shares, k1, x, v, to, a.scale);
+        continue;
+      }
+      Complex<Real>* const z = scratch + (item / packed_stride - first_slot) * C;
+      FFT3D_UNROLL
+      for (int k2 = 0; k2 < C; ++k2) z[k2] = v[k2];
+      compiler_memory_fence();  // z is read back from shared memory: v's registers are free
+      xy_strided_unpack<Sign, C, Real>(G, shares, k1, x, static_cast<const Complex<Real>*>(z), to, a.scale);
       continue;
     }
     FFT3D_UNROLL
     for (int k2 = 0; k2 < C; ++k2)
-      out[static_cast<long long>(k1 + q * k2) * G.pitch + x] = fft3d::kern::scale(v[k2], a.scale);
+      to[static_cast<long long>(k1 + q * k2) * G.pitch + column] = fft3d::kern::scale(v[k2], a.scale);
   }
 }
 
@@ -499,7 +607,9 @@ inline void xy_strided_phase_on_host(const XYLayout& L, int p, int tid, int rank
   unsigned char* smem = static_cast<unsigned char*>(blocks[rank]);
   if (q.part == kLoadPart) return xy_strided_load_phase(L, tid, rank, plane, smem, a);
   const XYPartGeom G = L.part_geom(q.part, sizeof(Real));
-  if (q.part == 0 && q.sub == 2 * L.x.stages) return xy_strided_post_phase<Real>(G, q.group, tid, smem);
+  if (q.part == 0 && q.sub == 2 * L.x.stages)
+    return L.real_pairs() ? xy_strided_pair_post_phase<Real>(G, q.group, tid, smem)
+                          : xy_strided_post_phase<Real>(G, q.group, tid, smem);
   if (q.part == 0) {
     const StageGeom g = L.x.stage(q.sub / 2);
     return with_radix(g.radix, [&](auto radix) {
@@ -513,7 +623,8 @@ inline void xy_strided_phase_on_host(const XYLayout& L, int p, int tid, int rank
     });
   const HostShares<Real> shares{blocks, 0};
   with_radix(L.cross_points(), [&](auto radix) {
-    xy_strided_cross_phase<Sign, decltype(radix)::value>(G, tid, rank, L.threads_per_block(), plane, shares, a);
+    xy_strided_cross_phase<Sign, decltype(radix)::value>(G, tid, rank, L.threads_per_block(), plane, shares, smem,
+                                                         a);
   });
 }
 
@@ -761,20 +872,23 @@ __device__ __forceinline__ void xy_columns_first_plane_device(int rank, long lon
 
 // Strided rows, the load on the GPU: xy_strided_load_phase's copies with
 // cp.async (one complex value each: the padded share rows leave 8-byte
-// values of f32 without 16-byte alignment), in load_chunks() commit groups
-// of whole X groups (xy_await_chunk waits for one).
+// values of f32 without 16-byte alignment; real pairs: one pair of reals),
+// in load_chunks() commit groups of whole X groups (xy_await_chunk waits
+// for one).
 template <class Cfg, typename Real>
 __device__ __forceinline__ void xy_strided_load_device(int rank, long long plane, unsigned char* smem,
                                                        const XYArgs<Real>& a) {
   constexpr XYLayout L = Cfg::layout();
   constexpr int kColumns = L.columns();
   constexpr unsigned kValue = sizeof(Complex<Real>);
-  const Complex<Real>* in =
-      (a.in ? a.in : a.data) + plane * a.plane_stride + static_cast<long long>(rank) * L.pitch();
+  const Complex<Real>* in = (a.in ? a.in : a.data) + xy_first_memory_plane(L.real_pairs(), plane) * a.plane_stride +
+                            static_cast<long long>(rank) * L.pitch();
   const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(smem));
   // Unsigned, so that the divisions by constants are plain shifts or
   // multiplications; offsets within a plane fit 32 bits.
   constexpr unsigned kRowStep = L.cluster * L.pitch();
+  constexpr unsigned kHalf = kColumns / 2;
+  const bool plane_b = L.real_pairs() && xy_has_plane_b(plane, a);
 #pragma unroll 1
   for (int c = 0; c < L.load_chunks(); ++c) {
     const unsigned begin = min_of(L.first_group_of_chunk(c) * L.x.rows_per_block, L.rows_per_cta()) * kColumns;
@@ -782,7 +896,16 @@ __device__ __forceinline__ void xy_strided_load_device(int rank, long long plane
     for (unsigned i = begin + threadIdx.x; i < end; i += L.threads_per_block()) {
       const unsigned j = i / kColumns, x = i % kColumns;
       const Complex<Real>* from = in + (j * kRowStep + x);
-      const unsigned to = dst + (j * L.share_pitch() + xy_share_slot(static_cast<int>(x), L.row_pads)) * kValue;
+      unsigned to = dst + (j * L.share_pitch() + xy_share_slot(static_cast<int>(x), L.row_pads)) * kValue;
+      if constexpr (L.real_pairs()) {  // a pair of reals of plane a's or b's row (xy_strided_load_phase)
+        const unsigned b = x / kHalf, m = x % kHalf;
+        from = in + (j * kRowStep + m) + (b == 0 ? 0 : a.plane_stride);
+        to = dst + j * L.share_pitch() * kValue + (b * L.pair_offset() + 2 * m) * sizeof(Real);
+        if (b == 1 && !plane_b) {
+          *reinterpret_cast<Complex<Real>*>(smem + (to - dst)) = make_complex(Real(0), Real(0));
+          continue;
+        }
+      }
       if constexpr (kValue == 16)
         asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(to), "l"(from) : "memory");
       else
@@ -808,6 +931,9 @@ __device__ __forceinline__ void xy_strided_x_group(int group, XRegs<Real, Capaci
   } else if constexpr (L.real_rows()) {
     xy_strided_post_phase<Real>(L.part_geom(0, sizeof(Real)), group, static_cast<int>(threadIdx.x), smem);
     __syncwarp();
+  } else if constexpr (L.real_pairs()) {
+    xy_strided_pair_post_phase<Real>(L.part_geom(0, sizeof(Real)), group, static_cast<int>(threadIdx.x), smem);
+    __syncwarp();
   }
 }
 
@@ -829,7 +955,7 @@ __device__ __forceinline__ void xy_strided_plane_device(int rank, long long plan
   xy_strided_local_phase<Cfg::kSign, L.local_points()>(G, L.y.stage(0), tid, rank, L.threads_per_block(), smem, a);
   xy_cluster_sync();  // every share's first Y stage done
   const ClusterShares<Real> shares{reinterpret_cast<const Complex<Real>*>(smem)};
-  xy_strided_cross_phase<Cfg::kSign, L.cross_points()>(G, tid, rank, L.threads_per_block(), plane, shares, a);
+  xy_strided_cross_phase<Cfg::kSign, L.cross_points()>(G, tid, rank, L.threads_per_block(), plane, shares, smem, a);
   // No block leaves while another reads its share (relaxed, as in xy_plane_device).
   __cluster_barrier_arrive_relaxed();
   __cluster_barrier_wait();

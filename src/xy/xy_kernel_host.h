@@ -26,7 +26,7 @@ struct XYKernelOnHost {
 
   bool persistent() const { return layout.buffers == 2; }
   long long iterations() const { return persistent() ? (args.planes + grid_clusters - 1) / grid_clusters : 1; }
-  long long clusters() const { return persistent() ? grid_clusters : args.planes; }
+  long long clusters() const { return persistent() ? grid_clusters : layout.clusters_for(args.planes); }
 
   int cluster() const { return layout.cluster; }
   int threads() const { return layout.threads_per_block(); }
@@ -69,6 +69,8 @@ void run_xy_kernel_on_cpu(const kern::XYLayout& layout, int sign, const kern::XY
     throw std::invalid_argument("XY layout with other than 1 or 2 buffers, or an empty grid");
   if (layout.real_rows() && (sign > 0) != layout.columns_first)
     throw std::invalid_argument("the fused XY pass of real rows runs forward X first, or inverse columns first");
+  if (layout.real_pairs() && (sign > 0 || !layout.strided_rows))
+    throw std::invalid_argument("the fused XY pass of real pairs runs forward, in strided rows");
   if (layout.columns_first && (layout.buffers != 1 || layout.split != 1))
     throw std::invalid_argument("a columns-first XY layout holds one share of whole planes");
   kern::XYLayout directed = layout;  // real rows: the X part's pre- or post-processing

@@ -14,8 +14,10 @@ std::string xy_kernel_source(int nx, int ny, Precision precision, const XYVarian
   s << "// fft3d fused XY kernel: " << nx << " x " << ny << " " << precision_name(precision) << " " << v.name()
     << (split > 1 ? ", split-Y first pass, " + std::to_string(split) + " residue classes" : "")
     << "\n#include \"xy/xy_kernel.h\"\n\n";
-  // Real rows run one way: X first the R2C forward, columns first the C2R inverse.
-  const std::vector<int> signs = !L.real_rows()     ? std::vector<int>{-1, +1}
+  // Real rows run one way: X first the R2C forward, columns first the C2R
+  // inverse. Real pairs run forward.
+  const std::vector<int> signs = L.real_pairs()     ? std::vector<int>{-1}
+                                 : !L.real_rows()   ? std::vector<int>{-1, +1}
                                  : L.columns_first ? std::vector<int>{+1}
                                                    : std::vector<int>{-1};
   std::string tail;  // the layout's fields after `buffers`, where not their defaults

@@ -55,6 +55,21 @@
 // thread whose butterfly is (k1, 0) also transforms column 0's partner
 // butterfly (-k1 mod ny / cluster) and unpacks both into columns 0 and n.
 //
+// Real pairs (strided rows, x.real_io == kRealPairForward; the R2C
+// forward): the cluster takes planes 2p and 2p + 1 (a and b) of nx reals by
+// ny at once, as the complex plane a + i b. The load copies row y of a into
+// the first nx reals of its share row and row y of b into the reals from
+// pair_offset() on (two contiguous real rows: the same copies a complex row
+// takes); X's first stage reads them as a + i b, and after the X stages a
+// post phase separates the two half spectra in place,
+// A[k] = (Z[k] + conj Z[-k]) / 2 and B[k] = (Z[k] - conj Z[-k]) / 2i, A into
+// columns 0..nx/2 - 1 and B into nx/2..nx - 1, each with its real Nyquist
+// value packed into the imaginary part of its real X[0]. Y then runs as on
+// a complex plane of nx columns and writes A's columns to plane a and B's
+// to plane b (pitch() = nx/2 + 1), unpacking columns 0 and nx/2 as real
+// rows unpack column 0. Plane b of the last pair may be missing (an odd
+// count): its rows load as zeros and nothing is stored for it.
+//
 // Double-buffered layouts (buffers == 2) hold two shares and run
 // persistently: a grid of as many clusters as fit on the device walks the
 // planes (cluster c takes planes c, c + clusters, ...), and each iteration
@@ -100,12 +115,15 @@ struct XYPartGeom {
   int columns;                // XYLayout::columns()
   long long share_stride;     // bytes between the two shares of a double-buffered layout
   long long exchange_offset;  // bytes
-  long long unpack_offset;    // bytes; real rows: column 0's transform or (columns first) column n, else 0
+  long long unpack_offset;    // bytes; real rows: column 0's transform or (columns first) column n, or
+                              // (strided rows) the unpack scratch where there is one; else 0
   int split, split_inverse;   // XYLayout::split
   bool columns_first;         // XYLayout::columns_first
   int share_pitch;            // complex values per row of the share (XYLayout::share_pitch)
   bool real_rows;             // XYLayout::real_rows
   bool row_pads;              // XYLayout::row_pads
+  bool real_pairs;            // XYLayout::real_pairs
+  int pair_offset;            // XYLayout::pair_offset (reals)
 };
 
 // Strided rows (XYLayout::strided_rows): where element x of a row lives in
@@ -153,8 +171,17 @@ struct XYLayout {
   FFT3D_HD constexpr bool real_rows() const {
     return x.real_io == kRealHalfForward || x.real_io == kRealHalfInverse;
   }
-  // Complex values per row of the plane in memory (and of the share, unless columns first).
-  FFT3D_HD constexpr int pitch() const { return x.n + (real_rows() ? 1 : 0); }
+  // Real pairs: two planes of real rows as one complex plane (see the top of this file).
+  FFT3D_HD constexpr bool real_pairs() const { return x.real_io == kRealPairForward; }
+  // Complex values per row of the plane in memory (and of the share, unless
+  // columns first, strided rows or real pairs).
+  FFT3D_HD constexpr int pitch() const { return real_pairs() ? x.n / 2 + 1 : x.n + (real_rows() ? 1 : 0); }
+  // Real pairs: where plane b's reals start in a share row (plane a's at 0):
+  // the row's middle, rounded down to an even real so that pairs of reals
+  // stay aligned copies (share_pitch() >= nx, and nx is even).
+  FFT3D_HD constexpr int pair_offset() const { return share_pitch() - share_pitch() % 2; }
+  // The clusters a launch of `planes` planes takes: one per plane, or per pair.
+  FFT3D_HD constexpr long long clusters_for(long long planes) const { return real_pairs() ? (planes + 1) / 2 : planes; }
   // The columns the Y part transforms (real rows: column n packed into 0).
   FFT3D_HD constexpr int columns() const { return x.n; }
   // Complex values between consecutive rows of the plane in memory.
@@ -197,11 +224,22 @@ struct XYLayout {
   FFT3D_HD constexpr long long share_stride(int real_bytes) const { return (share_bytes(real_bytes) + 15) / 16 * 16; }
   FFT3D_HD constexpr long long exchange_offset(int real_bytes) const { return buffers * share_stride(real_bytes); }
   FFT3D_HD constexpr long long unpack_offset(int real_bytes) const {
+    if (strided_rows) return unpack_scratch_bytes(real_bytes) > 0 ? share_stride(real_bytes) : 0;  // the scratch
     const long long ex = x.shared_bytes(real_bytes), ey = y.shared_bytes(real_bytes);
     return exchange_offset(real_bytes) + ((ex > ey ? ex : ey) + 15) / 16 * 16;
   }
+  // Strided rows of f32 real pairs: after the share, C values (C the cross
+  // points) for each packed column among the block's cross-stage
+  // butterflies (one every columns() / 2), where a butterfly parks its
+  // values while it computes its partner's (xy_strided_unpack). It took
+  // the 256^2 pair kernel from 127 registers to 96 (H100: 78 -> 72 us);
+  // f64 pairs (still two blocks an SM) and real rows ran slower with it.
+  FFT3D_HD constexpr long long unpack_scratch_bytes(int real_bytes) const {
+    if (!strided_rows || !real_pairs() || real_bytes != 4) return 0;
+    return 2LL * (cross_items_per_cta() / (columns() / 2) + 2) * cross_points() * real_bytes;
+  }
   FFT3D_HD constexpr long long shared_bytes(int real_bytes) const {
-    if (strided_rows) return share_stride(real_bytes);
+    if (strided_rows) return share_stride(real_bytes) + unpack_scratch_bytes(real_bytes);
     return unpack_offset(real_bytes) + (real_rows() ? 2LL * ny() * real_bytes : 0);
   }
   // Strided rows: the Y stages' radices (the first over the block's rows,
@@ -214,8 +252,8 @@ struct XYLayout {
     return XYPartGeom{part, L.threads_per_row, L.rows_per_block, L.threads_per_block(), L.row_stride(),
                       L.twiddle_table, pitch(), ny(), rows_per_cta(), cols_per_cta(), columns(),
                       share_stride(real_bytes), exchange_offset(real_bytes),
-                      real_rows() ? unpack_offset(real_bytes) : 0, split, split_inverse, columns_first,
-                      share_pitch(), real_rows(), row_pads};
+                      real_rows() || real_pairs() ? unpack_offset(real_bytes) : 0, split, split_inverse, columns_first,
+                      share_pitch(), real_rows(), row_pads, real_pairs(), pair_offset()};
   }
   // The GPU issues the load in chunks of whole X groups, one cp.async group
   // each, and waits for a chunk only before its first X group: the X
@@ -230,8 +268,8 @@ struct XYLayout {
     return group == 0 || chunk_of_group(group) != chunk_of_group(group - 1);
   }
   // Strided rows: per X group a read and a write phase per stage, and
-  // (real rows) the post-processing.
-  FFT3D_HD constexpr int strided_group_phases() const { return 2 * x.stages + (real_rows() ? 1 : 0); }
+  // (real rows or pairs) the post-processing.
+  FFT3D_HD constexpr int strided_group_phases() const { return 2 * x.stages + (real_rows() || real_pairs() ? 1 : 0); }
   FFT3D_HD constexpr int phases() const {
     if (strided_rows) return 1 + x_groups() * strided_group_phases() + 2;
     return 1 + x_groups() * x.phases() + y_groups() * y.phases() + (real_rows() ? 1 : 0);

@@ -38,12 +38,13 @@ cudaLaunchConfig_t cluster_launch(long long blocks, const XYVariantFacts& facts,
   return config;
 }
 
-// One cluster per plane; a grid has at most 2^31 - 1 blocks, so very many
-// planes take several launches. A persistent (double-buffered) kernel runs
+// One cluster per plane (or per pair of planes: per_cluster 2, real
+// pairs); a grid has at most 2^31 - 1 blocks, so very many planes take
+// several launches. A persistent (double-buffered) kernel runs
 // `persistent_clusters` clusters that walk the planes between them.
 template <typename Real>
 void launch(cudaKernel_t kernel, const XYVariantFacts& facts, int cluster_size, long long persistent_clusters,
-            kern::XYArgs<Real> args, cudaStream_t stream, bool dependent) {
+            kern::XYArgs<Real> args, cudaStream_t stream, bool dependent, int per_cluster) {
   if (persistent_clusters > 0) {
     cudaLaunchAttribute attrs[2];
     const long long blocks = std::min(persistent_clusters, args.planes) * cluster_size;
@@ -53,7 +54,7 @@ void launch(cudaKernel_t kernel, const XYVariantFacts& facts, int cluster_size, 
     FFT3D_CUDA_CHECK(cudaGetLastError());
     return;
   }
-  const long long max_planes = 2147483647LL / cluster_size;
+  const long long max_planes = 2147483647LL / cluster_size * per_cluster;
   kern::Complex<Real>* const first_plane = args.data;
   const kern::Complex<Real>* const first_in = args.in;
   const long long planes = args.planes;
@@ -61,9 +62,10 @@ void launch(cudaKernel_t kernel, const XYVariantFacts& facts, int cluster_size, 
     args.data = first_plane + first * args.plane_stride;
     if (first_in) args.in = first_in + first * args.plane_stride;
     args.planes = std::min(max_planes, planes - first);
+    const long long clusters = (args.planes + per_cluster - 1) / per_cluster;
     cudaLaunchAttribute attrs[2];
     const cudaLaunchConfig_t config =
-        cluster_launch(args.planes * cluster_size, facts, stream, attrs, cluster_size, dependent);
+        cluster_launch(clusters * cluster_size, facts, stream, attrs, cluster_size, dependent);
     void* params[] = {&args};
     FFT3D_CUDA_CHECK(cudaLaunchKernelExC(&config, reinterpret_cast<const void*>(kernel), params));
     FFT3D_CUDA_CHECK(cudaGetLastError());
@@ -93,8 +95,8 @@ XYPass::XYPass(int nx, int ny, Precision precision, const XYVariant& variant, co
   library_ =
       std::make_unique<GpuLibrary>(cached_cubin(xy_kernel_source(nx, ny, precision, variant, split), device.arch()));
   // Real rows run one way (xy_kernel_source): the R2C forward X first, the
-  // C2R inverse columns first.
-  const bool real = variant.x.real == RealRows::half;
+  // C2R inverse columns first; real pairs forward.
+  const bool real = variant.x.real != RealRows::none;
   if (!real || !variant.columns_first) forward_ = library_->kernel(kXYForwardKernel, facts_.shared_bytes);
   if (!real || variant.columns_first) inverse_ = library_->kernel(kXYInverseKernel, facts_.shared_bytes);
   // The fewer of the two kernels' resident clusters: the persistent grid.
@@ -132,19 +134,21 @@ void XYPass::run_out(const void* in, void* out, long long planes, int sign, cuda
   const void* xt = x_twiddles_.get();
   const void* yt = y_twiddles_.get();
   const long long persistent = variant_.buffers == 2 ? max_active_clusters_ : 0;
+  const int per_cluster = variant_.x.real == RealRows::pair ? 2 : 1;
   if (precision_ == Precision::f32)
     launch<float>(k, facts_, variant_.cluster, persistent,
-                  make_args<float>(in, out, planes, plane_stride, xt, yt, scale), stream, dependent_);
+                  make_args<float>(in, out, planes, plane_stride, xt, yt, scale), stream, dependent_, per_cluster);
   else
     launch<double>(k, facts_, variant_.cluster, persistent,
-                   make_args<double>(in, out, planes, plane_stride, xt, yt, scale), stream, dependent_);
+                   make_args<double>(in, out, planes, plane_stride, xt, yt, scale), stream, dependent_, per_cluster);
 }
 
 std::string XYPass::describe() const {
   std::ostringstream s;
   s << (split_ > 1 ? "split-Y first pass (" + std::to_string(split_) + " residue classes of rows per plane), " : "")
     << (variant_.columns_first ? "fused YX, columns first" : "fused XY") << " (cluster of " << variant_.cluster
-    << " blocks per plane, distributed shared memory), " << nx_
+    << (variant_.x.real == RealRows::pair ? " blocks per two real planes as one complex plane" : " blocks per plane")
+    << ", distributed shared memory), " << nx_
     << " x " << ny_ << " " << precision_name(precision_) << ", variant " << variant_.name() << ", "
     << facts_.threads_per_block << " threads/block, " << facts_.shared_bytes << " B shared/block ("
     << facts_.share_bytes << " B share" << (variant_.buffers == 2 ? ", two of them: persistent, double-buffered" : "")

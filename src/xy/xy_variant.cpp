@@ -175,8 +175,8 @@ XYVariant parse_xy_variant(const std::string& name) {
   v.y = parse_x_variant(name.substr(bar2 + 1));
   if (v.cluster < 1 || v.cluster > kern::kMaxCluster || v.x.columns || !v.y.columns || v.y.real != RealRows::none ||
       v.load_chunks < 1 || v.load_chunks > kern::kMaxLoadChunks || v.buffers < 1 || v.buffers > 2 ||
-      (v.x.real != RealRows::none && v.x.real != RealRows::half) ||
-      (v.columns_first && (v.buffers != 1 || v.load_chunks != 1)) ||
+      (v.x.real != RealRows::none && v.x.real != RealRows::half && v.x.real != RealRows::pair) ||
+      (v.x.real == RealRows::pair && !v.strided_rows) || (v.columns_first && (v.buffers != 1 || v.load_chunks != 1)) ||
       (v.strided_rows && (v.columns_first || v.buffers != 1)) || (!v.row_pads && !v.strided_rows))
     bad();
   return v;
@@ -370,13 +370,14 @@ bool xy_variant_valid(int nx, int ny, Precision precision, const XYVariant& v, c
   if (v.buffers < 1 || v.buffers > 2 || (v.buffers == 2 && v.load_chunks != 1)) return false;
   // Columns first: one share loaded at once; Y in place in it (two stages).
   if (v.columns_first && (v.buffers != 1 || v.load_chunks != 1 || v.y.radices.size() < 2)) return false;
-  const bool real = v.x.real == RealRows::half;
-  if (real && (nx % 2 != 0 || nx < 4)) return false;  // half-length rows need an even nx
+  const bool real = v.x.real == RealRows::half || v.x.real == RealRows::pair;
+  if (real && (nx % 2 != 0 || nx < 4)) return false;  // half-length rows and pairs need an even nx
   const int row_points = xy_row_points(nx, v);  // also the columns Y transforms (kern::XYLayout::columns)
   if (v.cluster > row_points || v.cluster > ny) return false;  // every block owns rows and columns
-  // X rows complex or half-length real (odd rows have no fused form).
-  if (v.x.columns || (v.x.real != RealRows::none && v.x.real != RealRows::half) || !v.y.columns ||
-      v.y.real != RealRows::none)
+  // X rows complex, half-length real or (strided rows) real pairs; odd
+  // rows have no fused form.
+  if (v.x.columns || v.x.real == RealRows::full || (v.x.real == RealRows::pair && !v.strided_rows) ||
+      !v.y.columns || v.y.real != RealRows::none)
     return false;
   if (!variant_factors(v.x, row_points) || !variant_factors(v.y, ny)) return false;
   if (v.strided_rows && !strided_rows_fit(row_points, ny, v)) return false;
@@ -704,10 +705,41 @@ std::optional<XYVariant> strided_rows_variant(int nx, int ny, Precision precisio
   return w;
 }
 
+std::optional<XYVariant> real_pair_xy_variant(int nx, int ny, long long planes, Precision precision,
+                                              const DeviceLimits& limits) {
+  if (nx % 2 != 0 || nx < 4) return std::nullopt;
+  std::optional<XYVariant> v = estimate_xy_variant(nx, ny, (planes + 1) / 2, precision, limits, false);
+  if (!v || !v->strided_rows) return std::nullopt;
+  v->x.real = RealRows::pair;
+  if (!xy_variant_valid(nx, ny, precision, *v, limits)) return std::nullopt;
+  return v;
+}
+
+namespace {
+
+// The R2C forward's f64 planes whose pairs (nx * ny complex values) take
+// kPairPlaneMin to kPairPlaneMax bytes run as real pairs. Against the
+// ESTIMATE's forms (H100, ms; docs/data/real-pairs-h100-2026-11-27.txt):
+// 240^3 0.2320 against 0.2400 (three passes), 256^3 0.2464 against 0.2671
+// (whole real rows), 300^3 0.4552-0.4577 against 0.4750, 320^3
+// 0.5103-0.5119 against 0.5911-0.5961. 192^3 lost (0.1367 against 0.1255),
+// 384^3 tied (0.9759 against 0.9771), 400^3 lost (1.2237 against 1.1393).
+// f32 pairs lost or tied at every size (256^3 0.1180-0.1192 against
+// 0.1161-0.1172 in real rows).
+constexpr long long kPairPlaneMin = 768 * 1024;
+constexpr long long kPairPlaneMax = 2048 * 1024;
+
+}  // namespace
+
 std::optional<XYVariant> estimate_real_xy_variant(int nx, int ny, long long planes, Precision precision,
                                                   const DeviceLimits& limits, bool only_where_faster, bool inverse,
                                                   XYBase base) {
   base.columns_first.reset();  // real rows: columns first exactly in the inverse
+  const bool base_names_nothing = !base.x && !base.y && base.cluster == 0 && !base.strided_rows;
+  const long long pair_bytes = static_cast<long long>(nx) * ny * complex_bytes(precision);
+  if (!inverse && base_names_nothing && precision == Precision::f64 && pair_bytes >= kPairPlaneMin &&
+      pair_bytes <= kPairPlaneMax)
+    if (std::optional<XYVariant> v = real_pair_xy_variant(nx, ny, planes, precision, limits)) return v;
   return estimate_plane_variant(nx, ny, planes, precision, limits, only_where_faster, base, true, inverse);
 }
 

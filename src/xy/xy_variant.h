@@ -41,6 +41,10 @@ struct XYVariant {
 // Parses XYVariant::name(); throws Error(INVALID_ARGUMENT) on a malformed name.
 XYVariant parse_xy_variant(const std::string& name);
 
+// Real pairs (x.real == RealRows::pair, strided rows only; the R2C
+// forward): planes 2p and 2p + 1 as one complex plane of nx points by ny,
+// its spectrum separated after X (kern::XYLayout::real_pairs); the plane in
+// memory holds nx / 2 + 1 complex values per row.
 // Real rows (x.real == RealRows::half; R2C forward, or with columns_first
 // the C2R inverse): nx is the real row
 // length; the X part transforms nx / 2 complex points per row and the plane
@@ -138,9 +142,21 @@ std::optional<XYVariant> strided_rows_variant(int nx, int ny, Precision precisio
 // those on 15 blocks lost), and, where base names nothing, in the forms measured
 // fastest on the cubes 240^3 (12 blocks) and 300^3 (15; xy_variant.cpp),
 // without row pads at 300^3, 320^3, 420^3 and 480^3 f32, and asking five
-// blocks per SM at 256^3 f32.
+// blocks per SM at 256^3 f32. The forward's f64 planes whose pairs take
+// 768 KB to 2 MB run as real pairs (real_pair_xy_variant), where base names
+// nothing.
 std::optional<XYVariant> estimate_real_xy_variant(int nx, int ny, long long planes, Precision precision,
                                                   const DeviceLimits& limits, bool only_where_faster = true,
                                                   bool inverse = false, XYBase base = {});
+
+// The R2C forward's fused pass on real pairs (kern::XYLayout::real_pairs:
+// planes 2p and 2p + 1 as one complex plane): the complex planes' strided
+// ESTIMATE for nx * ny, its rows marked RealRows::pair; nothing for odd nx,
+// nx < 4, or where that form has no strided rows or does not fit.
+// estimate_real_xy_variant takes it for the forward's f64 planes where it
+// measured faster (240^2 to 320^2 on the H100), where base names nothing;
+// MEASURE times it beside the real-rows forms.
+std::optional<XYVariant> real_pair_xy_variant(int nx, int ny, long long planes, Precision precision,
+                                              const DeviceLimits& limits);
 
 }  // namespace fft3d
