@@ -15,7 +15,7 @@ namespace kern {
 template <typename Real>
 struct XYArgs {
   Complex<Real>* data;            // planes transformed in place (out of place: written)
-  long long planes;               // one cluster per plane
+  long long planes;               // one cluster per plane (real pairs: per two; planes counts memory planes)
   long long plane_stride;         // complex values between planes
   const Complex<Real>* x_twiddles;  // exp(-2 pi i m / nx); table variants only
   const Complex<Real>* y_twiddles;  // exp(-2 pi i m / ny); table variants only
