@@ -191,20 +191,21 @@ TEST(GpuReal, FusedXYForwardAndInverse) {
 }
 
 // Automatic plans fuse the in-place forward where that was measured faster
-// (estimate_real_xy_variant): 256 x 256 planes in both precisions, 384 x 384
-// ones in f32 only (strided rows on 16 blocks), and f32 420 x 420 and
-// 480 x 480 ones (Y split 30 * 14 and 30 * 16, rows without pads); the
-// fused 384-480 plans' values are checked here, the others' by
-// GridsF32/F64 and LargeCubes.
+// (estimate_real_xy_variant): 256 x 256 and 384 x 384 planes in both
+// precisions (f32 384 as strided rows on 16 blocks, f64 384 as real pairs),
+// and f32 420 x 420 and 480 x 480 ones (Y split 30 * 14 and 30 * 16, rows
+// without pads); the fused 384-480 plans' values are checked here, the
+// others' by GridsF32/F64 and LargeCubes.
 TEST(GpuReal, EstimateFusesMeasuredPlanes) {
   FFT3D_REQUIRE_GPU();
   for (bool single : {true, false})
     for (int n : {256, 384, 420, 480}) {
       const std::string text = plan_text({n, n, 8, 0}, single);
       const bool fused = text.find("in-place forward in 2 passes: pass xy") != std::string::npos;
-      EXPECT_EQ(fused, n == 256 || single) << (single ? "f32 " : "f64 ") << text;
+      EXPECT_EQ(fused, n == 256 || n == 384 || single) << (single ? "f32 " : "f64 ") << text;
     }
   check<float>({384, 384, 8, 0}, true, 29);
+  check<double>({384, 384, 8, 0}, true, 32);
   check<float>({420, 420, 6, 0}, true, 30);
   check<float>({480, 480, 6, 0}, true, 31);
 }

@@ -207,7 +207,7 @@ TEST(XYRealExecutor, ForwardOnlyAndEvenRowsOnly) {
 // threads, the f32 forward's strided rows on even clusters (320^3, 384^3,
 // 480^3 and 512^3 on 16 blocks, 420^3 on 14) and the measured forms of
 // 240^3 (12 blocks, rows of 120 = 15 * 8 on 8 threads) and 300^3 (15
-// blocks); not 128^3 (in L2). The f64 forward's planes of 240^2 to 320^2
+// blocks); not 128^3 (in L2). The f64 forward's planes of 240^2 to 384^2
 // as real pairs (two planes as one complex plane), none beyond.
 TEST(XYRealExecutor, AutomaticPlansFuseMeasuredPlanesOnly) {
   const DeviceLimits h100;
@@ -232,7 +232,7 @@ TEST(XYRealExecutor, AutomaticPlansFuseMeasuredPlanesOnly) {
   EXPECT_TRUE(estimate_real_xy_variant(256, 256, 256, Precision::f32, h100)->strided_rows);
   EXPECT_EQ(estimate_real_xy_variant(256, 256, 256, Precision::f32, h100)->x.real, RealRows::half);
   EXPECT_FALSE(estimate_real_xy_variant(256, 256, 256, Precision::f32, h100, true, true)->strided_rows);
-  for (int n : {240, 256, 300, 320}) {
+  for (int n : {240, 256, 300, 320, 384}) {
     const auto v = estimate_real_xy_variant(n, n, n, Precision::f64, h100);
     ASSERT_TRUE(v && v->strided_rows && v->x.real == RealRows::pair) << n << (v ? " " + v->name() : "");
     EXPECT_EQ(*v, *real_pair_xy_variant(n, n, n, Precision::f64, h100)) << v->name();
@@ -266,7 +266,7 @@ TEST(XYRealExecutor, AutomaticPlansFuseMeasuredPlanesOnly) {
     EXPECT_FALSE(w && w->strided_rows) << w->name();
   }
   EXPECT_FALSE(estimate_real_xy_variant(128, 128, 128, Precision::f32, h100));
-  for (int n : {128, 384, 512}) EXPECT_FALSE(estimate_real_xy_variant(n, n, n, Precision::f64, h100)) << n;
+  for (int n : {128, 400, 512}) EXPECT_FALSE(estimate_real_xy_variant(n, n, n, Precision::f64, h100)) << n;
 }
 
 }  // namespace

@@ -722,14 +722,13 @@ namespace {
 // ESTIMATE's forms (H100, ms; docs/data/real-pairs-h100-2026-11-27.txt):
 // 240^3 0.2320 against 0.2400 (three passes), 256^3 0.2464 against 0.2671
 // (whole real rows), 300^3 0.4552-0.4577 against 0.4750, 320^3
-// 0.5103-0.5119 against 0.5911-0.5961. Timed in a build that parked the
-// unpack's values in shared memory (about 2 % slower at 256^3), 192^3 lost
-// (0.1367 against 0.1255), 384^3 tied (0.9759 against 0.9771) and 400^3
-// lost (1.2237 against 1.1393).
+// 0.5103-0.5119 against 0.5911-0.5961, 384^3 0.9604-0.9620 against
+// 0.9776-0.9778. 192^3 lost (0.1321-0.1338 against 0.1254-0.1258), and so
+// did 400^3 (1.2208-1.2238 against 1.1340-1.1377).
 // f32 pairs lost or tied at every size (256^3 0.1180-0.1192 against
 // 0.1161-0.1172 in real rows).
 constexpr long long kPairPlaneMin = 768 * 1024;
-constexpr long long kPairPlaneMax = 2048 * 1024;
+constexpr long long kPairPlaneMax = 2400 * 1024;
 
 }  // namespace
 

@@ -143,7 +143,7 @@ std::optional<XYVariant> strided_rows_variant(int nx, int ny, Precision precisio
 // fastest on the cubes 240^3 (12 blocks) and 300^3 (15; xy_variant.cpp),
 // without row pads at 300^3, 320^3, 420^3 and 480^3 f32, and asking five
 // blocks per SM at 256^3 f32. The forward's f64 planes whose pairs take
-// 768 KB to 2 MB run as real pairs (real_pair_xy_variant), where base names
+// 768 KB to 2.4 MB run as real pairs (real_pair_xy_variant), where base names
 // nothing.
 std::optional<XYVariant> estimate_real_xy_variant(int nx, int ny, long long planes, Precision precision,
                                                   const DeviceLimits& limits, bool only_where_faster = true,
@@ -154,7 +154,7 @@ std::optional<XYVariant> estimate_real_xy_variant(int nx, int ny, long long plan
 // ESTIMATE for nx * ny, its rows marked RealRows::pair; nothing for odd nx,
 // nx < 4, or where that form has no strided rows or does not fit.
 // estimate_real_xy_variant takes it for the forward's f64 planes where it
-// measured faster (240^2 to 320^2 on the H100), where base names nothing;
+// measured faster (240^2 to 384^2 on the H100), where base names nothing;
 // MEASURE times it beside the real-rows forms.
 std::optional<XYVariant> real_pair_xy_variant(int nx, int ny, long long planes, Precision precision,
                                               const DeviceLimits& limits);
