@@ -8,6 +8,7 @@
 #include <thread>
 #include <tuple>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -98,6 +99,51 @@ TEST(GpuGrid, LargeCubes) {
   check_grid<float>(256, 256, 256);
   check_grid<double>(256, 256, 256);
   check_grid<float>(512, 512, 512, /*with_oracle=*/false);  // FFTW at 512^3 is too slow here
+}
+
+// The last pass streams through L2 (FFT3D_L2_STREAMING): a cache hint
+// only, so the output is bitwise that of the plan without it, and the plan
+// says which pass streams.
+TEST(GpuGrid, LastPassStreamsThroughL2) {
+  FFT3D_REQUIRE_GPU();
+  for (bool single : {true, false}) {
+    std::vector<std::vector<char>> outputs;
+    for (const char* streaming : {"0", "1"}) {
+      setenv("FFT3D_L2_STREAMING", streaming, 1);
+      fft3d_plan plan = make_plan(96, 80, 72, single);
+      ASSERT_NE(plan, nullptr);
+      const std::string text = fft3d_test::describe(plan);
+      const size_t at = text.find("streaming through L2");
+      if (streaming[0] == '1') {
+        ASSERT_NE(at, std::string::npos) << text;
+        EXPECT_NE(text.rfind("pass z", at), std::string::npos) << text;  // the Z pass, the last
+      } else {
+        EXPECT_EQ(at, std::string::npos) << text;
+      }
+      const size_t count = size_t(96) * 80 * 72, bytes = count * (single ? 8 : 16);
+      const auto input = fft3d_test::random_complex(count, 91);
+      std::vector<char> host(bytes);
+      for (size_t i = 0; i < count; ++i) {
+        if (single) {
+          const std::complex<float> v(input[i]);
+          std::memcpy(host.data() + 8 * i, &v, 8);
+        } else {
+          std::memcpy(host.data() + 16 * i, &input[i], 16);
+        }
+      }
+      void* dev = nullptr;
+      ASSERT_EQ(cudaMalloc(&dev, bytes), cudaSuccess);
+      ASSERT_EQ(cudaMemcpy(dev, host.data(), bytes, cudaMemcpyHostToDevice), cudaSuccess);
+      EXPECT_EQ(fft3d_forward(plan, dev), FFT3D_SUCCESS) << fft3d_last_error_message();
+      EXPECT_EQ(cudaMemcpy(host.data(), dev, bytes, cudaMemcpyDeviceToHost), cudaSuccess);
+      cudaFree(dev);
+      outputs.push_back(host);
+      fft3d_plan_destroy(plan);
+    }
+    EXPECT_TRUE(outputs[0] == outputs[1]) << (single ? "f32" : "f64");
+    unsetenv("FFT3D_L2_STREAMING");
+    check_grid_in(single, 96, 80, 72);  // the default streams, against FFTW
+  }
 }
 
 // The five-step register form, forced through FFT3D_COLUMN_METHOD, and the

@@ -96,6 +96,39 @@ TEST(GridSchedule, FiveStepColumns) {
   EXPECT_FALSE(make_grid_schedule(4, 512, 4, Precision::f32, DeviceLimits{})[1].is_five_step());
 }
 
+// The last pass streams through L2 where it is a one-pass Stockham, and
+// no other pass does; a five-step or fused last pass does not, nor any
+// pass when streaming is off. Plans describe it.
+TEST(GridSchedule, LastPassStreaming) {
+  const Precision f32 = Precision::f32;
+  auto passes = make_grid_schedule(64, 48, 40, f32, DeviceLimits{});
+  ASSERT_EQ(passes.size(), 3u);
+  passes[0].streams = true;  // cleared: only the last pass streams
+  set_last_pass_streaming(passes, true);
+  EXPECT_FALSE(passes[0].streams);
+  EXPECT_FALSE(passes[1].streams);
+  EXPECT_TRUE(passes[2].streams);
+  EXPECT_NE(describe_pass(passes[2], f32).find("streaming through L2"), std::string::npos);
+  EXPECT_EQ(describe_pass(passes[1], f32).find("streaming through L2"), std::string::npos);
+  set_last_pass_streaming(passes, false);
+  for (const GridPass& p : passes) EXPECT_FALSE(p.streams);
+  auto five = make_grid_schedule(16, 16, 256, Precision::f64, DeviceLimits{}, ColumnMethod::five_step);
+  set_last_pass_streaming(five, true);
+  for (const GridPass& p : five) EXPECT_FALSE(p.streams) << describe_pass(p, Precision::f64);
+  auto plane = make_grid_schedule(64, 64, 1, f32, DeviceLimits{}, ColumnMethod::automatic, {}, PlaneMethod::fused);
+  ASSERT_TRUE(plane.back().is_fused_xy());
+  set_last_pass_streaming(plane, true);
+  EXPECT_FALSE(plane.back().streams);
+  std::vector<GridPass> none;
+  set_last_pass_streaming(none, true);  // nothing to mark
+  // The rule: after a fused pass, on data of at most six L2s.
+  const long long l2 = 50LL << 20;
+  EXPECT_TRUE(streams_last_pass(true, 256LL * 256 * 256 * 16, l2));   // f64 256^3, 268 MB
+  EXPECT_FALSE(streams_last_pass(true, 384LL * 384 * 384 * 8, l2));   // f32 384^3, 453 MB
+  EXPECT_FALSE(streams_last_pass(false, 343LL * 343 * 343 * 8, l2));  // three passes
+  EXPECT_FALSE(streams_last_pass(true, 1 << 20, 0));                  // no L2 size known
+}
+
 TEST(GridSchedule, FiveStepWhereOnePassDoesNotFit) {
   DeviceLimits small;
   small.shared_bytes_per_block = 16 * 1024;  // 256 doubles * 16 B = 4 KiB per column: fits 1..4 columns

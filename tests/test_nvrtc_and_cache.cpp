@@ -117,6 +117,25 @@ TEST(Nvrtc, FusedXYKernelsCompileWithoutLocalMemory) {
   }
 }
 
+// A column pass compiled to stream through L2 (the last pass of a
+// transform) loads and stores with an evict_first cache policy; the usual
+// kernels carry no cache hint.
+TEST(Nvrtc, StreamingColumnKernelsCarryEvictFirstHints) {
+  if (std::atoi(FFT3D_TEST_CUDA_ARCH) < 80) GTEST_SKIP() << "L2 cache policies need sm_80";
+  for (Precision p : {Precision::f32, Precision::f64}) {
+    const XVariant v = estimate_column_variant(256, p, DeviceLimits{});
+    const std::string plain = compile_to_ptx(x_kernel_source(256, p, v), "compute_" FFT3D_TEST_CUDA_ARCH);
+    const std::string streaming =
+        compile_to_ptx(x_kernel_source(256, p, v, false, 0, true), "compute_" FFT3D_TEST_CUDA_ARCH);
+    EXPECT_EQ(count_of(plain, "cache_hint"), 0);
+    EXPECT_GT(count_of(streaming, "createpolicy.fractional.L2::evict_first"), 0);
+    EXPECT_GT(count_of(streaming, "ld.global.L2::cache_hint"), 0);
+    EXPECT_GT(count_of(streaming, "st.global.L2::cache_hint"), 0);
+    EXPECT_EQ(count_of(streaming, ".local"), 0);
+    EXPECT_GT(compile_with_nvrtc(x_kernel_source(256, p, v, true, 0, true), kArch).cubin.size(), 1000u);
+  }
+}
+
 // Columns first: the C2R inverse of real rows (one kernel) and complex
 // planes (both directions), one load awaited whole, both precisions.
 TEST(Nvrtc, ColumnsFirstKernelsCompileWithoutLocalMemory) {

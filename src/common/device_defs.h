@@ -34,6 +34,45 @@ struct alignas(2 * sizeof(Real)) Complex {
   Real re, im;
 };
 
+// A global load and store whose L2 lines are the first to be evicted
+// (createpolicy ... evict_first; sm_80 and later). A pass whose output no
+// later pass of the transform reads streams through L2 this way, so that
+// it does not evict what the pass before it left there (x_kernel.h,
+// FFT3D_L2_STREAMING). A hit keeps the line's own priority. The CPU
+// executors and host compiles take plain accesses.
+template <typename Real>
+FFT3D_HD Complex<Real> load_evict_first(const Complex<Real>* p) {
+#if defined(__CUDACC_RTC__) || defined(__CUDA_ARCH__)
+  unsigned long long policy;
+  asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
+  Complex<Real> v;
+  if constexpr (sizeof(Real) == 4)
+    asm volatile("ld.global.L2::cache_hint.v2.f32 {%0, %1}, [%2], %3;"
+                 : "=f"(v.re), "=f"(v.im) : "l"(p), "l"(policy) : "memory");
+  else
+    asm volatile("ld.global.L2::cache_hint.v2.f64 {%0, %1}, [%2], %3;"
+                 : "=d"(v.re), "=d"(v.im) : "l"(p), "l"(policy) : "memory");
+  return v;
+#else
+  return *p;
+#endif
+}
+template <typename Real>
+FFT3D_HD void store_evict_first(Complex<Real>* p, Complex<Real> v) {
+#if defined(__CUDACC_RTC__) || defined(__CUDA_ARCH__)
+  unsigned long long policy;
+  asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
+  if constexpr (sizeof(Real) == 4)
+    asm volatile("st.global.L2::cache_hint.v2.f32 [%0], {%1, %2}, %3;" ::"l"(p), "f"(v.re), "f"(v.im), "l"(policy)
+                 : "memory");
+  else
+    asm volatile("st.global.L2::cache_hint.v2.f64 [%0], {%1, %2}, %3;" ::"l"(p), "d"(v.re), "d"(v.im), "l"(policy)
+                 : "memory");
+#else
+  *p = v;
+#endif
+}
+
 template <typename Real>
 FFT3D_HD Complex<Real> make_complex(Real re, Real im) {
   Complex<Real> c;

@@ -10,6 +10,15 @@
 #include "fft1d/codelets.h"
 #include "fft1d/x_layout.h"
 
+// 1 where x_kernel_source compiles the last pass of a transform: its
+// global loads and stores of rows and columns then ask L2 to evict their
+// lines first (load_evict_first, store_evict_first), so the pass keeps what
+// the pass before it wrote last in L2 until it reads it. 0 elsewhere, and
+// for the CPU executors.
+#ifndef FFT3D_L2_STREAMING
+#define FFT3D_L2_STREAMING 0
+#endif
+
 namespace fft3d {
 namespace kern {
 
@@ -203,7 +212,11 @@ FFT3D_HD Complex<Real> load_first(int real_io, int n, int idx, const RowAccess<R
     const Complex<Real> xb = r.live2 ? hermitian_at(r.in2, n, idx) : make_complex(Real(0), Real(0));
     return make_complex(xa.re - xb.im, xa.im + xb.re);
   }
+#if FFT3D_L2_STREAMING
+  return load_evict_first(r.in + idx * r.element_stride);
+#else
   return r.in[idx * r.element_stride];
+#endif
 }
 
 // Element idx of a last-stage write to global memory: real rows of odd
@@ -221,7 +234,11 @@ FFT3D_HD void store_last(int real_io, int n, int idx, Complex<Real> v, Real s, c
     reinterpret_cast<Real*>(r.out)[idx] = v.re * s;
     if (r.live2) reinterpret_cast<Real*>(r.out2)[idx] = v.im * s;
   } else {
+#if FFT3D_L2_STREAMING
+    store_evict_first(r.out + idx * r.element_stride, scale(v, s));
+#else
     r.out[idx * r.element_stride] = scale(v, s);
+#endif
   }
 }
 

@@ -18,7 +18,7 @@ std::string x_layout_initializer(const kern::XLayout& L) {
   return s.str();
 }
 
-std::string x_kernel_source(int n, Precision precision, const XVariant& v, bool reversed, int cross) {
+std::string x_kernel_source(int n, Precision precision, const XVariant& v, bool reversed, int cross, bool streams) {
   kern::XLayout L = make_x_layout(n, precision, v);
   L.cross = cross;
   const char* real = precision == Precision::f32 ? "float" : "double";
@@ -26,6 +26,7 @@ std::string x_kernel_source(int n, Precision precision, const XVariant& v, bool 
   s << "// fft3d X-axis kernel: n=" << n << " " << precision_name(precision) << " " << v.name()
     << (reversed ? ", blocks walked from the last" : "")
     << (cross > 0 ? ", split-Y columns with a " + std::to_string(cross) + "-point cross phase" : "")
+    << (streams ? ", streaming through L2 (the last pass)\n#define FFT3D_L2_STREAMING 1" : "")
     << "\n#include \"fft1d/x_kernel.h\"\n\n";
   for (int sign : {-1, +1}) {
     s << "struct Cfg" << (sign < 0 ? "Forward" : "Inverse") << " {\n"

@@ -67,21 +67,28 @@ XPass::XPass(int n, Precision precision, const XVariant& variant, const DeviceIn
   if (!x_variant_fits(facts_, device.limits()))
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "X variant " + variant.name() + " for n=" + std::to_string(n) +
                                            " exceeds the limits of " + device.name);
-  library_ =
-      std::make_unique<GpuLibrary>(cached_cubin(x_kernel_source(n, precision, variant, false, cross), device.arch()));
-  forward_ = library_->kernel(kXForwardKernel, facts_.shared_bytes);
-  inverse_ = library_->kernel(kXInverseKernel, facts_.shared_bytes);
+  compile(false, false);
   if (variant.twiddle_table)
     twiddles_ = upload_twiddle_table(n, precision);
 }
 
+void XPass::compile(bool reversed, bool streams) {
+  Kernels& k = kernels_[reversed][streams];
+  if (n_ == 1 || k.library) return;
+  k.library = std::make_unique<GpuLibrary>(
+      cached_cubin(x_kernel_source(n_, precision_, variant_, reversed, cross_, streams), arch_));
+  k.forward = k.library->kernel(kXForwardKernel, facts_.shared_bytes);
+  k.inverse = k.library->kernel(kXInverseKernel, facts_.shared_bytes);
+}
+
 void XPass::set_reversed(bool reversed) {
   reversed_ = reversed;
-  if (!reversed || n_ == 1 || reversed_library_) return;
-  reversed_library_ =
-      std::make_unique<GpuLibrary>(cached_cubin(x_kernel_source(n_, precision_, variant_, true, cross_), arch_));
-  reversed_forward_ = reversed_library_->kernel(kXForwardKernel, facts_.shared_bytes);
-  reversed_inverse_ = reversed_library_->kernel(kXInverseKernel, facts_.shared_bytes);
+  compile(reversed_, streams_);
+}
+
+void XPass::set_streaming(bool streams) {
+  streams_ = streams;
+  compile(reversed_, streams_);
 }
 
 void XPass::run(void* data, long long rows, int sign, cudaStream_t stream, kern::RowGeometry geometry,
@@ -101,7 +108,8 @@ void XPass::launch_rows(const void* in, void* out, long long rows, int sign, cud
     if (in != out) copy_rows(in, out, rows, in_pitch, out_pitch, stream);
     return;
   }
-  cudaKernel_t k = reversed_ ? (sign < 0 ? reversed_forward_ : reversed_inverse_) : sign < 0 ? forward_ : inverse_;
+  const Kernels& form = kernels_[reversed_][streams_];
+  cudaKernel_t k = sign < 0 ? form.forward : form.inverse;
   const bool cols = variant_.columns;
   const int rpb = variant_.rows_per_block;
   if (precision_ == Precision::f32) {
@@ -132,7 +140,8 @@ std::string XPass::describe() const {
     << precision_name(precision_)
     << ", variant " << variant_.name() << ", " << facts_.stages << " stages, "
     << facts_.threads_per_block << " threads/block, " << facts_.shared_bytes
-    << " B shared/block, worst bank-conflict degree " << facts_.worst_conflict_degree;
+    << " B shared/block, worst bank-conflict degree " << facts_.worst_conflict_degree
+    << (streams_ ? ", streaming through L2" : "");
   return s.str();
 }
 

@@ -37,6 +37,11 @@ class XPass final : public GpuPass {
   // XArgs::reversed): kernels compiled that way, the first time it is asked.
   void set_reversed(bool reversed);
 
+  // Later runs stream through L2 (FFT3D_L2_STREAMING, fft1d/x_kernel.h),
+  // as the last pass of a transform should: kernels compiled that way, the
+  // first time it is asked.
+  void set_streaming(bool streams);
+
   const XVariant& variant() const { return variant_; }
   std::string describe() const override;
 
@@ -52,12 +57,19 @@ class XPass final : public GpuPass {
   XVariant variant_;
   XVariantFacts facts_{};
   int rows_per_line_ = 1;  // rows of data per block line (kern::XLayout::rows_per_line)
+  // The kernels of one compiled form: forward and inverse.
+  struct Kernels {
+    std::unique_ptr<GpuLibrary> library;
+    cudaKernel_t forward = nullptr, inverse = nullptr;
+  };
+  // Compiles the form (reversed, streams) unless it is already.
+  void compile(bool reversed, bool streams);
+
   std::string arch_;
-  std::unique_ptr<GpuLibrary> library_, reversed_library_;
-  cudaKernel_t forward_ = nullptr, inverse_ = nullptr;
-  cudaKernel_t reversed_forward_ = nullptr, reversed_inverse_ = nullptr;
+  Kernels kernels_[2][2];  // [reversed][streams], compiled when first asked
   DeviceBuffer twiddles_;
   bool reversed_ = false;
+  bool streams_ = false;
 };
 
 }  // namespace fft3d

@@ -62,11 +62,20 @@ class GpuBatchedPlan final : public GpuPlan {
   XPass x_;
 };
 
+// The schedule with its last pass marked to stream through L2 where
+// last_pass_streams says so: after a fused pass over whole planes.
+std::vector<GridPass> with_last_pass_streaming(std::vector<GridPass> passes, const Problem& problem,
+                                               const DeviceInfo& device) {
+  const bool after_fused = passes.size() == 2 && passes[0].is_fused_xy() && passes[0].split <= 1;
+  set_last_pass_streaming(passes, last_pass_streams(device, after_fused, problem.bytes()));
+  return passes;
+}
+
 class GpuGridPlan final : public GpuPlan {
  public:
   GpuGridPlan(const Problem& problem, std::vector<GridPass> passes, const DeviceInfo& device)
       : GpuPlan(problem, device),
-        schedule_(std::move(passes)),
+        schedule_(with_last_pass_streaming(std::move(passes), problem, device)),
         passes_(make_gpu_passes(schedule_, problem.precision(), device)) {
     // Forced here as well as in settle_side_planes: MEASURE times its plane
     // methods (time_plane_methods) before the count is settled, and under
@@ -499,10 +508,12 @@ std::vector<std::unique_ptr<GpuPass>> make_gpu_passes(const std::vector<GridPass
 }
 
 void set_direction(const GridPass& p, GpuPass& pass) {
-  if (p.is_five_step())
+  if (p.is_five_step()) {
     static_cast<FiveStepPass&>(pass).set_reversed(p.reversed, p.reversed_b);
-  else if (!p.is_fused_xy())  // the fused pass always walks its planes upwards
+  } else if (!p.is_fused_xy()) {  // the fused pass always walks its planes upwards
     static_cast<XPass&>(pass).set_reversed(p.reversed);
+    static_cast<XPass&>(pass).set_streaming(p.streams);
+  }
 }
 
 DeviceSignature signature_of(const DeviceInfo& d) {
@@ -513,6 +524,17 @@ DeviceSignature signature_of(const DeviceInfo& d) {
 // parses is ignored (the ESTIMATE choice is used instead).
 VariantPreference wisdom_preference(const DeviceInfo& device, Precision precision) {
   return wisdom_variants(process_wisdom(), signature_of(device), precision);
+}
+
+std::optional<bool> l2_streaming_from_environment() {
+  const char* env = std::getenv("FFT3D_L2_STREAMING");
+  if (!env || !*env) return std::nullopt;
+  return std::string(env) != "0";
+}
+
+bool last_pass_streams(const DeviceInfo& device, bool after_fused_pass, long long bytes) {
+  if (device.cc_major < 8) return false;
+  return l2_streaming_from_environment().value_or(streams_last_pass(after_fused_pass, bytes, device.l2_bytes));
 }
 
 std::optional<int> side_planes_from_environment() {

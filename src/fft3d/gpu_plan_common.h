@@ -92,6 +92,15 @@ VariantPreference wisdom_preference(const DeviceInfo& device, Precision precisio
 // to separate passes beside it (0: none), instead of the chosen count.
 std::optional<int> side_planes_from_environment();
 
+// FFT3D_L2_STREAMING=0|1 (for experiments): whether a transform's last
+// pass streams through L2 (set_last_pass_streaming); nothing where unset.
+std::optional<bool> l2_streaming_from_environment();
+
+// Whether a plan streams its last pass through L2, on a device with L2
+// cache policies (sm_80 and later): as FFT3D_L2_STREAMING says, else as
+// streams_last_pass decides for `bytes` of data after a fused pass or not.
+bool last_pass_streams(const DeviceInfo& device, bool after_fused_pass, long long bytes);
+
 // FFT3D_COLUMN_METHOD=one-pass|five-step forces how Y and Z columns are
 // transformed (for experiments and side-by-side schedules).
 ColumnMethod column_method_from_environment();

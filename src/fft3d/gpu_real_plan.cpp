@@ -252,6 +252,10 @@ class GpuRealPlan final : public GpuPlan {
     for (size_t i = 0; i < columns_.size(); ++i) sequence.push_back(columns_[column_index(sign, i)]);
     if (sign > 0) sequence.push_back(x);
     apply_pass_order(sequence, order_);
+    // The forward's last pass (a column pass) may stream through L2; the
+    // inverse's columns come before its X pass.
+    set_last_pass_streaming(sequence,
+                            sign < 0 && last_pass_streams(device_, fused_ != nullptr, problem().complex_side_bytes()));
     const size_t first_column = sign < 0 ? 1 : 0;
     if (x_pass_) x_pass_->set_reversed(sequence[sign < 0 ? 0 : sequence.size() - 1].reversed);
     for (size_t i = 0; i < columns_.size(); ++i)

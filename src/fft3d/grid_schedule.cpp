@@ -353,8 +353,18 @@ std::string describe_pass(const GridPass& pass, Precision precision) {
                        : "")
     << ", variant " << pass.variant.name() << ", " << f.threads_per_block << " threads/block, "
     << f.shared_bytes << " B shared/block" << (pass.reversed ? ", reversed" : "")
-    << ", worst bank-conflict degree " << f.worst_conflict_degree;
+    << ", worst bank-conflict degree " << f.worst_conflict_degree << (pass.streams ? ", streaming through L2" : "");
   return s.str();
+}
+
+bool streams_last_pass(bool after_fused_pass, long long bytes, long long l2_bytes) {
+  return after_fused_pass && l2_bytes > 0 && bytes <= kStreamingMaxL2s * l2_bytes;
+}
+
+void set_last_pass_streaming(std::vector<GridPass>& passes, bool on) {
+  for (GridPass& p : passes) p.streams = false;
+  if (on && !passes.empty() && !passes.back().is_fused_xy() && !passes.back().is_five_step())
+    passes.back().streams = true;
 }
 
 }  // namespace fft3d

@@ -31,6 +31,9 @@ struct GridPass {
   // pass's first sweep (A) as `reversed` says, its second (B) as `reversed_b`.
   bool reversed = false;
   bool reversed_b = false;
+  // Its loads and stores ask L2 to evict their lines first (XPass::set_streaming):
+  // the last pass of a transform (set_last_pass_streaming).
+  bool streams = false;
   // The split-Y schedule (make_split_y_schedule): its fused pass ('p', ny
   // the rows of one residue class) and its Z pass ('z', geometry.split set,
   // the kernel with XLayout::cross) both carry the split factor.
@@ -186,5 +189,25 @@ std::optional<FiveStepVariant> valid_five_step_preference(const VariantPreferenc
 // fft3d_plan_describe shows them; a sweep that walks its blocks from the
 // last says ", reversed" after its shared memory.
 std::string describe_pass(const GridPass& pass, Precision precision);
+
+// Marks the last of `passes` to stream through L2 where `on` and it is a
+// one-pass Stockham (not fused, not five-step), and no other pass. The last
+// pass's own lines then go first, so what the pass before it wrote last
+// stays in L2 until the last pass reads it. A hit keeps its line's
+// priority, so nothing after the transform finds lines kept longer.
+void set_last_pass_streaming(std::vector<GridPass>& passes, bool on);
+
+// Whether a transform's last pass streams through L2: after a fused XY
+// pass (two passes over memory), on data of at most kStreamingMaxL2s times
+// the L2. H100, in-place forwards, ms, streaming against not
+// (docs/BENCHMARKS.md): f32 192^3 0.0894-0.0900 against 0.0939-0.0943,
+// 256^3 0.1958-0.1962 against 0.2039-0.2044, 320^3 0.4290-0.4296 against
+// 0.4346-0.4348; f64 256^3 0.4057-0.4067 against 0.4078-0.4087; R2C f32
+// 256^3 0.1088-0.1094 against 0.1162-0.1175, 384^3 (228 MB) 0.4062-0.4074
+// against 0.4103-0.4107. Larger grids tied or lost up to 1 % (f32 384^3
+// and 512^3, f64 320^3 and 384^3, R2C 512^3), and after three passes it
+// lost: 343^3 f32 0.845 against 0.754.
+constexpr long long kStreamingMaxL2s = 6;
+bool streams_last_pass(bool after_fused_pass, long long bytes, long long l2_bytes);
 
 }  // namespace fft3d
