@@ -74,7 +74,10 @@ class GpuRealPlan final : public GpuPlan {
       << " complex values per x row, in place the real rows are padded to " << 2 * half_ << " reals\n";
     if (fused_)
       s << "  in-place forward in " << (has_z() ? 2 : 1) << " passes: pass xy: " << fused_->describe()
-        << describe_side_planes(-1) << (has_z() ? ", then the z pass below" : "") << "\n";
+        << describe_side_planes(-1) << (has_z() ? ", then the z pass below" : "")
+        << (has_z() && last_pass_streams(device_, true, problem().complex_side_bytes()) ? ", streaming through L2"
+                                                                                     : "")
+        << "\n";
     if (fused_inverse_)
       s << "  in-place inverse in " << (has_z() ? 2 : 1) << " passes: " << (has_z() ? "the z pass below, then " : "")
         << "pass yx: " << fused_inverse_->describe() << describe_side_planes(+1) << "\n";
@@ -172,7 +175,7 @@ class GpuRealPlan final : public GpuPlan {
     const bool in_place = in == out;
     const long long real_pitch = in_place ? 2 * half_ : problem().nx, complex_pitch = 2 * half_;
     const double scale = normalisation(problem(), sign);
-    set_directions(sign);
+    set_directions(sign, in_place);
     if (sign < 0 && in_place && fused_) {  // the forward needs no scale
       run_fused(out, sign, 1.0, stream);
       if (has_z())
@@ -243,8 +246,9 @@ class GpuRealPlan final : public GpuPlan {
   }
 
   // Each pass's direction for the sequence `sign` runs (X then the columns,
-  // or the columns then X), as apply_pass_order sets them in order_.
-  void set_directions(int sign) {
+  // or the columns then X), as apply_pass_order sets them in order_, and
+  // whether its last pass streams through L2 (in_place: the run's).
+  void set_directions(int sign, bool in_place = true) {
     GridPass x{};
     x.axis = 'x';
     std::vector<GridPass> sequence;
@@ -252,10 +256,12 @@ class GpuRealPlan final : public GpuPlan {
     for (size_t i = 0; i < columns_.size(); ++i) sequence.push_back(columns_[column_index(sign, i)]);
     if (sign > 0) sequence.push_back(x);
     apply_pass_order(sequence, order_);
-    // The forward's last pass (a column pass) may stream through L2; the
+    // The forward's last pass (a column pass) may stream through L2: after
+    // the fused pass in place, out of place after the separate passes. The
     // inverse's columns come before its X pass.
+    const bool after_fused = sign < 0 && in_place && fused_ != nullptr;
     set_last_pass_streaming(sequence,
-                            sign < 0 && last_pass_streams(device_, fused_ != nullptr, problem().complex_side_bytes()));
+                            sign < 0 && last_pass_streams(device_, after_fused, problem().complex_side_bytes()));
     const size_t first_column = sign < 0 ? 1 : 0;
     if (x_pass_) x_pass_->set_reversed(sequence[sign < 0 ? 0 : sequence.size() - 1].reversed);
     for (size_t i = 0; i < columns_.size(); ++i)
