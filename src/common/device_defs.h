@@ -40,11 +40,17 @@ struct alignas(2 * sizeof(Real)) Complex {
 // it does not evict what the pass before it left there (x_kernel.h,
 // FFT3D_L2_STREAMING). A hit keeps the line's own priority. The CPU
 // executors and host compiles take plain accesses.
+#if defined(__CUDACC_RTC__) || defined(__CUDA_ARCH__)
+__device__ __forceinline__ unsigned long long evict_first_policy() {
+  unsigned long long policy;
+  asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
+  return policy;
+}
+#endif
 template <typename Real>
 FFT3D_HD Complex<Real> load_evict_first(const Complex<Real>* p) {
 #if defined(__CUDACC_RTC__) || defined(__CUDA_ARCH__)
-  unsigned long long policy;
-  asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
+  const unsigned long long policy = evict_first_policy();
   Complex<Real> v;
   if constexpr (sizeof(Real) == 4)
     asm volatile("ld.global.L2::cache_hint.v2.f32 {%0, %1}, [%2], %3;"
@@ -60,8 +66,7 @@ FFT3D_HD Complex<Real> load_evict_first(const Complex<Real>* p) {
 template <typename Real>
 FFT3D_HD void store_evict_first(Complex<Real>* p, Complex<Real> v) {
 #if defined(__CUDACC_RTC__) || defined(__CUDA_ARCH__)
-  unsigned long long policy;
-  asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
+  const unsigned long long policy = evict_first_policy();
   if constexpr (sizeof(Real) == 4)
     asm volatile("st.global.L2::cache_hint.v2.f32 [%0], {%1, %2}, %3;" ::"l"(p), "f"(v.re), "f"(v.im), "l"(policy)
                  : "memory");

@@ -568,8 +568,9 @@ template <int Sign, int C, typename Real, class Shares>
 FFT3D_HD void xy_strided_cross_phase(const XYPartGeom& G, int tid, int rank, int threads, long long plane,
                                      const Shares& shares, unsigned char* smem, const XYArgs<Real>& a) {
   const int n = G.columns, q = G.rows_per_cta, per_block = q * n / C, half = n / 2;
-  // Packed columns lie every packed_stride items; the block's k-th one parks in scratch slot k.
-  const int packed_stride = G.real_pairs ? half : n, first_slot = rank * per_block / packed_stride;
+  // Packed columns (0 and n/2 of real pairs, the only rows with a scratch)
+  // lie every half items; the block's k-th one parks in scratch slot k.
+  const int first_slot = rank * per_block / half;
   Complex<Real>* const scratch = reinterpret_cast<Complex<Real>*>(smem + G.unpack_offset);
   Complex<Real>* const out = a.data + xy_first_memory_plane(G.real_pairs, plane) * a.plane_stride;
   const bool plane_b = G.real_pairs && xy_has_plane_b(plane, a);
@@ -586,7 +587,7 @@ FFT3D_HD void xy_strided_cross_phase(const XYPartGeom& G, int tid, int rank, int
         xy_strided_unpack<Sign, C, Real>(G, shares, k1, x, v, to, a.scale);
         continue;
       }
-      Complex<Real>* const z = scratch + (item / packed_stride - first_slot) * C;
+      Complex<Real>* const z = scratch + (item / half - first_slot) * C;
       FFT3D_UNROLL
       for (int k2 = 0; k2 < C; ++k2) z[k2] = v[k2];
       compiler_memory_fence();  // z is read back from shared memory: v's registers are free
