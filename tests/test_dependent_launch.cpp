@@ -27,6 +27,19 @@ TEST(DependentLaunch, WithinL2OnHopperAndLater) {
   EXPECT_FALSE(dependent_launch_pays(ampere, 16LL << 20));
 }
 
+// Beyond L2, a plan whose fused XY pass leaves no side planes (all passes on
+// one stream) launches as dependents; others do not.
+TEST(DependentLaunch, BeyondL2ForAFusedPassOnOneStream) {
+  unsetenv("FFT3D_PDL");
+  const DeviceInfo hopper = device_with(9), ampere = device_with(8);
+  EXPECT_TRUE(dependent_launch_pays(hopper, 1LL << 30, true));
+  EXPECT_FALSE(dependent_launch_pays(hopper, 1LL << 30, false));
+  EXPECT_FALSE(dependent_launch_pays(ampere, 1LL << 30, true));
+  ASSERT_EQ(setenv("FFT3D_PDL", "0", 1), 0);
+  EXPECT_FALSE(dependent_launch_pays(hopper, 1LL << 30, true));
+  unsetenv("FFT3D_PDL");
+}
+
 TEST(DependentLaunch, EnvironmentForcesItWhereTheDeviceHasIt) {
   const DeviceInfo hopper = device_with(9), ampere = device_with(8);
   ASSERT_EQ(setenv("FFT3D_PDL", "1", 1), 0);

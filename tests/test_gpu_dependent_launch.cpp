@@ -81,6 +81,32 @@ TEST(GpuDependentLaunch, MeasureWritesVerdictsThatEstimateTakes) {
   ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
 }
 
+// Beyond L2 the ESTIMATE launches a plan as dependents only where its fused
+// XY pass leaves no side planes (GpuGrid.LargeCubes checks such a 256^3
+// plan against FFTW); with side planes forced it does not.
+TEST(GpuDependentLaunch, EstimateBeyondL2OnlyForAFusedPassOnOneStream) {
+  FFT3D_REQUIRE_GPU();
+  const DeviceInfo device = current_device_info();
+  if (!dependent_launch_supported(device)) GTEST_SKIP() << "no programmatic dependent launch";
+  constexpr int n = 256;
+  if (4LL * n * n * n * 2 <= device.l2_bytes) GTEST_SKIP() << "a 256^3 f32 array fits this L2";
+  unsetenv("FFT3D_PDL");
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
+  const std::string note = "dependent launch on: beyond L2, but a fused pass without side planes";
+  for (const char* side : {"", "16"}) {
+    setenv("FFT3D_SIDE_PLANES", side, 1);
+    fft3d_plan plan = nullptr;
+    ASSERT_EQ(fft3d_plan_create_3d(&plan, n, n, n, FFT3D_C2C_F32, FFT3D_BACKEND_GPU), FFT3D_SUCCESS)
+        << fft3d_last_error_message();
+    const std::string text = describe(plan);
+    const bool one_stream = contains(text, "fused XY") && !contains(text, "beside it");
+    EXPECT_EQ(contains(text, note), one_stream) << text;
+    if (*side) EXPECT_FALSE(one_stream) << text;
+    fft3d_plan_destroy(plan);
+  }
+  unsetenv("FFT3D_SIDE_PLANES");
+}
+
 TEST(GpuDependentLaunch, EnvironmentForcesEitherWay) {
   FFT3D_REQUIRE_GPU();
   if (!dependent_launch_supported(current_device_info())) GTEST_SKIP() << "no programmatic dependent launch";

@@ -217,6 +217,10 @@ TEST(GridSchedule, EstimateSidePlanes) {
   EXPECT_EQ(estimate_side_planes(300, 300, 300, Precision::f64), 300 / 8);
   EXPECT_EQ(estimate_side_planes(256, 256, 256, Precision::f32), 0);
   EXPECT_EQ(estimate_side_planes(256, 256, 256, Precision::f64), 0);
+  // f32 192^3 and 210^3: none, their passes launched as dependents instead.
+  EXPECT_EQ(estimate_side_planes(192, 192, 192, Precision::f32), 0);
+  EXPECT_EQ(estimate_side_planes(210, 210, 210, Precision::f32), 0);
+  EXPECT_EQ(estimate_side_planes(192, 192, 192, Precision::f64), 192 / 16);
   EXPECT_EQ(estimate_side_planes(320, 320, 320, Precision::f32), 320 / 12);
   EXPECT_EQ(estimate_side_planes(128, 128, 128, Precision::f64), 0);  // 33.5 MB: within the L2
   EXPECT_EQ(estimate_side_planes(320, 320, 64, Precision::f32), 64 / 12);  // not a cube: the default fraction

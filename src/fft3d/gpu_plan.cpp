@@ -84,7 +84,7 @@ class GpuGridPlan final : public GpuPlan {
       fft3d::set_side_planes(schedule_, problem.nx, problem.ny, *forced, problem.precision(), device.limits(),
                              wisdom_preference(device, problem.precision()));
     compile_side_passes();
-    set_dependent_launch(dependent_launch_pays(device, problem.bytes()));
+    set_dependent_launch(dependent_launch_pays(device, problem.bytes(), fused_on_one_stream()));
   }
 
   // Not beside side planes: their join is an event, and the passes around
@@ -100,6 +100,7 @@ class GpuGridPlan final : public GpuPlan {
   bool has_side_planes_choice(int sign) const override {
     return sign < 0 && fuses_whole_planes();
   }
+  bool fused_on_one_stream() const override { return fuses_whole_planes() && !side_stream_; }
   bool fuses_whole_planes() const {
     return !schedule_.empty() && schedule_[0].is_fused_xy() && schedule_[0].split <= 1;
   }
@@ -442,10 +443,14 @@ std::string settle_dependent_launch(GpuPlan& plan, long long bytes, const Device
   };
   const Problem& p = plan.problem();
   const DependentLaunchChoice choice = choose_dependent_launch(
-      dependent_launch_supported(device), dependent_launch_forced(), dependent_launch_pays(device, bytes), mode,
+      dependent_launch_supported(device), dependent_launch_forced(),
+      dependent_launch_pays(device, bytes, plan.fused_on_one_stream()), mode,
       process_wisdom(), signature_of(device), dependent_launch_key(p.nx, p.ny, p.nz, p.precision(), p.is_real()),
       time);
   plan.set_dependent_launch(choice.on);
+  // The rule's one case beyond L2 is worth a line of the description.
+  if (choice.note.empty() && choice.on && bytes > device.l2_bytes)
+    return "dependent launch on: beyond L2, but a fused pass without side planes";
   return choice.note;
 }
 
@@ -453,9 +458,13 @@ std::string settle_side_planes(GpuPlan& plan, int sign, int estimate, long long 
                                TuneMode mode) {
   if (!plan.has_side_planes_choice(sign)) return "";
   std::unique_ptr<DeviceBuffer> scratch;  // only when timing
+  // Each count timed with dependent launches as the ESTIMATE would set them
+  // for it: none leaves the fused plan on one stream, where they pay, and
+  // side planes rule them out (settle_dependent_launch decides after).
   const SidePlanesTimer time = [&](int planes) {
     if (!scratch) scratch = std::make_unique<DeviceBuffer>(timing_scratch(bytes));
     plan.set_side_planes(sign, planes);
+    plan.set_dependent_launch(dependent_launch_pays(device, bytes, plan.fused_on_one_stream()));
     return median_execute_ms(plan, scratch->get(), sign, nullptr);
   };
   const Problem& p = plan.problem();

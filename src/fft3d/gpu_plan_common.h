@@ -36,6 +36,10 @@ class GpuPlan : public Plan {
   virtual bool has_side_planes_choice(int /*sign*/) const { return false; }
   virtual void set_side_planes(int /*sign*/, int /*planes*/) {}
 
+  // Whether the plan starts with a fused XY pass that leaves no planes to
+  // side passes, all its passes on one stream (dependent_launch_pays).
+  virtual bool fused_on_one_stream() const { return false; }
+
  protected:
   DeviceInfo device_;
 };
@@ -51,8 +55,9 @@ double median_execute_ms(Plan& plan, void* data, int sign, cudaStream_t stream);
 // Whether a 3-D plan launches its kernels as programmatic dependents
 // (choose_dependent_launch): forced by FFT3D_PDL, from wisdom, under MEASURE
 // and EXHAUSTIVE its in-place forward timed both ways on scratch data of
-// `bytes` (the verdict to wisdom), else the L2 rule. The choice is applied
-// to the plan, and its note returned (empty for the rule).
+// `bytes` (the verdict to wisdom), else the rule (dependent_launch_pays).
+// The choice is applied to the plan, and its note returned (empty for the
+// rule, but for its case beyond L2).
 std::string settle_dependent_launch(GpuPlan& plan, long long bytes, const DeviceInfo& device, TuneMode mode);
 
 // The side planes of a 3-D plan's direction `sign` where it has that

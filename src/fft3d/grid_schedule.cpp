@@ -165,14 +165,18 @@ int estimate_side_planes(int nx, int ny, int nz, Precision precision) {
   // nz / divisor for square planes, the fastest of 0, nz/16, nz/12, nz/8
   // and nz/6 measured on cubes; nz/12 for the other planes, which won or
   // tied on every cube but 256^3. f64 384^2 and 400^2 fuse only with them
-  // (fuses_with_side_planes).
+  // (fuses_with_side_planes). f32 192^3 and 210^3 run faster with none and
+  // their passes launched as dependents, which side planes rule out
+  // (dependent_launch_pays): 0.0875-0.0881 ms against 0.0897-0.0900 with
+  // nz/16, 0.1176 against 0.1194-0.1197 with nz/12 (H100, with the last
+  // pass streaming; docs/data/side-planes-or-dependent-launch-h100-2026-11-27.txt).
   struct Measured {
     int n;
     Precision precision;
     int divisor;  // 0: none
   };
   static constexpr Measured kMeasured[] = {
-      {192, Precision::f32, 16}, {256, Precision::f32, 0},  {300, Precision::f32, 8},
+      {192, Precision::f32, 0},  {210, Precision::f32, 0},  {256, Precision::f32, 0},  {300, Precision::f32, 8},
       {384, Precision::f32, 16}, {400, Precision::f32, 8},  {192, Precision::f64, 16},
       {210, Precision::f64, 0},  {256, Precision::f64, 0},  {288, Precision::f64, 16},
       {300, Precision::f64, 8},  {384, Precision::f64, 8},  {400, Precision::f64, 6},

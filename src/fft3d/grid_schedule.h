@@ -120,7 +120,8 @@ int split_y_factor(int ny);
 // How many of nz planes of nx * ny the ESTIMATE gives to separate X and Y
 // passes beside the fused pass (GridPass::side): a measured fraction of nz
 // (H100, docs/BENCHMARKS.md), 0 where it did not pay: arrays within the
-// 50 MB L2, 256^2 planes (their fused pass is near the DRAM floor).
+// 50 MB L2, 256^2 planes (their fused pass is near the DRAM floor), and f32
+// 192^2 and 210^2 planes, whose passes rather launch as dependents.
 int estimate_side_planes(int nx, int ny, int nz, Precision precision);
 
 // The same for the R2C forward's fused pass over nx * ny real planes (its

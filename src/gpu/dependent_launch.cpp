@@ -16,9 +16,9 @@ std::optional<bool> dependent_launch_forced() {
   return std::nullopt;
 }
 
-bool dependent_launch_pays(const DeviceInfo& device, long long bytes) {
+bool dependent_launch_pays(const DeviceInfo& device, long long bytes, bool fused_on_one_stream) {
   if (!dependent_launch_supported(device)) return false;
-  return dependent_launch_forced().value_or(bytes <= device.l2_bytes);
+  return dependent_launch_forced().value_or(bytes <= device.l2_bytes || fused_on_one_stream);
 }
 
 cudaLaunchAttribute dependent_launch_attribute() {

@@ -22,11 +22,15 @@ std::optional<bool> dependent_launch_forced();
 // kernels on `device` as programmatic dependents. FFT3D_PDL=0 or 1 forces
 // it (1 still needs compute capability 9.0). Otherwise on for arrays within
 // L2, which are launch-bound (complex cubes 96^3-128^3 ran 6-12 % faster on
-// an H100), and off beyond, where it was mixed: f32 complex cubes 0.2-2 %
-// faster, but f64 210^3, 243^3, 320^3 and 480^3 1.5-2.8 % and R2C f32
-// 243^3 11 % slower (docs/BENCHMARKS.md). 3-D plans made under MEASURE time
-// it instead (tune/dependent_launch_choice.h).
-bool dependent_launch_pays(const DeviceInfo& device, long long bytes);
+// an H100), and beyond L2 for a complex plan whose fused XY pass leaves no
+// planes to side passes (`fused_on_one_stream`), the Z pass then launching
+// during the fused pass's tail: on an H100, with the last pass streaming,
+// f32 192^3 -2.2 %, 210^3 -1.3 %, 256^3 -1.0 %, f64 192^3 and 240^3 -1.2 %,
+// 210^3 -0.9 %, 256^3 -1.2 %. Off for the other plans beyond L2, where it
+// was mixed: f32 243^3 +5 %, f64 243^3 +8 % and 320^3 +3.5 % without side
+// planes, R2C f32 243^3 11 % slower (docs/BENCHMARKS.md). 3-D plans made
+// under MEASURE time it instead (tune/dependent_launch_choice.h).
+bool dependent_launch_pays(const DeviceInfo& device, long long bytes, bool fused_on_one_stream = false);
 
 // The launch attribute that allows it.
 cudaLaunchAttribute dependent_launch_attribute();
