@@ -176,10 +176,11 @@ int estimate_side_planes(int nx, int ny, int nz, Precision precision) {
     int divisor;  // 0: none
   };
   static constexpr Measured kMeasured[] = {
-      {192, Precision::f32, 0},  {210, Precision::f32, 0},  {256, Precision::f32, 0},  {300, Precision::f32, 8},
-      {384, Precision::f32, 16}, {400, Precision::f32, 8},  {192, Precision::f64, 16},
-      {210, Precision::f64, 0},  {256, Precision::f64, 0},  {288, Precision::f64, 16},
-      {300, Precision::f64, 8},  {384, Precision::f64, 8},  {400, Precision::f64, 6},
+      {192, Precision::f32, 0},  {210, Precision::f32, 0},  {256, Precision::f32, 0},
+      {300, Precision::f32, 8},  {384, Precision::f32, 16}, {400, Precision::f32, 8},
+      {192, Precision::f64, 16}, {210, Precision::f64, 0},  {256, Precision::f64, 0},
+      {288, Precision::f64, 16}, {300, Precision::f64, 8},  {384, Precision::f64, 8},
+      {400, Precision::f64, 6},
   };
   int divisor = 12;
   for (const Measured& m : kMeasured)
