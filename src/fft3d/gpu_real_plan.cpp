@@ -55,6 +55,8 @@ class GpuRealPlan final : public GpuPlan {
       x_pass_ = std::make_unique<XPass>(x_.kernel_n, problem.precision(), x_.variant, device);
     set_dependent_launch(dependent_launch_pays(device, problem.complex_side_bytes()));
     half_ = problem.nx / 2 + 1;
+    for (bool after_fused : {false, true})
+      last_pass_streams_[after_fused] = last_pass_streams(device, after_fused, problem.complex_side_bytes());
     // Compiles the reversed kernels either direction needs now, not in the
     // first execute: a run only flips the passes' directions.
     set_directions(+1);
@@ -75,8 +77,7 @@ class GpuRealPlan final : public GpuPlan {
     if (fused_)
       s << "  in-place forward in " << (has_z() ? 2 : 1) << " passes: pass xy: " << fused_->describe()
         << describe_side_planes(-1) << (has_z() ? ", then the z pass below" : "")
-        << (has_z() && last_pass_streams(device_, true, problem().complex_side_bytes()) ? ", streaming through L2"
-                                                                                     : "")
+        << (has_z() && last_pass_streams_[true] ? ", streaming through L2" : "")
         << "\n";
     if (fused_inverse_)
       s << "  in-place inverse in " << (has_z() ? 2 : 1) << " passes: " << (has_z() ? "the z pass below, then " : "")
@@ -260,8 +261,7 @@ class GpuRealPlan final : public GpuPlan {
     // the fused pass in place, out of place after the separate passes. The
     // inverse's columns come before its X pass.
     const bool after_fused = sign < 0 && in_place && fused_ != nullptr;
-    set_last_pass_streaming(sequence,
-                            sign < 0 && last_pass_streams(device_, after_fused, problem().complex_side_bytes()));
+    set_last_pass_streaming(sequence, sign < 0 && last_pass_streams_[after_fused]);
     const size_t first_column = sign < 0 ? 1 : 0;
     if (x_pass_) x_pass_->set_reversed(sequence[sign < 0 ? 0 : sequence.size() - 1].reversed);
     for (size_t i = 0; i < columns_.size(); ++i)
@@ -293,6 +293,9 @@ class GpuRealPlan final : public GpuPlan {
   std::unique_ptr<XYPass> fused_inverse_;  // the in-place inverse's Y and X, where fused
   PassOrder order_;
   long long half_ = 0;
+  // Whether the forward's last pass streams through L2 (last_pass_streams),
+  // without and with the fused pass before it: settled once, not per run.
+  bool last_pass_streams_[2] = {false, false};
   int side_planes_[2] = {0, 0};              // the in-place forward's and inverse's, beside the fused pass
   std::unique_ptr<SideStream> side_stream_;  // where they run
   bool dependent_ = false;          // programmatic dependent launches (gpu/dependent_launch.h)
