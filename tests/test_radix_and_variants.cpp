@@ -202,6 +202,14 @@ TEST(XVariant, EstimateHeuristic) {
     EXPECT_EQ(estimate_column_variant(1024, p, DeviceLimits{}).radices.size(), 3u);
   }
   EXPECT_EQ(estimate_x_variant(256, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{16, 16}));
+  // Rows of 343 and 500 in the forms measured faster (measured_row_form):
+  // gap padding and three blocks per SM; 343 computes its twiddles.
+  for (Precision p : {Precision::f32, Precision::f64}) {
+    const XVariant r343 = estimate_x_variant(343, p, DeviceLimits{}), r500 = estimate_x_variant(500, p, DeviceLimits{});
+    EXPECT_EQ(r343.name(), "r7-7-7.t49.rows2.pad-gap.tw-sincos.mb3");
+    EXPECT_EQ(r500.name(), "r25-20.t25.rows5.pad-gap.tw-sincos.mb3");
+    EXPECT_EQ(estimate_x_variant(480, p, DeviceLimits{}).min_blocks_per_sm, 0);  // not measured so
+  }
   const XVariant v = estimate_x_variant(480, Precision::f32, DeviceLimits{});
   EXPECT_EQ(v.radices, (std::vector<int>{3, 4, 5, 8}));
   EXPECT_EQ(v.threads_per_row, 160);

@@ -120,6 +120,23 @@ bool short_f32_fives(const std::vector<int>& radices, int n, Precision precision
          std::all_of(radices.begin(), radices.end(), [](int r) { return r == 5; });
 }
 
+// Rows of the three-pass cubes that ran faster in another form than the
+// heuristic's, as the tuner had picked them (H100, 3-D transforms with the
+// form forced through wisdom, two rounds; docs/BENCHMARKS.md): gap padding
+// and a three-blocks-per-SM hint, and for 343 = 7 * 7 * 7 computed
+// twiddles, as its columns take (the twiddles alone gave 343^3 f32
+// 0.7466-0.7473 ms against 0.7529-0.7532). All three: 343^3 f32
+// 0.7457-0.7461, f64 1.3908-1.3913 against 1.4001-1.4013; 500^3 f32
+// 2.1304-2.1312 against 2.1415-2.1434, f64 4.2653-4.2658 against
+// 4.2780-4.2806. Other lengths are untimed in these forms.
+XVariant measured_row_form(int n, XVariant v) {
+  if (n != 343 && n != 500) return v;
+  v.pad = PadMethod::gap;
+  v.min_blocks_per_sm = 3;
+  if (n == 343) v.twiddle_table = false;
+  return v;
+}
+
 }  // namespace
 
 // The ESTIMATE heuristic, from timings of the variant space on an H100
@@ -135,7 +152,8 @@ bool short_f32_fives(const std::vector<int>& radices, int n, Precision precision
 // - twiddles from a table when n is not a power of two (fewer instructions
 //   than sincospi of a non-dyadic angle), computed otherwise and for
 //   composite pairs (fourteen_point_pair);
-// - about 256 threads per block for short power-of-two rows, else 128.
+// - about 256 threads per block for short power-of-two rows, else 128;
+// - the forms measured faster for rows of 343 and 500 (measured_row_form).
 XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limits) {
   const std::optional<std::vector<int>> composite = composite_radices(n);
   std::vector<int> radices = composite ? *composite : preferred_radices(n);
@@ -164,7 +182,9 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
         }
       }
     }
-    if (x_variant_fits(chosen, limits)) return v;
+    if (!x_variant_fits(chosen, limits)) continue;
+    const XVariant measured = measured_row_form(n, v);
+    return x_variant_fits(x_variant_facts(n, precision, measured), limits) ? measured : v;
   }
   fail(FFT3D_ERROR_UNSUPPORTED_SIZE,
        "n=" + std::to_string(n) + " does not fit the device's shared memory or registers");
