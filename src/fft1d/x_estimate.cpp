@@ -154,7 +154,7 @@ XVariant measured_row_form(int n, XVariant v) {
 //   composite pairs (fourteen_point_pair);
 // - about 256 threads per block for short power-of-two rows, else 128;
 // - the forms measured faster for rows of 343 and 500 (measured_row_form).
-XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limits) {
+XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limits, RealRows real) {
   const std::optional<std::vector<int>> composite = composite_radices(n);
   std::vector<int> radices = composite ? *composite : preferred_radices(n);
   if (radices.empty() || n < 2)
@@ -183,6 +183,8 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
       }
     }
     if (!x_variant_fits(chosen, limits)) continue;
+    v.real = real;
+    if (real != RealRows::none) return v;
     const XVariant measured = measured_row_form(n, v);
     return x_variant_fits(x_variant_facts(n, precision, measured), limits) ? measured : v;
   }

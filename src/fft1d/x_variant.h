@@ -76,8 +76,12 @@ bool x_variant_fits(const XVariantFacts& f, const DeviceLimits& limits);
 std::vector<XVariant> enumerate_x_variants(int n, Precision precision, const DeviceLimits& limits,
                                            bool columns = false);
 
-// The ESTIMATE choice: no timing, a heuristic from the facts.
-XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limits);
+// The ESTIMATE choice: no timing, a heuristic from the facts. `real`: the
+// rows' RealRows form, set on the result; complex rows of 343 and 500 take
+// forms measured faster in 3-D (x_estimate.cpp), real ones never (the R2C
+// and C2R of 343^3 ran 2-13 % slower with them on an H100).
+XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limits,
+                            RealRows real = RealRows::none);
 
 // The ESTIMATE choice for a one-pass column variant of length n (a Y or Z
 // pass): enough columns per block for coalesced accesses, the whole column

@@ -288,9 +288,9 @@ RealRowsPass make_real_rows_pass(int nx, long long rows, Precision precision, co
     pass.variant = *v;
     return pass;
   }
-  pass.variant = estimate_x_variant(pass.kernel_n, precision, limits);
   // Odd rows go two to a transform: half the arithmetic of one a row.
-  pass.variant.real = half ? RealRows::half : nx % 2 == 1 ? RealRows::pair : RealRows::full;
+  pass.variant = estimate_x_variant(pass.kernel_n, precision, limits,
+                                    half ? RealRows::half : nx % 2 == 1 ? RealRows::pair : RealRows::full);
   if (!x_variant_fits(x_variant_facts(pass.kernel_n, precision, pass.variant), limits))
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "real rows of nx=" + std::to_string(nx) + " do not fit shared memory");
   return pass;
