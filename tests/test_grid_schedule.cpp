@@ -2,11 +2,14 @@
 // block executor, against FFTW's 3-D transform in double precision.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "common/error.h"
 #include "common/factor.h"
+#include "fft3d/forced_variants.h"
 #include "fft3d/grid_schedule.h"
 #include "fft3d/grid_schedule_host.h"
 #include "oracle.h"
@@ -18,10 +21,11 @@ using fft3d_test::cplx;
 
 template <typename Real>
 void check_grid(int nx, int ny, int nz, ColumnMethod method = ColumnMethod::automatic,
-                PlaneMethod planes = PlaneMethod::separate, int side_planes = 0) {
+                PlaneMethod planes = PlaneMethod::separate, int side_planes = 0,
+                const VariantPreference& preferred = {}) {
   const bool single = sizeof(Real) == 4;
   const Precision precision = single ? Precision::f32 : Precision::f64;
-  auto passes = make_grid_schedule(nx, ny, nz, precision, DeviceLimits{}, method, {}, planes);
+  auto passes = make_grid_schedule(nx, ny, nz, precision, DeviceLimits{}, method, preferred, planes);
   if (side_planes > 0) set_side_planes(passes, nx, ny, side_planes, precision, DeviceLimits{});
   const size_t count = static_cast<size_t>(nx) * ny * nz;
   const auto in = fft3d_test::random_complex(count, nx * 7 + ny * 5 + nz);
@@ -329,6 +333,83 @@ TEST(ColumnVariant, EstimateIsCoalescedAndFits) {
       EXPECT_EQ(parse_x_variant(v.name()), v);
     }
   }
+}
+
+// The wide column blocks of measured_column_form (one block per SM, 256-byte
+// segments) as Y and as Z columns, against FFTW.
+TEST(GridSchedule, WideColumnBlocks) {
+  const std::vector<GridPass> passes = make_grid_schedule(32, 500, 2, Precision::f32, DeviceLimits{});
+  ASSERT_EQ(passes.size(), 3u);
+  EXPECT_EQ(passes[1].variant.rows_per_block, 32);
+  check_grid<float>(32, 500, 2);
+  check_grid<float>(8, 4, 500);
+  check_grid<double>(16, 480, 2);
+  check_grid<double>(4, 4, 500);
+  check_grid<double>(16, 400, 2);
+  check_grid<double>(16, 2, 480);
+}
+
+// Sets an environment variable for one scope.
+class ScopedEnvironment {
+ public:
+  ScopedEnvironment(const char* name, const char* value) : name_(name) { setenv(name, value, 1); }
+  ~ScopedEnvironment() { unsetenv(name_); }
+
+ private:
+  const char* name_;
+};
+
+void expect_invalid_argument(const std::function<void()>& f, const std::string& mentions) {
+  try {
+    f();
+    ADD_FAILURE() << "expected INVALID_ARGUMENT mentioning " << mentions;
+  } catch (const Error& e) {
+    EXPECT_EQ(e.status(), FFT3D_ERROR_INVALID_ARGUMENT);
+    EXPECT_NE(std::string(e.what()).find(mentions), std::string::npos) << e.what();
+  }
+}
+
+// FFT3D_X_VARIANT and FFT3D_COLUMN_VARIANT reach the passes of a 3-D
+// schedule whose length they factor, and nothing else; the forced schedule
+// still matches FFTW.
+TEST(ForcedVariants, RowsAndColumnsFromTheEnvironment) {
+  const char* rows = "r7-7.t7.rows2.pad-gap.tw-sincos.mb0";
+  const char* columns = "r7-7.t7.rows4.pad-none.tw-table.mb0.cols";
+  const ScopedEnvironment forced_rows("FFT3D_X_VARIANT", rows);
+  const ScopedEnvironment forced_columns("FFT3D_COLUMN_VARIANT", columns);
+  const VariantPreference preferred = with_forced_variants({}, Precision::f32, DeviceLimits{});
+  const std::vector<GridPass> passes =
+      make_grid_schedule(49, 16, 49, Precision::f32, DeviceLimits{}, ColumnMethod::automatic, preferred);
+  ASSERT_EQ(passes.size(), 3u);
+  EXPECT_EQ(passes[0].variant.name(), rows);
+  EXPECT_EQ(passes[1].variant, estimate_column_variant(16, Precision::f32, DeviceLimits{}));  // Y: 16 points
+  EXPECT_EQ(passes[2].variant.name(), columns);
+  check_grid<float>(49, 16, 49, ColumnMethod::automatic, PlaneMethod::separate, 0, preferred);
+  // Rows are not columns, and a length the variant does not factor falls
+  // through to the fallback (wisdom).
+  const VariantPreference fallback = [](const std::string&, int) -> std::optional<PreferredVariant> {
+    return parse_x_variant("r16.t1.rows1.pad-none.tw-sincos.mb0.cols");
+  };
+  EXPECT_EQ(with_forced_variants(fallback, Precision::f32, DeviceLimits{})("columns", 16)->x.name(),
+            "r16.t1.rows1.pad-none.tw-sincos.mb0.cols");
+  EXPECT_FALSE(forced_variant("rows", 49, Precision::f32, DeviceLimits{}, "", columns));
+  EXPECT_FALSE(forced_variant("real-rows", 49, Precision::f32, DeviceLimits{}, rows, columns));
+}
+
+TEST(ForcedVariants, ForcedVariantThatCannotRunIsAnError) {
+  DeviceLimits small;
+  small.shared_bytes_per_block = 1024;
+  expect_invalid_argument(
+      [&] { forced_variant("columns", 49, Precision::f32, small, "", "r7-7.t7.rows8.pad-none.tw-sincos.mb0.cols"); },
+      "FFT3D_COLUMN_VARIANT");
+  expect_invalid_argument(
+      [&] { forced_variant("rows", 49, Precision::f32, small, "r7-7.t7.rows8.pad-none.tw-sincos.mb0", ""); },
+      "FFT3D_X_VARIANT");
+  expect_invalid_argument(
+      [&] { forced_variant("columns", 49, Precision::f32, DeviceLimits{}, "", "r7-7.t7.rows2.pad-none.tw-sincos.mb0"); },
+      "not a column variant");
+  expect_invalid_argument([&] { forced_variant("columns", 49, Precision::f32, DeviceLimits{}, "", "r7-x"); },
+                          "malformed");
 }
 
 }  // namespace

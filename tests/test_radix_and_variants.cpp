@@ -184,12 +184,31 @@ TEST(XVariant, EstimateHeuristic) {
   EXPECT_EQ(c420.radices.back(), 15);
   EXPECT_EQ(c420.threads_per_row, 28);
   EXPECT_TRUE(c420.twiddle_table);
-  // Columns of 480: 15 * 32 (rows keep four prime stages); 640 is untimed.
-  const XVariant c480 = estimate_column_variant(480, Precision::f64, DeviceLimits{});
+  // Columns of 480 in f32: 15 * 32 (rows keep four prime stages); 640 is untimed.
+  const XVariant c480 = estimate_column_variant(480, Precision::f32, DeviceLimits{});
   EXPECT_EQ(c480.radices, (std::vector<int>{15, 32}));
   EXPECT_EQ(c480.threads_per_row, 32);
+  EXPECT_EQ(c480.rows_per_block, 16);
   EXPECT_TRUE(c480.twiddle_table);
   EXPECT_EQ(estimate_column_variant(640, Precision::f32, DeviceLimits{}).radices.size(), 3u);
+  // Wide column blocks where measured faster (measured_column_form): 256-byte
+  // segments past the 96 KB budget, one block per SM.
+  for (const auto& [n, p, name] :
+       {std::tuple{500, Precision::f32, "r20-25.t25.rows32.pad-none.tw-sincos.mb0.cols"},
+        std::tuple{500, Precision::f64, "r20-25.t25.rows16.pad-none.tw-sincos.mb0.cols"},
+        std::tuple{480, Precision::f64, "r16-30.t30.rows16.pad-none.tw-table.mb0.cols"},
+        std::tuple{400, Precision::f64, "r20-20.t20.rows16.pad-none.tw-sincos.mb0.cols"}}) {
+    const XVariant c = estimate_column_variant(n, p, DeviceLimits{});
+    EXPECT_EQ(c.name(), name);
+    const long long wide = x_variant_facts(n, p, c).shared_bytes;
+    EXPECT_GT(wide, 96 * 1024) << name;
+    DeviceLimits small;  // a device with less shared memory falls back to the heuristic
+    small.shared_bytes_per_block = wide - 1;
+    EXPECT_LE(x_variant_facts(n, p, estimate_column_variant(n, p, small)).shared_bytes, 96 * 1024) << name;
+  }
+  // Not where a real transform lost that way: f32 400 and f64 384 keep 96 KB.
+  EXPECT_EQ(estimate_column_variant(400, Precision::f32, DeviceLimits{}).rows_per_block, 16);
+  EXPECT_EQ(estimate_column_variant(384, Precision::f64, DeviceLimits{}).rows_per_block, 8);
   // Columns of 512: 32 * 16, one radix-32 butterfly per thread, unpadded,
   // as many columns as fit 132 KB (32 in f32, 16 in f64); 1024 keeps 3 stages.
   for (Precision p : {Precision::f32, Precision::f64}) {

@@ -137,6 +137,24 @@ XVariant measured_row_form(int n, XVariant v) {
   return v;
 }
 
+// Columns whose 256-byte segments (32 f32 or 16 f64 columns) need more
+// than the 96 KB budget, one block per SM, where that ran faster in every
+// 3-D transform timed on an H100 (C2C, R2C forward and C2R inverse; the
+// ESTIMATE against the heuristic's, two rounds, docs/BENCHMARKS.md, "Wide
+// column blocks"): 500^3 f32 C2C 2.105 ms against 2.133 (C2R 1.132 against
+// 1.215), f64 4.136 against 4.288; f64 480 in the tuner's shape, 16
+// columns of 30 threads (480 = 16 * 30), 3.701 against 3.768; f64 400
+// 2.067 against 2.087. Left out: 400 in f32 and 384 in f64 (their C2C
+// gained 0.4 % and 1.3 %, but R2C 400^3 f32 lost 2.3 % and C2R 384^3 f64
+// 2.9 %), and 480 in f32 (32 columns of 16 threads: 1.946 against 1.884).
+std::optional<XVariant> measured_column_form(int n, Precision precision) {
+  const bool f32 = precision == Precision::f32;
+  if (n == 500) return XVariant{{20, 25}, 25, f32 ? 32 : 16, PadMethod::none, false, 0, true};
+  if (n == 480 && !f32) return XVariant{{16, 30}, 30, 16, PadMethod::none, true, 0, true};
+  if (n == 400 && !f32) return XVariant{{20, 20}, 20, 16, PadMethod::none, false, 0, true};
+  return std::nullopt;
+}
+
 }  // namespace
 
 // The ESTIMATE heuristic, from timings of the variant space on an H100
@@ -210,8 +228,11 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // column_merged_stages (420 = 7 * 4 * 15) take the first radix's butterfly
 // per thread too, with table twiddles, and so do power_of_three_columns
 // (243 = 9 * 27), up to 1024 threads. Columns of 512 take
-// long_column_radices (32 first), unpadded, in up to 132 KB.
+// long_column_radices (32 first), unpadded, in up to 132 KB. Columns of
+// 500, and of 480 and 400 in f64, take measured_column_form's wider blocks.
 XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits) {
+  if (const std::optional<XVariant> measured = measured_column_form(n, precision))
+    if (x_variant_fits(x_variant_facts(n, precision, *measured), limits)) return *measured;
   const std::optional<std::vector<int>> composite = composite_radices(n);
   const std::optional<std::vector<int>> pow3 = power_of_three_columns(n);  // never a composite length
   const std::optional<std::vector<int>> two_stages = composite ? composite : pow3 ? pow3 : column_two_stages(n);

@@ -11,6 +11,7 @@
 #include "common/error.h"
 #include "common/factor.h"
 #include "fft1d/x_pass.h"
+#include "fft3d/forced_variants.h"
 #include "fft3d/gpu_plan_common.h"
 #include "fft3d/grid_schedule.h"
 #include "fft3d/pass_order.h"
@@ -82,7 +83,7 @@ class GpuGridPlan final : public GpuPlan {
     // FFT3D_SIDE_PLANES it should time them with the forced count.
     if (const std::optional<int> forced = side_planes_from_environment(); forced && fuses_whole_planes())
       fft3d::set_side_planes(schedule_, problem.nx, problem.ny, *forced, problem.precision(), device.limits(),
-                             wisdom_preference(device, problem.precision()));
+                             variant_preference(device, problem.precision()));
     compile_side_passes();
     set_dependent_launch(dependent_launch_pays(device, problem.bytes(), fused_on_one_stream()));
   }
@@ -110,7 +111,7 @@ class GpuGridPlan final : public GpuPlan {
     if (planes == schedule_[0].side_planes()) return;
     const Problem& p = problem();
     fft3d::set_side_planes(schedule_, p.nx, p.ny, planes, p.precision(), device_.limits(),
-                           wisdom_preference(device_, p.precision()));
+                           variant_preference(device_, p.precision()));
     compile_side_passes();
     set_dependent_launch(dependent_launch_);
   }
@@ -227,7 +228,7 @@ class GpuGridPlan final : public GpuPlan {
 // The schedule of a 3-D complex plan, with X and Y transformed as `planes` says.
 std::vector<GridPass> grid_schedule_for(const Problem& problem, const DeviceInfo& device, PlaneMethod planes) {
   return make_grid_schedule(problem.nx, problem.ny, problem.nz, problem.precision(), device.limits(),
-                            column_method_from_environment(), wisdom_preference(device, problem.precision()), planes);
+                            column_method_from_environment(), variant_preference(device, problem.precision()), planes);
 }
 
 // The key of a 3-D plan's XY verdict in wisdom.
@@ -275,7 +276,7 @@ std::unique_ptr<GpuGridPlan> plan_from_xy_verdict(const Problem& problem, const 
 // 1-5 % at 192, 256, 320 and 400 and lost 2.5-9 % at 240, 300 and 384).
 std::vector<XYVariant> fused_candidates(const Problem& problem, const DeviceInfo& device) {
   const Precision precision = problem.precision();
-  const VariantPreference preferred = wisdom_preference(device, precision);
+  const VariantPreference preferred = variant_preference(device, precision);
   const XYBase tuned{valid_preference(preferred, "rows", problem.nx, precision, device.limits()),
                      valid_preference(preferred, "columns", problem.ny, precision, device.limits()), 0, {}, {}};
   std::vector<XYVariant> out;
@@ -397,7 +398,7 @@ void settle_pass_order(GpuGridPlan& plan, const Problem& problem, const DeviceIn
 // for this GPU, else the ESTIMATE heuristic.
 XVariant choose_x_variant(int n, Precision precision, const DeviceInfo& device) {
   if (std::optional<XVariant> forced = x_variant_from_environment(false)) return *forced;
-  if (auto v = valid_preference(wisdom_preference(device, precision), "rows", n, precision, device.limits()))
+  if (auto v = valid_preference(variant_preference(device, precision), "rows", n, precision, device.limits()))
     return *v;
   return estimate_x_variant(n, precision, device.limits());
 }
@@ -529,10 +530,9 @@ DeviceSignature signature_of(const DeviceInfo& d) {
   return DeviceSignature{d.name, d.sm_count, d.cc_major, d.cc_minor, d.driver_version, d.runtime_version};
 }
 
-// Variants the process's wisdom holds for this GPU; a name that no longer
-// parses is ignored (the ESTIMATE choice is used instead).
-VariantPreference wisdom_preference(const DeviceInfo& device, Precision precision) {
-  return wisdom_variants(process_wisdom(), signature_of(device), precision);
+VariantPreference variant_preference(const DeviceInfo& device, Precision precision) {
+  return with_forced_variants(wisdom_variants(process_wisdom(), signature_of(device), precision), precision,
+                              device.limits());
 }
 
 std::optional<bool> l2_streaming_from_environment() {

@@ -88,10 +88,11 @@ void set_direction(const GridPass& p, GpuPass& pass);
 
 DeviceSignature signature_of(const DeviceInfo& device);
 
-// Variants the process's wisdom holds for this GPU, five-step verdicts
-// included (wisdom_variants); a name that no longer parses is ignored (the
-// ESTIMATE choice is used instead).
-VariantPreference wisdom_preference(const DeviceInfo& device, Precision precision);
+// The variants a plan takes before its ESTIMATE: those FFT3D_X_VARIANT and
+// FFT3D_COLUMN_VARIANT force (with_forced_variants), else those the
+// process's wisdom holds for this GPU, five-step verdicts included
+// (wisdom_variants); a wisdom name that no longer parses is ignored.
+VariantPreference variant_preference(const DeviceInfo& device, Precision precision);
 
 // FFT3D_SIDE_PLANES=k (for experiments): the last k planes of a fused pass
 // to separate passes beside it (0: none), instead of the chosen count.

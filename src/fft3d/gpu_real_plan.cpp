@@ -318,7 +318,7 @@ std::optional<XVariant> forced_real_rows(int nx, Precision precision, const Devi
 
 std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInfo& device, TuneMode mode) {
   const Precision precision = problem.precision();
-  const VariantPreference preferred = wisdom_preference(device, precision);
+  const VariantPreference preferred = variant_preference(device, precision);
   const bool grid = problem.shape == Shape::grid3d;
   RealRowsPass x = make_real_rows_pass(problem.nx, problem.rows(), precision, device.limits(), preferred);
   const bool x_from_wisdom =  // make_real_rows_pass takes the entry whenever it is valid

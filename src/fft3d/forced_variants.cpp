@@ -1,0 +1,48 @@
+#include "fft3d/forced_variants.h"
+
+#include <cstdlib>
+#include <utility>
+
+#include "common/error.h"
+
+namespace fft3d {
+
+namespace {
+
+std::string environment(const char* name) {
+  const char* value = std::getenv(name);
+  return value ? value : "";
+}
+
+}  // namespace
+
+std::optional<XVariant> forced_variant(const std::string& kind, int n, Precision precision,
+                                       const DeviceLimits& limits, const std::string& rows_name,
+                                       const std::string& columns_name) {
+  const bool columns = kind == "columns";
+  const std::string& name = columns ? columns_name : kind == "rows" ? rows_name : std::string();
+  if (name.empty()) return std::nullopt;
+  const char* variable = columns ? "FFT3D_COLUMN_VARIANT " : "FFT3D_X_VARIANT ";
+  const XVariant v = parse_x_variant(name);
+  if (v.columns != columns || v.real != RealRows::none) {
+    if (columns) fail(FFT3D_ERROR_INVALID_ARGUMENT, variable + name + " is not a column variant (.cols)");
+    return std::nullopt;  // rows of another kind: a real plan's, or columns
+  }
+  if (!variant_factors(v, n)) return std::nullopt;  // a pass of another length
+  if (!x_variant_fits(x_variant_facts(n, precision, v), limits))
+    fail(FFT3D_ERROR_INVALID_ARGUMENT, variable + name + " does not fit this device for n=" + std::to_string(n) +
+                                           " " + precision_name(precision));
+  return v;
+}
+
+VariantPreference with_forced_variants(VariantPreference fallback, Precision precision, const DeviceLimits& limits) {
+  std::string rows = environment("FFT3D_X_VARIANT"), columns = environment("FFT3D_COLUMN_VARIANT");
+  if (rows.empty() && columns.empty()) return fallback;
+  return [fallback = std::move(fallback), precision, limits, rows = std::move(rows), columns = std::move(columns)](
+             const std::string& kind, int n) -> std::optional<PreferredVariant> {
+    if (std::optional<XVariant> v = forced_variant(kind, n, precision, limits, rows, columns)) return *v;
+    return fallback ? fallback(kind, n) : std::nullopt;
+  };
+}
+
+}  // namespace fft3d
