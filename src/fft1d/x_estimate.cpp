@@ -145,7 +145,7 @@ XVariant measured_row_form(int n, XVariant v) {
 // 1.215), f64 4.136 against 4.288; f64 480 in the tuner's shape, 16
 // columns of 30 threads (480 = 16 * 30), 3.701 against 3.768; f64 400
 // 2.067 against 2.087. Left out: 400 in f32 and 384 in f64 (their C2C
-// gained 0.4 % and 1.3 %, but R2C 400^3 f32 lost 2.3 % and C2R 384^3 f64
+// gained 0.4 % and 1.3 %, but R2C 400^3 f32 lost 2.2 % and C2R 384^3 f64
 // 2.9 %), and 480 in f32 (32 columns of 16 threads: 1.946 against 1.884).
 std::optional<XVariant> measured_column_form(int n, Precision precision) {
   const bool f32 = precision == Precision::f32;
