@@ -272,5 +272,27 @@ TEST(XYStridedRows, NameRoundTripsAndLimitsHold) {
   EXPECT_THROW(parse_xy_variant("xy.c16.mb0.yx.sr|" + v.x.name() + "|" + v.y.name()), Error);
 }
 
+// X rows on threads that do not divide a warp (9, 20 or 27) take block
+// barriers between their in-place stages: with warp barriers a row's reads
+// and writes in other warps interleave (243^2 on 9 threads a row was off by
+// 0.9 relative L2 that way on the executor).
+TEST(XYStridedRows, RowsAcrossWarpsTakeBlockBarriers) {
+  const char* y243 = "r27-9.t1.rows1.pad-none.tw-table.mb0.cols";
+  const char* y300 = "r20-15.t1.rows1.pad-none.tw-table.mb0.cols";
+  for (const auto& [n, name] :
+       {std::tuple{243, "xy.c9.mb0.sr|r9-27.t9.rows27.pad-none.tw-table.mb0|" + std::string(y243)},
+        std::tuple{243, "xy.c9.mb0.l3.sr|r9-27.t27.rows9.pad-none.tw-table.mb0|" + std::string(y243)},
+        std::tuple{300, "xy.c15.mb0.l2.sr.np|r15-20.t20.rows10.pad-none.tw-sincos.mb0|" + std::string(y300)}}) {
+    const XYVariant v = parse_xy_variant(name);
+    const kern::XYLayout L = make_xy_layout(n, n, Precision::f32, v);
+    EXPECT_FALSE(L.x_rows_in_warps()) << name;
+    for (int p = 0; p < L.phases(); ++p)
+      EXPECT_NE(L.phase(p).barrier_after, kern::kWarpBarrier) << name << " phase " << p;
+    expect_correct<float>(n, n, v);
+  }
+  expect_correct<double>(243, 243, parse_xy_variant("xy.c9.mb0.sr.np|r9-27.t9.rows27.pad-none.tw-sincos.mb0|" +
+                                                    std::string(y243)));
+}
+
 }  // namespace
 }  // namespace fft3d

@@ -916,9 +916,19 @@ __device__ __forceinline__ void xy_strided_load_device(int rank, long long plane
   }
 }
 
-// Strided rows: the X stages of one group, read and write phases a warp
-// barrier apart (the rows lie in warps, see xy_variant_valid), and (real
-// rows) the post-processing.
+// The barrier between the phases of strided X rows: a warp barrier where
+// the rows lie in warps (XYLayout::x_rows_in_warps), else a block barrier
+// (rows of 9, 20 or 27 threads), as the layout's phases say.
+template <class Cfg>
+__device__ __forceinline__ void xy_strided_x_barrier() {
+  if constexpr (Cfg::layout().x_rows_in_warps())
+    __syncwarp();
+  else
+    __syncthreads();
+}
+
+// Strided rows: the X stages of one group, read and write phases a barrier
+// apart (xy_strided_x_barrier), and (real rows) the post-processing.
 template <class Cfg, int Sub, typename Real, int Capacity>
 __device__ __forceinline__ void xy_strided_x_group(int group, XRegs<Real, Capacity>& regs, unsigned char* smem,
                                                    const XYArgs<Real>& a) {
@@ -927,14 +937,14 @@ __device__ __forceinline__ void xy_strided_x_group(int group, XRegs<Real, Capaci
     constexpr StageGeom g = L.x.stage(Sub / 2);
     xy_strided_x_phase<Cfg::kSign, g.radix>(L.part_geom(0, sizeof(Real)), group, g, Sub,
                                              static_cast<int>(threadIdx.x), regs, smem, a);
-    __syncwarp();
+    xy_strided_x_barrier<Cfg>();
     xy_strided_x_group<Cfg, Sub + 1>(group, regs, smem, a);
   } else if constexpr (L.real_rows()) {
     xy_strided_post_phase<Real>(L.part_geom(0, sizeof(Real)), group, static_cast<int>(threadIdx.x), smem);
-    __syncwarp();
+    xy_strided_x_barrier<Cfg>();
   } else if constexpr (L.real_pairs()) {
     xy_strided_pair_post_phase<Real>(L.part_geom(0, sizeof(Real)), group, static_cast<int>(threadIdx.x), smem);
-    __syncwarp();
+    xy_strided_x_barrier<Cfg>();
   }
 }
 

@@ -313,7 +313,8 @@ struct XYLayout {
     p -= 1;
     const int per_group = strided_group_phases();
     if (p < x_groups() * per_group)
-      return XYPhase{0, p / per_group, p % per_group, p + 1 == x_groups() * per_group ? kBlockBarrier : kWarpBarrier};
+      return XYPhase{0, p / per_group, p % per_group,
+                     p + 1 == x_groups() * per_group || !x_rows_in_warps() ? kBlockBarrier : kWarpBarrier};
     p -= x_groups() * per_group;
     return XYPhase{1, 0, p, kClusterBarrier};
   }

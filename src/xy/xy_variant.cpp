@@ -217,13 +217,13 @@ bool strided_split_fits(int columns, int ny, int c) {
 // the R2C forward's half-length ones) in one share; Y in two
 // stages, ny / cluster points over a block's rows, then cluster points
 // across the blocks, whose (k1, x) butterflies over the `columns` columns
-// split evenly over the cluster; the X rows warp-private, so that their
-// in-place stages need only warp barriers.
+// split evenly over the cluster. X rows warp-private (threads per row
+// dividing 32) need only warp barriers between their in-place stages;
+// others (9, 20 or 27 threads) take block barriers.
 bool strided_rows_fit(int columns, int ny, const XYVariant& v) {
   const int c = v.cluster;
   return !v.columns_first && v.buffers == 1 && strided_split_fits(columns, ny, c) &&
-         v.y.radices == std::vector<int>{ny / c, c} && v.x.threads_per_row <= kern::kWarpSize &&
-         kern::kWarpSize % v.x.threads_per_row == 0;
+         v.y.radices == std::vector<int>{ny / c, c};
 }
 
 // w with a measured form's settings: groups of rows, load chunks (one
