@@ -788,6 +788,17 @@ __device__ __forceinline__ void xy_cluster_sync() {
   __cluster_barrier_wait();
 }
 
+// The barrier between the phases of X rows: a warp barrier where the rows
+// are warp-private (XYLayout::x_rows_in_warps), else a block barrier (rows
+// of 9, 20 or 27 threads, or of more than a warp), as the layout's phases say.
+template <class Cfg>
+__device__ __forceinline__ void xy_x_barrier() {
+  if constexpr (Cfg::layout().x_rows_in_warps())
+    __syncwarp();
+  else
+    __syncthreads();
+}
+
 // The phases of one group of one part, unrolled at compile time. Cfg
 // provides `Real`, `kSign` and a constexpr `layout()` (an XYLayout).
 template <class Cfg, int Part, int Sub, typename Real, int Capacity>
@@ -808,8 +819,8 @@ __device__ __forceinline__ void xy_run_part(int group, int rank, long long plane
       xy_stage_phase<Cfg::kSign, g.radix>(G, group, g, ph, static_cast<int>(threadIdx.x), rank, plane, buffer,
                                           regs, smem, shares, a);
     }
-    if constexpr (Part == 0 && L.x_rows_in_warps())
-      __syncwarp();  // the X part's rows are warp-private (XYLayout::x_rows_in_warps)
+    if constexpr (Part == 0)
+      xy_x_barrier<Cfg>();
     else
       __syncthreads();
     xy_run_part<Cfg, Part, Sub + 1>(group, rank, plane, buffer, regs, smem, shares, a);
@@ -916,19 +927,8 @@ __device__ __forceinline__ void xy_strided_load_device(int rank, long long plane
   }
 }
 
-// The barrier between the phases of strided X rows: a warp barrier where
-// the rows lie in warps (XYLayout::x_rows_in_warps), else a block barrier
-// (rows of 9, 20 or 27 threads), as the layout's phases say.
-template <class Cfg>
-__device__ __forceinline__ void xy_strided_x_barrier() {
-  if constexpr (Cfg::layout().x_rows_in_warps())
-    __syncwarp();
-  else
-    __syncthreads();
-}
-
 // Strided rows: the X stages of one group, read and write phases a barrier
-// apart (xy_strided_x_barrier), and (real rows) the post-processing.
+// apart (xy_x_barrier), and (real rows) the post-processing.
 template <class Cfg, int Sub, typename Real, int Capacity>
 __device__ __forceinline__ void xy_strided_x_group(int group, XRegs<Real, Capacity>& regs, unsigned char* smem,
                                                    const XYArgs<Real>& a) {
@@ -937,14 +937,14 @@ __device__ __forceinline__ void xy_strided_x_group(int group, XRegs<Real, Capaci
     constexpr StageGeom g = L.x.stage(Sub / 2);
     xy_strided_x_phase<Cfg::kSign, g.radix>(L.part_geom(0, sizeof(Real)), group, g, Sub,
                                              static_cast<int>(threadIdx.x), regs, smem, a);
-    xy_strided_x_barrier<Cfg>();
+    xy_x_barrier<Cfg>();
     xy_strided_x_group<Cfg, Sub + 1>(group, regs, smem, a);
   } else if constexpr (L.real_rows()) {
     xy_strided_post_phase<Real>(L.part_geom(0, sizeof(Real)), group, static_cast<int>(threadIdx.x), smem);
-    xy_strided_x_barrier<Cfg>();
+    xy_x_barrier<Cfg>();
   } else if constexpr (L.real_pairs()) {
     xy_strided_pair_post_phase<Real>(L.part_geom(0, sizeof(Real)), group, static_cast<int>(threadIdx.x), smem);
-    xy_strided_x_barrier<Cfg>();
+    xy_x_barrier<Cfg>();
   }
 }
 
