@@ -203,7 +203,7 @@ TEST(XYStridedRows, RowsWithoutPadsWhereMeasuredFaster) {
     const auto v = estimate_xy_variant(n, n, n, p, h100);
     ASSERT_TRUE(v && v->strided_rows) << n;
     EXPECT_EQ(v->row_pads, pads) << v->name();
-    EXPECT_EQ(v->name().find(".sr.np|") == std::string::npos, pads) << v->name();
+    EXPECT_EQ(v->name().find(".sr.np") == std::string::npos, pads) << v->name();
     EXPECT_EQ(parse_xy_variant(v->name()), *v);
     if (pads) continue;
     const kern::XYLayout L = make_xy_layout(n, n, p, *v);
@@ -231,6 +231,68 @@ TEST(XYStridedRows, RowsWithoutPadsWhereMeasuredFaster) {
   EXPECT_NE(twin->row_pads, padded.row_pads);
   EXPECT_EQ(row_pads_switched(64, 64, Precision::f32, *twin, h100), padded);
   EXPECT_THROW(parse_xy_variant("xy.c8.mb0.np|" + whole.x.name() + "|" + whole.y.name()), Error);
+}
+
+// Y loads the plane (XYVariant::y_loads): Y's first stage reads the
+// block's rows from global memory, X follows in the share. The ESTIMATE
+// takes it where it was measured faster (300^2, 320^2 and 400^2 f32 planes,
+// which load in one chunk), and MEASURE times its twin where the load is
+// one chunk. Hand-made forms, with groups, both twiddle sources and out of
+// place, against FFTW on the executor in both block orders.
+TEST(XYStridedRows, YLoadsWhereMeasuredFaster) {
+  const DeviceLimits h100;
+  for (const auto& [n, p, loads] :
+       {std::tuple{300, Precision::f32, true}, std::tuple{320, Precision::f32, true},
+        std::tuple{400, Precision::f32, true}, std::tuple{256, Precision::f32, false},
+        std::tuple{512, Precision::f32, false}, std::tuple{243, Precision::f32, false},
+        std::tuple{300, Precision::f64, false}, std::tuple{256, Precision::f64, false}}) {
+    const auto v = estimate_xy_variant(n, n, n, p, h100);
+    ASSERT_TRUE(v && v->strided_rows) << n;
+    EXPECT_EQ(v->y_loads, loads) << v->name();
+    EXPECT_EQ(v->name().find(".yl|") != std::string::npos, loads) << v->name();
+    EXPECT_EQ(parse_xy_variant(v->name()), *v);
+    if (!loads) continue;
+    EXPECT_EQ(v->load_chunks, 1) << v->name();
+    const kern::XYLayout L = make_xy_layout(n, n, p, *v);
+    // The load is Y's first stage; a cluster barrier follows the X stages, then the cross stage.
+    EXPECT_EQ(L.phases(), 1 + L.x_groups() * L.strided_group_phases() + 1) << v->name();
+    EXPECT_EQ(L.phase(L.phases() - 2).barrier_after, kern::kClusterBarrier) << v->name();
+    EXPECT_EQ(L.phase(L.phases() - 1).sub, 1) << v->name();
+    const auto twin = y_loads_switched(n, n, p, *v, h100);
+    ASSERT_TRUE(twin) << v->name();
+    EXPECT_FALSE(twin->y_loads);
+    const double bound = fft3d_test::fft_error_bound(true, static_cast<double>(n) * n);
+    EXPECT_LT(run_xy_complex<float>(n, n, 1, *v, -1, BlockOrder::descending), bound) << v->name();
+  }
+  for (const auto& [nx, ny, cluster] : {std::tuple{64, 64, 8}, std::tuple{48, 80, 8}, std::tuple{40, 27, 3},
+                                        std::tuple{32, 60, 4}, std::tuple{40, 100, 5}}) {
+    for (Precision p : {Precision::f32, Precision::f64}) {
+      XYVariant v = strided(nx, ny, p, cluster);
+      v.load_chunks = 1;
+      const auto twin = y_loads_switched(nx, ny, p, v, h100);
+      ASSERT_TRUE(twin) << v.name();
+      v = *twin;
+      v.x.rows_per_block = 2;  // several X groups after the load
+      for (bool table : {false, true}) {
+        v.x.twiddle_table = v.y.twiddle_table = table;
+        p == Precision::f32 ? expect_correct<float>(nx, ny, v, table) : expect_correct<double>(nx, ny, v, !table);
+      }
+    }
+  }
+  // Complex strided rows loaded in one chunk only.
+  XYVariant chunked = strided(256, 256, Precision::f32, 16);
+  ASSERT_EQ(chunked.load_chunks, 2);
+  EXPECT_FALSE(y_loads_switched(256, 256, Precision::f32, chunked, h100));
+  chunked.y_loads = true;
+  EXPECT_FALSE(xy_variant_valid(256, 256, Precision::f32, chunked, h100));
+  EXPECT_THROW(parse_xy_variant(chunked.name()), Error);
+  const XYVariant whole = *estimate_xy_variant(64, 64, 2, Precision::f32, h100, false, XYBase{{}, {}, 0, {}, false});
+  EXPECT_THROW(parse_xy_variant("xy.c8.mb0.yl|" + whole.x.name() + "|" + whole.y.name()), Error);
+  const auto real = estimate_real_xy_variant(256, 256, 256, Precision::f32, h100);
+  ASSERT_TRUE(real && real->strided_rows) << (real ? real->name() : "none");
+  XYVariant real_loads = *real;
+  real_loads.load_chunks = 1;
+  EXPECT_FALSE(y_loads_switched(256, 256, Precision::f32, real_loads, h100)) << real->name();
 }
 
 // 480^2 f32 planes split 30 * 16 on 16 blocks: without row pads a block's

@@ -266,7 +266,7 @@ std::unique_ptr<GpuGridPlan> plan_from_xy_verdict(const Problem& problem, const 
 
 // The fused XY variants a MEASURE plan times: built from the ESTIMATE's rows
 // and columns, the ESTIMATE with its row pads switched where its rows are
-// strided, also with half and twice its cluster (twice also with its
+// strided and with Y loads switched where they load in one chunk, also with half and twice its cluster (twice also with its
 // groups halved), in both orders (columns first), with its load in chunks
 // and double-buffered, and from the tuned ones in
 // wisdom (the fastest rows and columns on their own are not always the
@@ -287,6 +287,8 @@ std::vector<XYVariant> fused_candidates(const Problem& problem, const DeviceInfo
   };
   if (const auto estimate = add(XYBase{})) {
     if (const auto twin = row_pads_switched(problem.nx, problem.ny, precision, *estimate, device.limits()))
+      out.push_back(*twin);
+    if (const auto twin = y_loads_switched(problem.nx, problem.ny, precision, *estimate, device.limits()))
       out.push_back(*twin);
     add(XYBase{{}, {}, estimate->cluster / 2, {}, {}});
     if (const auto wider = add(XYBase{{}, {}, estimate->cluster * 2, {}, {}})) {

@@ -517,6 +517,30 @@ FFT3D_HD void xy_strided_local_phase(const XYPartGeom& G, const StageGeom& g0, i
   }
 }
 
+// Strided rows, Y loads (XYLayout::y_loads): Y's first stage (Q points,
+// butterfly `rank`) read straight from the block's rows rank + cluster * j
+// of the plane in global memory, each column by one thread, and written
+// twiddled to share rows j, where X then runs in place. Offsets within a
+// plane fit 32 bits (unsigned: the products by constants stay cheap).
+template <int Sign, int Q, typename Real>
+FFT3D_HD void xy_strided_y_load_phase(const XYLayout& L, int tid, int rank, long long plane, unsigned char* smem,
+                                      const XYArgs<Real>& a) {
+  const XYPartGeom G = L.part_geom(1, sizeof(Real));
+  const Complex<Real>* in =
+      (a.in ? a.in : a.data) + plane * a.plane_stride + static_cast<long long>(rank) * L.pitch();
+  const unsigned row_step = static_cast<unsigned>(L.cluster * L.pitch());
+  Complex<Real>* share = reinterpret_cast<Complex<Real>*>(smem);
+  for (int x = tid; x < G.columns; x += L.threads_per_block()) {
+    Complex<Real> v[Q];
+    FFT3D_UNROLL
+    for (int k = 0; k < Q; ++k) v[k] = in[k * row_step + static_cast<unsigned>(x)];
+    dft<Q, Sign>(v);
+    apply_stage_twiddles<Sign, Q>(L.y.stage(0), rank, G.twiddle_table, a.y_twiddles, v);
+    FFT3D_UNROLL
+    for (int k = 0; k < Q; ++k) share[k * G.share_pitch + xy_share_slot(x, G.row_pads)] = v[k];
+  }
+}
+
 // Strided rows: Y's second stage of butterfly (k1, x), value x of share
 // row k1 of every block, into v.
 template <int Sign, int C, typename Real, class Shares>
@@ -606,6 +630,10 @@ inline void xy_strided_phase_on_host(const XYLayout& L, int p, int tid, int rank
                                      XRegs<Real, Capacity>& regs, void* const* blocks, const XYArgs<Real>& a) {
   const XYPhase q = L.phase(p);
   unsigned char* smem = static_cast<unsigned char*>(blocks[rank]);
+  if (q.part == kLoadPart && L.y_loads)
+    return with_radix(L.local_points(), [&](auto radix) {
+      xy_strided_y_load_phase<Sign, decltype(radix)::value>(L, tid, rank, plane, smem, a);
+    });
   if (q.part == kLoadPart) return xy_strided_load_phase(L, tid, rank, plane, smem, a);
   const XYPartGeom G = L.part_geom(q.part, sizeof(Real));
   if (q.part == 0 && q.sub == 2 * L.x.stages)
@@ -950,21 +978,31 @@ __device__ __forceinline__ void xy_strided_x_group(int group, XRegs<Real, Capaci
 
 // Strided rows: X in place (each group once its load chunk has arrived),
 // Y's first stage in place, the cluster barrier, Y's second stage across
-// the cluster into global memory, the closing cluster barrier.
+// the cluster into global memory, the closing cluster barrier. Y loads:
+// Y's first stage from global memory, then X in place, the cluster barrier
+// and the rest as before.
 template <class Cfg, typename Real, int Capacity>
 __device__ __forceinline__ void xy_strided_plane_device(int rank, long long plane, XRegs<Real, Capacity>& regs,
                                                         unsigned char* smem, const XYArgs<Real>& a) {
   constexpr XYLayout L = Cfg::layout();
   constexpr XYPartGeom G = L.part_geom(1, sizeof(Real));
   const int tid = static_cast<int>(threadIdx.x);
+  if constexpr (L.y_loads) {
+    xy_strided_y_load_phase<Cfg::kSign, L.local_points()>(L, tid, rank, plane, smem, a);
+    __syncthreads();
 #pragma unroll 1
-  for (int group = 0; group < L.x_groups(); ++group) {
-    if (L.starts_chunk(group)) xy_await_chunk<Cfg>(L.chunk_of_group(group));
-    xy_strided_x_group<Cfg, 0>(group, regs, smem, a);
+    for (int group = 0; group < L.x_groups(); ++group) xy_strided_x_group<Cfg, 0>(group, regs, smem, a);
+  } else {
+#pragma unroll 1
+    for (int group = 0; group < L.x_groups(); ++group) {
+      if (L.starts_chunk(group)) xy_await_chunk<Cfg>(L.chunk_of_group(group));
+      xy_strided_x_group<Cfg, 0>(group, regs, smem, a);
+    }
+    __syncthreads();
+    xy_strided_local_phase<Cfg::kSign, L.local_points()>(G, L.y.stage(0), tid, rank, L.threads_per_block(), smem,
+                                                         a);
   }
-  __syncthreads();
-  xy_strided_local_phase<Cfg::kSign, L.local_points()>(G, L.y.stage(0), tid, rank, L.threads_per_block(), smem, a);
-  xy_cluster_sync();  // every share's first Y stage done
+  xy_cluster_sync();  // every share's first Y stage (and X) done
   const ClusterShares<Real> shares{reinterpret_cast<const Complex<Real>*>(smem)};
   xy_strided_cross_phase<Cfg::kSign, L.cross_points()>(G, tid, rank, L.threads_per_block(), plane, shares, smem, a);
   // No block leaves while another reads its share (relaxed, as in xy_plane_device).
@@ -983,7 +1021,7 @@ __device__ __forceinline__ void xy_block_device(const XYArgs<typename Cfg::Real>
   if constexpr (L.strided_rows) {
     static_assert(L.buffers == 1 && L.split == 1 && !L.columns_first,
                   "strided rows: one share, whole planes, X first");
-    xy_strided_load_device<Cfg>(rank, plane, smem, a);
+    if constexpr (!L.y_loads) xy_strided_load_device<Cfg>(rank, plane, smem, a);
     xy_strided_plane_device<Cfg>(rank, plane, regs, smem, a);
   } else if constexpr (L.columns_first) {
     static_assert(L.buffers == 1 && L.split == 1, "columns first: one share, whole planes");

@@ -25,7 +25,8 @@ std::string xy_kernel_source(int nx, int ny, Precision precision, const XYVarian
     tail = ", " + std::to_string(L.split) + ", " + std::to_string(L.split_inverse);
   if (L.columns_first || L.strided_rows) tail += L.columns_first ? ", true" : ", false";
   if (L.strided_rows) tail += ", true";
-  if (L.strided_rows && !L.row_pads) tail += ", false";  // XYLayout::row_pads
+  if (L.strided_rows && (!L.row_pads || L.y_loads)) tail += L.row_pads ? ", true" : ", false";  // XYLayout::row_pads
+  if (L.y_loads) tail += ", true";                                                                // XYLayout::y_loads
   for (int sign : signs) {
     s << "struct Cfg" << (sign < 0 ? "Forward" : "Inverse") << " {\n"
       << "  using Real = " << real << ";\n"

@@ -70,6 +70,14 @@
 // rows unpack column 0. Plane b of the last pair may be missing (an odd
 // count): its rows load as zeros and nothing is stored for it.
 //
+// Y loads (strided rows of complex planes, y_loads): Y's first stage reads
+// the block's rows straight from global memory into registers (one column
+// a thread), and writes its twiddled output to the share; X then runs in
+// place there, and the cross stage follows as above. X along rows and Y's
+// first stage along columns commute, so the result is the same; the share
+// is written once less and read once less than by a load then Y's stage,
+// but X can no longer start on the first rows while the others load.
+//
 // Double-buffered layouts (buffers == 2) hold two shares and run
 // persistently: a grid of as many clusters as fit on the device walks the
 // planes (cluster c takes planes c, c + clusters, ...), and each iteration
@@ -163,6 +171,8 @@ struct XYLayout {
   // Strided rows: one unused value after every 32 of a share row
   // (xy_share_slot); without, the row's pitch alone moves rows to other banks.
   bool row_pads = true;
+  // Strided rows of complex planes: Y's first stage loads the plane (see the top of this file).
+  bool y_loads = false;
 
   FFT3D_HD constexpr int ny() const { return y.n; }
   // Real rows: rows of 2 x.n reals transformed as x.n complex points,
@@ -271,7 +281,7 @@ struct XYLayout {
   // (real rows or pairs) the post-processing.
   FFT3D_HD constexpr int strided_group_phases() const { return 2 * x.stages + (real_rows() || real_pairs() ? 1 : 0); }
   FFT3D_HD constexpr int phases() const {
-    if (strided_rows) return 1 + x_groups() * strided_group_phases() + 2;
+    if (strided_rows) return 1 + x_groups() * strided_group_phases() + (y_loads ? 1 : 2);
     return 1 + x_groups() * x.phases() + y_groups() * y.phases() + (real_rows() ? 1 : 0);
   }
   FFT3D_HD constexpr int x_phases() const { return x_groups() * x.phases(); }
@@ -307,16 +317,21 @@ struct XYLayout {
   // (sub 2 s and 2 s + 1) and (real rows) the post-processing (sub
   // 2 stages), joined by warp barriers, a block barrier after the last;
   // Y's first stage (part 1, sub 0), a cluster barrier; its second stage
-  // (sub 1) and the closing cluster barrier.
+  // (sub 1) and the closing cluster barrier. Y loads: the load is Y's first
+  // stage, and a cluster barrier follows the X stages.
   FFT3D_HD constexpr XYPhase strided_rows_phase(int p) const {
     if (p == 0) return XYPhase{kLoadPart, 0, 0, kBlockBarrier};
     p -= 1;
     const int per_group = strided_group_phases();
-    if (p < x_groups() * per_group)
+    if (p < x_groups() * per_group) {
+      const bool last = p + 1 == x_groups() * per_group;
       return XYPhase{0, p / per_group, p % per_group,
-                     p + 1 == x_groups() * per_group || !x_rows_in_warps() ? kBlockBarrier : kWarpBarrier};
+                     last && y_loads           ? kClusterBarrier
+                     : last || !x_rows_in_warps() ? kBlockBarrier
+                                                  : kWarpBarrier};
+    }
     p -= x_groups() * per_group;
-    return XYPhase{1, 0, p, kClusterBarrier};
+    return XYPhase{1, 0, y_loads ? 1 : p, kClusterBarrier};
   }
   // Columns first: the load, (real rows) the pack phase, the Y groups, a
   // cluster barrier, the X groups and the closing cluster barrier.

@@ -120,6 +120,7 @@ std::string XYVariant::name() const {
   if (columns_first) s << ".yx";
   if (strided_rows) s << ".sr";
   if (!row_pads) s << ".np";
+  if (y_loads) s << ".yl";
   s << "|" << x.name() << "|" << y.name();
   return s.str();
 }
@@ -127,7 +128,7 @@ std::string XYVariant::name() const {
 bool XYVariant::operator==(const XYVariant& o) const {
   return cluster == o.cluster && x == o.x && y == o.y && min_blocks_per_sm == o.min_blocks_per_sm &&
          load_chunks == o.load_chunks && buffers == o.buffers && columns_first == o.columns_first &&
-         strided_rows == o.strided_rows && row_pads == o.row_pads;
+         strided_rows == o.strided_rows && row_pads == o.row_pads && y_loads == o.y_loads;
 }
 
 XYVariant parse_xy_variant(const std::string& name) {
@@ -167,6 +168,10 @@ XYVariant parse_xy_variant(const std::string& name) {
       if (!std::getline(head, field, '.') || field != "np") bad();
       v.row_pads = false;
     }
+    if (head.peek() == 'y') {
+      if (!std::getline(head, field, '.') || field != "yl") bad();
+      v.y_loads = true;
+    }
     if (head.peek() != EOF) bad();
   } catch (const std::logic_error&) {
     bad();
@@ -177,7 +182,8 @@ XYVariant parse_xy_variant(const std::string& name) {
       v.load_chunks < 1 || v.load_chunks > kern::kMaxLoadChunks || v.buffers < 1 || v.buffers > 2 ||
       (v.x.real != RealRows::none && v.x.real != RealRows::half && v.x.real != RealRows::pair) ||
       (v.x.real == RealRows::pair && !v.strided_rows) || (v.columns_first && (v.buffers != 1 || v.load_chunks != 1)) ||
-      (v.strided_rows && (v.columns_first || v.buffers != 1)) || (!v.row_pads && !v.strided_rows))
+      (v.strided_rows && (v.columns_first || v.buffers != 1)) || (!v.row_pads && !v.strided_rows) ||
+      (v.y_loads && (!v.strided_rows || v.x.real != RealRows::none || v.load_chunks != 1)))
     bad();
   return v;
 }
@@ -188,6 +194,7 @@ kern::XYLayout make_xy_layout(int nx, int ny, Precision precision, const XYVaria
   L.columns_first = v.columns_first;
   L.strided_rows = v.strided_rows;
   L.row_pads = v.row_pads;
+  L.y_loads = v.y_loads;
   if (split > 1) {
     L.split = split;
     L.split_inverse = inverse_modulo(split, ny);
@@ -227,15 +234,16 @@ bool strided_rows_fit(int columns, int ny, const XYVariant& v) {
 }
 
 // w with a measured form's settings: groups of rows, load chunks (one
-// where there is only one group), occupancy hint and X twiddle source;
-// nothing where the result does not fit.
+// where there is only one group, or where Y loads the plane), occupancy
+// hint, X twiddle source and Y loads; nothing where the result does not fit.
 std::optional<XYVariant> with_form_settings(int nx, int ny, Precision precision, XYVariant w,
                                             const DeviceLimits& limits, int rows_per_group, int load_chunks,
-                                            int min_blocks_per_sm, bool x_table) {
+                                            int min_blocks_per_sm, bool x_table, bool y_loads = false) {
   w.x.rows_per_block = rows_per_group;
   w.min_blocks_per_sm = min_blocks_per_sm;
   w.x.twiddle_table = x_table;
-  w.load_chunks = make_xy_layout(nx, ny, precision, w).x_groups() >= 2 ? load_chunks : 1;
+  w.y_loads = y_loads;
+  w.load_chunks = make_xy_layout(nx, ny, precision, w).x_groups() >= 2 && !y_loads ? load_chunks : 1;
   if (!xy_variant_valid(nx, ny, precision, w, limits)) return std::nullopt;
   return w;
 }
@@ -270,6 +278,12 @@ std::optional<XYVariant> with_form_settings(int nx, int ny, Precision precision,
 // - 320 = 16 * 20 (c16), a wide pair: f32 2 groups of 10 in one chunk asking
 //   four, 0.4808 against 0.4934 in groups of 8 and two chunks (the table:
 //   0.5056).
+// - Y loads the plane (XYVariant::y_loads) in f32 at 300^3, 320^3 and
+//   400^3, whose forms load in one chunk anyway: 0.3588-0.3590 against
+//   0.3656-0.3658, 0.4247-0.4250 against 0.4277-0.4279, 0.9292-0.9302
+//   against 0.9405-0.9406 (docs/data/y-loads-h100-2026-11-28.txt). Where
+//   the load came in two chunks it lost 1-7 % (256^3, 384^3, 512^3, 192^3,
+//   240^3, 210^3 f32; f64 256^3, 300^3, 384^3), and 243^3 f32 tied.
 // Nothing for other planes or where the form does not fit.
 std::optional<XYVariant> measured_strided_form(int nx, int ny, Precision precision, const XYVariant& v,
                                                const DeviceLimits& limits, bool paired_rows, int paired_cluster) {
@@ -277,24 +291,24 @@ std::optional<XYVariant> measured_strided_form(int nx, int ny, Precision precisi
     int n;
     Precision precision;
     int cluster, rows_per_group, load_chunks, min_blocks_per_sm;
-    bool x_table;
+    bool x_table, y_loads;
   };
   constexpr Precision f32 = Precision::f32, f64 = Precision::f64;
-  constexpr Form kForms[] = {{192, f32, 16, 6, 1, 0, false}, {192, f64, 16, 6, 1, 0, false},
-                             {240, f32, 16, 5, 1, 0, false}, {240, f64, 16, 5, 1, 0, false},
-                             {243, f32, 9, 8, 2, 0, true},   {243, f64, 9, 8, 2, 0, false},
-                             {300, f32, 15, 10, 1, 4, false}, {300, f64, 15, 8, 2, 0, false},
-                             {320, f32, 16, 10, 1, 4, false}, {400, f32, 16, 13, 1, 2, false}};
+  constexpr Form kForms[] = {{192, f32, 16, 6, 1, 0, false, false},  {192, f64, 16, 6, 1, 0, false, false},
+                             {240, f32, 16, 5, 1, 0, false, false},  {240, f64, 16, 5, 1, 0, false, false},
+                             {243, f32, 9, 8, 2, 0, true, false},    {243, f64, 9, 8, 2, 0, false, false},
+                             {300, f32, 15, 10, 1, 4, false, true},  {300, f64, 15, 8, 2, 0, false, false},
+                             {320, f32, 16, 10, 1, 4, false, true},  {400, f32, 16, 13, 1, 2, false, true}};
   if (v.x.real != RealRows::none) return std::nullopt;
   std::optional<Form> form;
   for (const Form& f : kForms)
     if (f.n == nx && f.n == ny && f.precision == precision) form = f;
-  if (!form && paired_rows) form = Form{nx, precision, paired_cluster, 8, 2, 0, false};
+  if (!form && paired_rows) form = Form{nx, precision, paired_cluster, 8, 2, 0, false, false};
   if (!form || form->cluster < 1 || form->cluster > limits.max_cluster) return std::nullopt;
   const std::optional<XYVariant> w = strided_rows_variant(nx, ny, precision, v, limits, form->cluster);
   if (!w) return std::nullopt;
   return with_form_settings(nx, ny, precision, *w, limits, form->rows_per_group, form->load_chunks,
-                            form->min_blocks_per_sm, form->x_table);
+                            form->min_blocks_per_sm, form->x_table, form->y_loads);
 }
 
 // Cube planes whose strided rows ran faster without row pads
@@ -381,6 +395,8 @@ bool xy_variant_valid(int nx, int ny, Precision precision, const XYVariant& v, c
     return false;
   if (!variant_factors(v.x, row_points) || !variant_factors(v.y, ny)) return false;
   if (v.strided_rows && !strided_rows_fit(row_points, ny, v)) return false;
+  // Y loads: complex strided rows, the plane read once by Y's first stage.
+  if (v.y_loads && (!v.strided_rows || v.x.real != RealRows::none || v.load_chunks != 1)) return false;
   // X rows are transformed in place in the share: the first stage's reads
   // and the last stage's writes must be different phases.
   if (!v.strided_rows && v.x.radices.size() < 2) return false;
@@ -630,6 +646,15 @@ std::optional<XYVariant> row_pads_switched(int nx, int ny, Precision precision, 
   if (!v.strided_rows) return std::nullopt;
   XYVariant twin = v;
   twin.row_pads = !v.row_pads;
+  if (!xy_variant_valid(nx, ny, precision, twin, limits)) return std::nullopt;
+  return twin;
+}
+
+std::optional<XYVariant> y_loads_switched(int nx, int ny, Precision precision, const XYVariant& v,
+                                          const DeviceLimits& limits) {
+  if (!v.strided_rows || v.load_chunks != 1) return std::nullopt;
+  XYVariant twin = v;
+  twin.y_loads = !v.y_loads;
   if (!xy_variant_valid(nx, ny, precision, twin, limits)) return std::nullopt;
   return twin;
 }

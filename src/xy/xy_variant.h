@@ -29,11 +29,15 @@ struct XYVariant {
   bool strided_rows = false;
   // Strided rows: share rows padded one value in 32 (kern::XYLayout::row_pads).
   bool row_pads = true;
+  // Strided rows of complex planes: Y's first stage reads the plane from
+  // global memory, then X runs in the share (kern::XYLayout::y_loads). One
+  // load chunk (the name's "l" field stays 1).
+  bool y_loads = false;
 
   // A readable, parseable name: "xy.c8.mb0|<x variant>|<y variant>", with
   // ".l4" after "mb0" where load_chunks > 1, ".b2" where buffers is 2,
-  // ".yx" where columns come first, ".sr" for strided rows and ".np" last
-  // for strided rows without row pads.
+  // ".yx" where columns come first, ".sr" for strided rows, ".np" for
+  // strided rows without row pads and ".yl" last where Y loads the plane.
   std::string name() const;
   bool operator==(const XYVariant& o) const;
 };
@@ -87,6 +91,12 @@ struct XYBase {
 // not strided or the twin does not fit (xy_variant_valid).
 std::optional<XYVariant> row_pads_switched(int nx, int ny, Precision precision, const XYVariant& v,
                                            const DeviceLimits& limits);
+
+// Strided-rows variant v of complex planes loading in one chunk, with Y
+// loads switched (XYVariant::y_loads), the twin MEASURE times beside the
+// ESTIMATE's; nothing where v loads in chunks or the twin does not fit.
+std::optional<XYVariant> y_loads_switched(int nx, int ny, Precision precision, const XYVariant& v,
+                                          const DeviceLimits& limits);
 
 // The ESTIMATE choice for `planes` planes of nx * ny, or nothing when no
 // fused pass fits (no clusters on the device, a plane larger than a
