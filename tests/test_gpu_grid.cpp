@@ -299,7 +299,8 @@ TEST(GpuGrid, FusedXYPass) {
   check_grid<float>(192, 192, 3);
   check_grid<double>(192, 192, 3);
   // Lengths paired on 16-thread strided rows (243 = 9 * 27 on 9 blocks,
-  // 300 = 15 * 20 on 15, 400 = 16 * 25 on 16) in their measured forms.
+  // 300 = 15 * 20 on 15, 400 = 16 * 25 on 16) in their measured forms
+  // (f32 300^2, 320^2 and 400^2 with Y's first stage loading the plane).
   check_grid<float>(243, 243, 3);
   check_grid<float>(300, 300, 2);
   check_grid<float>(400, 400, 2);

@@ -279,11 +279,11 @@ std::optional<XYVariant> with_form_settings(int nx, int ny, Precision precision,
 //   four, 0.4808 against 0.4934 in groups of 8 and two chunks (the table:
 //   0.5056).
 // - Y loads the plane (XYVariant::y_loads) in f32 at 300^3, 320^3 and
-//   400^3, whose forms load in one chunk anyway: 0.3588-0.3590 against
-//   0.3656-0.3658, 0.4247-0.4250 against 0.4277-0.4279, 0.9292-0.9302
-//   against 0.9405-0.9406 (docs/data/y-loads-h100-2026-11-28.txt). Where
-//   the load came in two chunks it lost 1-7 % (256^3, 384^3, 512^3, 192^3,
-//   240^3, 210^3 f32; f64 256^3, 300^3, 384^3), and 243^3 f32 tied.
+//   400^3, whose forms load in one chunk anyway: 0.3576 against 0.3652,
+//   0.4240-0.4253 against 0.4278-0.4280, 0.9273-0.9292 against 0.9405-0.9418
+//   (docs/data/y-loads-h100-2026-11-28.txt). It lost 1-7 % where the load
+//   comes in two chunks (210^3, 256^3, 384^3, 512^3 f32; f64 256^3, 300^3,
+//   384^3) and at 192^3 and 240^3 f32 (one chunk); 243^3 f32 tied.
 // Nothing for other planes or where the form does not fit.
 std::optional<XYVariant> measured_strided_form(int nx, int ny, Precision precision, const XYVariant& v,
                                                const DeviceLimits& limits, bool paired_rows, int paired_cluster) {
