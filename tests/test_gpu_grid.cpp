@@ -300,10 +300,12 @@ TEST(GpuGrid, FusedXYPass) {
   check_grid<double>(192, 192, 3);
   // Lengths paired on 16-thread strided rows (243 = 9 * 27 on 9 blocks,
   // 300 = 15 * 20 on 15, 400 = 16 * 25 on 16) in their measured forms
-  // (f32 300^2, 320^2 and 400^2 with Y's first stage loading the plane).
+  // (f32 300^2, 320^2, 400^2 and 480^2 with Y's first stage loading the
+  // plane; 480 = 30 * 16 on 16).
   check_grid<float>(243, 243, 3);
   check_grid<float>(300, 300, 2);
   check_grid<float>(400, 400, 2);
+  check_grid<float>(480, 480, 2);
   check_grid<double>(243, 243, 2);
   check_grid<double>(300, 300, 2);
   check_forward_out_of_place(240, 96, 10, 31);  // the fused pass reads the input and writes the output

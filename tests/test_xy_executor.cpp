@@ -380,9 +380,10 @@ TEST(XYVariants, EstimateRespectsTheDevice) {
     EXPECT_LE(xy_variant_facts(n, n, Precision::f32, *any).shared_bytes, h100.shared_bytes_per_block);
     // Where automatic plans fuse: two blocks per SM (but strided rows of
     // 512^2), powers of two, the two-stage pairs (two_stage_radices) and the
-    // lengths paired on 16-thread strided rows (243, 300, 400).
+    // lengths paired on 16-thread strided rows (243, 300, 400), and 480 in
+    // its measured form (30 * 16 on 16 blocks, Y loading the plane).
     const bool fused = (n & (n - 1)) == 0 || n == 192 || n == 210 || n == 240 || n == 243 || n == 300 ||
-                       n == 320 || n == 384 || n == 400;
+                       n == 320 || n == 384 || n == 400 || n == 480;
     const auto two = estimate_xy_variant(n, n, n, Precision::f32, h100);
     EXPECT_EQ(bool(two), fused) << n;
     if (two && n != 512)

@@ -73,8 +73,8 @@ TEST(XYStridedRows, OutOfPlaceGroupsAndTwiddles) {
 // 512^2 f32 planes (one block per SM), whose 512-point rows run as
 // 32 * 16 on 16 threads (8 * 8 * 8 on 64 threads elsewhere); the
 // sixteen-led pairs' planes (192^2, 240^2) in their measured forms.
-// Not 384^2 f64, whose shares leave one block per SM, or 480^2 f32, which
-// fits two only without row pads and then tied with separate passes.
+// Not 384^2 f64, whose shares leave one block per SM. (480^2 f32 fits two
+// only without row pads: its measured form, YLoadsWhereMeasuredFaster.)
 TEST(XYStridedRows, EstimateTakesTheLargestClusterThatFits) {
   const DeviceLimits h100;
   for (const auto& [n, cluster] : {std::pair{210, 15}, std::pair{320, 16}, std::pair{384, 16}, std::pair{512, 16}}) {
@@ -118,7 +118,6 @@ TEST(XYStridedRows, EstimateTakesTheLargestClusterThatFits) {
     EXPECT_EQ(v->min_blocks_per_sm, 0) << v->name();
   }
   EXPECT_FALSE(estimate_xy_variant(384, 384, 384, Precision::f64, h100));
-  EXPECT_FALSE(estimate_xy_variant(480, 480, 480, Precision::f32, h100));
   // The sixteen-led pairs' planes: strided rows on 16 blocks in groups of
   // at most 6 rows loaded in one chunk, X twiddles computed, no occupancy
   // hint (the forms measured best).
@@ -235,15 +234,18 @@ TEST(XYStridedRows, RowsWithoutPadsWhereMeasuredFaster) {
 
 // Y loads the plane (XYVariant::y_loads): Y's first stage reads the
 // block's rows from global memory, X follows in the share. The ESTIMATE
-// takes it where it was measured faster (300^2, 320^2 and 400^2 f32 planes,
-// which load in one chunk), and MEASURE times its twin where the load is
-// one chunk. Hand-made forms, with groups, both twiddle sources and out of
-// place, against FFTW on the executor in both block orders.
+// takes it where it was measured faster (300^2, 320^2, 400^2 and 480^2 f32
+// planes, which load in one chunk; 480^2 on 16 blocks of 15-row groups
+// asking two blocks per SM, unpadded, fused only so), and MEASURE times its
+// twin where the load is one chunk. Hand-made forms, with groups, both
+// twiddle sources and out of place, against FFTW on the executor in both
+// block orders.
 TEST(XYStridedRows, YLoadsWhereMeasuredFaster) {
   const DeviceLimits h100;
   for (const auto& [n, p, loads] :
        {std::tuple{300, Precision::f32, true}, std::tuple{320, Precision::f32, true},
-        std::tuple{400, Precision::f32, true}, std::tuple{256, Precision::f32, false},
+        std::tuple{400, Precision::f32, true}, std::tuple{480, Precision::f32, true},
+        std::tuple{256, Precision::f32, false},
         std::tuple{512, Precision::f32, false}, std::tuple{243, Precision::f32, false},
         std::tuple{300, Precision::f64, false}, std::tuple{256, Precision::f64, false}}) {
     const auto v = estimate_xy_variant(n, n, n, p, h100);
@@ -253,6 +255,12 @@ TEST(XYStridedRows, YLoadsWhereMeasuredFaster) {
     EXPECT_EQ(parse_xy_variant(v->name()), *v);
     if (!loads) continue;
     EXPECT_EQ(v->load_chunks, 1) << v->name();
+    if (n == 480) {
+      EXPECT_EQ(v->cluster, 16) << v->name();
+      EXPECT_EQ(v->x.rows_per_block, 15) << v->name();
+      EXPECT_EQ(v->min_blocks_per_sm, 2) << v->name();
+      EXPECT_FALSE(v->row_pads) << v->name();
+    }
     const kern::XYLayout L = make_xy_layout(n, n, p, *v);
     // The load is Y's first stage; a cluster barrier follows the X stages, then the cross stage.
     EXPECT_EQ(L.phases(), 1 + L.x_groups() * L.strided_group_phases() + 1) << v->name();
@@ -297,13 +305,14 @@ TEST(XYStridedRows, YLoadsWhereMeasuredFaster) {
 
 // 480^2 f32 planes split 30 * 16 on 16 blocks: without row pads a block's
 // share (30 rows of 482 values) leaves room for two blocks on an SM (228 KB,
-// 1 KB reserved per block); with them it does not. The form tied with
-// separate passes on an H100 (the ESTIMATE keeps them, above);
-// FFT3D_XY_VARIANT forces it.
+// 1 KB reserved per block); with them it does not. Loading through Y's
+// first stage, the form beat separate passes on an H100 (the ESTIMATE's,
+// YLoadsWhereMeasuredFaster).
 TEST(XYStridedRows, ThirtyPointSplitOfFourEighty) {
   const DeviceLimits h100;
   XYVariant v = strided(480, 480, Precision::f32, 16);
   EXPECT_EQ(v.y.radices, (std::vector<int>{30, 16})) << v.name();
+  v.row_pads = true;
   EXPECT_GT(2 * (xy_variant_facts(480, 480, Precision::f32, v).shared_bytes + 1024), 228 * 1024) << v.name();
   v.row_pads = false;
   ASSERT_TRUE(xy_variant_valid(480, 480, Precision::f32, v, h100)) << v.name();

@@ -284,6 +284,10 @@ std::optional<XYVariant> with_form_settings(int nx, int ny, Precision precision,
 //   (docs/data/y-loads-h100-2026-11-28.txt). It lost 1-7 % where the load
 //   comes in two chunks (210^3, 256^3, 384^3, 512^3 f32; f64 256^3, 300^3,
 //   384^3) and at 192^3 and 240^3 f32 (one chunk); 243^3 f32 tied.
+// - 480 = 30 * 16 (c16, rows unpadded: two blocks per SM only so) in f32,
+//   Y loading the plane, 1 group of 15 rows asking two blocks: 1.8265-1.8284
+//   against 1.8834-1.8849 in three passes (groups of 10 without Y loads
+//   1.8450-1.8463, with them 1.8766-1.8853; groups of 8 with them 2.03-2.04).
 // Nothing for other planes or where the form does not fit.
 std::optional<XYVariant> measured_strided_form(int nx, int ny, Precision precision, const XYVariant& v,
                                                const DeviceLimits& limits, bool paired_rows, int paired_cluster) {
@@ -298,7 +302,8 @@ std::optional<XYVariant> measured_strided_form(int nx, int ny, Precision precisi
                              {240, f32, 16, 5, 1, 0, false, false},  {240, f64, 16, 5, 1, 0, false, false},
                              {243, f32, 9, 8, 2, 0, true, false},    {243, f64, 9, 8, 2, 0, false, false},
                              {300, f32, 15, 10, 1, 4, false, true},  {300, f64, 15, 8, 2, 0, false, false},
-                             {320, f32, 16, 10, 1, 4, false, true},  {400, f32, 16, 13, 1, 2, false, true}};
+                             {320, f32, 16, 10, 1, 4, false, true},  {400, f32, 16, 13, 1, 2, false, true},
+                             {480, f32, 16, 15, 1, 2, false, true}};
   if (v.x.real != RealRows::none) return std::nullopt;
   std::optional<Form> form;
   for (const Form& f : kForms)
@@ -323,11 +328,12 @@ std::optional<XYVariant> measured_strided_form(int nx, int ny, Precision precisi
 // The pads break up the 16- and 32-value strides of
 // power-of-two rows, which lost 4-24 % without them (256^3 f32 0.2056
 // against 0.2551, 512^3 1.991 against 2.406). 192^3 and 400^3 f32 tied,
-// 243^3 f32 gained under 1 %, f64 300^3 and 320^3 lost 1 %.
+// 243^3 f32 gained under 1 %, f64 300^3 and 320^3 lost 1 %. Complex 480^2
+// f32 planes fuse only without pads (two blocks per SM; measured_strided_form).
 bool unpadded_rows_faster(int nx, int ny, Precision precision, bool real) {
   if (nx != ny) return false;
   if (real) return precision == Precision::f32 && (nx == 300 || nx == 320 || nx == 420 || nx == 480);
-  if (precision == Precision::f32) return nx == 210 || nx == 240 || nx == 300 || nx == 320;
+  if (precision == Precision::f32) return nx == 210 || nx == 240 || nx == 300 || nx == 320 || nx == 480;
   return nx == 192 || nx == 210 || nx == 240 || nx == 243;
 }
 
@@ -673,6 +679,7 @@ std::optional<XYVariant> strided_rows_variant(int nx, int ny, Precision precisio
   w.strided_rows = true;
   w.columns_first = false;
   w.buffers = 1;
+  w.y_loads = false;  // the measured forms' setting (measured_strided_form)
   // A block's rows, also the points of Y's first stage (the cluster divides ny, above).
   const int local_points = ny / w.cluster;
   // X rows in warps: a row on more threads than a warp (512 = 8 * 8 * 8 on

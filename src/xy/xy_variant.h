@@ -129,7 +129,7 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
 // on more threads than a warp or on threads that do not divide one as a
 // pair of codelets on 16 threads) and cluster (cluster > 0: that one
 // instead), Y in two stages of ny / cluster and cluster points, the load in
-// two chunks where there are two X groups or more, Y's first-stage
+// two chunks where there are two X groups or more (not Y loads), Y's first-stage
 // twiddles from a table for complex rows and for real ones on a first
 // stage that is not a power of two, four blocks per SM asked for complex
 // f32 rows whose share fits exactly four; nothing where that form does not
