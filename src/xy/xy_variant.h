@@ -116,10 +116,10 @@ std::optional<XYVariant> y_loads_switched(int nx, int ny, Precision precision, c
 // lengths whose rows pair on 16 threads only as strided rows (243, 300,
 // 400, where two blocks fit an SM), on the largest cluster that fits the
 // form unless base names one; and, where base names nothing, in the forms
-// measured fastest on cubes (192, 240, 243, 300, 320, 400; xy_variant.cpp),
-// their share rows without pads where that measured faster (f32 210-320,
-// f64 192-243; XYVariant::row_pads), Y's first stage loading the plane at
-// f32 300, 320 and 400 (XYVariant::y_loads).
+// measured fastest on cubes (192, 240, 243, 300, 320, 400, 480;
+// xy_variant.cpp), their share rows without pads where that measured faster
+// (f32 210-320 and 480, f64 192-243; XYVariant::row_pads), Y's first stage
+// loading the plane at f32 300, 320, 400 and 480 (XYVariant::y_loads).
 std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, Precision precision,
                                              const DeviceLimits& limits, bool only_where_faster = true,
                                              const XYBase& base = {});
