@@ -393,6 +393,15 @@ FFT3D_HD bool xy_has_plane_b(long long plane, const XYArgs<Real>& a) {
   return 2 * plane + 1 < a.planes;
 }
 
+// Strided rows: where the block's first row (rank) of launch plane `plane`
+// starts in the input (its rows lie cluster * pitch() apart).
+template <typename Real>
+FFT3D_HD const Complex<Real>* xy_strided_block_input(const XYLayout& L, int rank, long long plane,
+                                                     const XYArgs<Real>& a) {
+  return (a.in ? a.in : a.data) + xy_first_memory_plane(L.real_pairs(), plane) * a.plane_stride +
+         static_cast<long long>(rank) * L.pitch();
+}
+
 // Strided rows, the load: rows rank + cluster * j of the plane into share
 // rows j, as plain element copies (the GPU issues them with cp.async). Real
 // pairs: each share row takes the row of plane a, then that of plane b
@@ -400,8 +409,7 @@ FFT3D_HD bool xy_has_plane_b(long long plane, const XYArgs<Real>& a) {
 template <typename Real>
 FFT3D_HD void xy_strided_load_phase(const XYLayout& L, int tid, int rank, long long plane, unsigned char* smem,
                                     const XYArgs<Real>& a) {
-  const Complex<Real>* in = (a.in ? a.in : a.data) + xy_first_memory_plane(L.real_pairs(), plane) * a.plane_stride +
-                            static_cast<long long>(rank) * L.pitch();
+  const Complex<Real>* in = xy_strided_block_input(L, rank, plane, a);
   Complex<Real>* share = reinterpret_cast<Complex<Real>*>(smem);
   const int n = L.columns(), half = n / 2;
   for (int i = tid; i < L.rows_per_cta() * n; i += L.threads_per_block()) {
@@ -526,8 +534,7 @@ template <int Sign, int Q, typename Real>
 FFT3D_HD void xy_strided_y_load_phase(const XYLayout& L, int tid, int rank, long long plane, unsigned char* smem,
                                       const XYArgs<Real>& a) {
   const XYPartGeom G = L.part_geom(1, sizeof(Real));
-  const Complex<Real>* in =
-      (a.in ? a.in : a.data) + plane * a.plane_stride + static_cast<long long>(rank) * L.pitch();
+  const Complex<Real>* in = xy_strided_block_input(L, rank, plane, a);
   const unsigned row_step = static_cast<unsigned>(L.cluster * L.pitch());
   Complex<Real>* share = reinterpret_cast<Complex<Real>*>(smem);
   for (int x = tid; x < G.columns; x += L.threads_per_block()) {
@@ -921,8 +928,7 @@ __device__ __forceinline__ void xy_strided_load_device(int rank, long long plane
   constexpr XYLayout L = Cfg::layout();
   constexpr int kColumns = L.columns();
   constexpr unsigned kValue = sizeof(Complex<Real>);
-  const Complex<Real>* in = (a.in ? a.in : a.data) + xy_first_memory_plane(L.real_pairs(), plane) * a.plane_stride +
-                            static_cast<long long>(rank) * L.pitch();
+  const Complex<Real>* in = xy_strided_block_input(L, rank, plane, a);
   const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(smem));
   // Unsigned, so that the divisions by constants are plain shifts or
   // multiplications; offsets within a plane fit 32 bits.

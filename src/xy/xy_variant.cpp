@@ -131,6 +131,15 @@ bool XYVariant::operator==(const XYVariant& o) const {
          strided_rows == o.strided_rows && row_pads == o.row_pads && y_loads == o.y_loads;
 }
 
+namespace {
+
+// Y loads only on complex strided rows loaded in one chunk (XYVariant::y_loads).
+bool y_loads_consistent(const XYVariant& v) {
+  return !v.y_loads || (v.strided_rows && v.x.real == RealRows::none && v.load_chunks == 1);
+}
+
+}  // namespace
+
 XYVariant parse_xy_variant(const std::string& name) {
   auto bad = [&]() { fail(FFT3D_ERROR_INVALID_ARGUMENT, "malformed XY variant name '" + name + "'"); };
   const size_t bar1 = name.find('|');
@@ -183,7 +192,7 @@ XYVariant parse_xy_variant(const std::string& name) {
       (v.x.real != RealRows::none && v.x.real != RealRows::half && v.x.real != RealRows::pair) ||
       (v.x.real == RealRows::pair && !v.strided_rows) || (v.columns_first && (v.buffers != 1 || v.load_chunks != 1)) ||
       (v.strided_rows && (v.columns_first || v.buffers != 1)) || (!v.row_pads && !v.strided_rows) ||
-      (v.y_loads && (!v.strided_rows || v.x.real != RealRows::none || v.load_chunks != 1)))
+      !y_loads_consistent(v))
     bad();
   return v;
 }
@@ -401,8 +410,7 @@ bool xy_variant_valid(int nx, int ny, Precision precision, const XYVariant& v, c
     return false;
   if (!variant_factors(v.x, row_points) || !variant_factors(v.y, ny)) return false;
   if (v.strided_rows && !strided_rows_fit(row_points, ny, v)) return false;
-  // Y loads: complex strided rows, the plane read once by Y's first stage.
-  if (v.y_loads && (!v.strided_rows || v.x.real != RealRows::none || v.load_chunks != 1)) return false;
+  if (!y_loads_consistent(v)) return false;
   // X rows are transformed in place in the share: the first stage's reads
   // and the last stage's writes must be different phases.
   if (!v.strided_rows && v.x.radices.size() < 2) return false;
