@@ -163,7 +163,7 @@ TEST(XYStridedRows, PairedRowsTakeTheirMeasuredForms) {
     bool x_table;
   };
   for (const Expected& e : {Expected{243, 243, Precision::f32, 9, {9, 27}, 8, 2, 0, true},
-                            Expected{300, 300, Precision::f32, 15, {15, 20}, 10, 1, 4, false},
+                            Expected{300, 300, Precision::f32, 15, {20, 15}, 10, 1, 4, false},  // XStagesInTheMeasuredOrder
                             Expected{400, 400, Precision::f32, 16, {16, 25}, 13, 1, 2, false},
                             Expected{243, 243, Precision::f64, 9, {9, 27}, 8, 2, 0, false},
                             Expected{300, 300, Precision::f64, 15, {15, 20}, 8, 2, 0, false},
@@ -301,6 +301,31 @@ TEST(XYStridedRows, YLoadsWhereMeasuredFaster) {
   XYVariant real_loads = *real;
   real_loads.load_chunks = 1;
   EXPECT_FALSE(y_loads_switched(256, 256, Precision::f32, real_loads, h100)) << real->name();
+}
+
+// X's two stages in the order measured faster (measured_strided_form): the
+// larger radix first at 300^2 and 480^2 f32, the smaller at 192^2 f32,
+// where two_stage_variant's rule gives the other order; the rule's order
+// elsewhere. The reordered forms match FFTW both ways (480^2 runs in
+// YLoadsWhereMeasuredFaster).
+TEST(XYStridedRows, XStagesInTheMeasuredOrder) {
+  const DeviceLimits h100;
+  using Radices = std::vector<int>;
+  for (const auto& [n, p, radices] :
+       {std::tuple{192, Precision::f32, Radices{12, 16}}, std::tuple{300, Precision::f32, Radices{20, 15}},
+        std::tuple{480, Precision::f32, Radices{32, 15}}, std::tuple{192, Precision::f64, Radices{16, 12}},
+        std::tuple{300, Precision::f64, Radices{15, 20}}, std::tuple{210, Precision::f32, Radices{15, 14}},
+        std::tuple{240, Precision::f32, Radices{16, 15}}, std::tuple{320, Precision::f32, Radices{16, 20}},
+        std::tuple{384, Precision::f32, Radices{12, 32}}, std::tuple{512, Precision::f32, Radices{32, 16}}}) {
+    const auto v = estimate_xy_variant(n, n, n, p, h100);
+    ASSERT_TRUE(v && v->strided_rows) << n;
+    EXPECT_EQ(v->x.radices, radices) << v->name();
+    EXPECT_EQ(parse_xy_variant(v->name()), *v);
+    if (p != Precision::f32 || (n != 192 && n != 300)) continue;
+    const double bound = fft3d_test::fft_error_bound(true, static_cast<double>(n) * n);
+    EXPECT_LT(run_xy_complex<float>(n, n, 1, *v, -1, BlockOrder::descending), bound) << v->name();
+    EXPECT_LT(run_xy_complex<float>(n, n, 1, *v, +1, BlockOrder::ascending), bound) << v->name();
+  }
 }
 
 // 480^2 f32 planes split 30 * 16 on 16 blocks: without row pads a block's

@@ -244,10 +244,14 @@ bool strided_rows_fit(int columns, int ny, const XYVariant& v) {
 
 // w with a measured form's settings: groups of rows, load chunks (one
 // where there is only one group, or where Y loads the plane), occupancy
-// hint, X twiddle source and Y loads; nothing where the result does not fit.
+// hint, X twiddle source, Y loads and the radix of X's first stage (0: w's
+// order); nothing where the result does not fit.
 std::optional<XYVariant> with_form_settings(int nx, int ny, Precision precision, XYVariant w,
                                             const DeviceLimits& limits, int rows_per_group, int load_chunks,
-                                            int min_blocks_per_sm, bool x_table, bool y_loads = false) {
+                                            int min_blocks_per_sm, bool x_table, bool y_loads = false,
+                                            int x_first_radix = 0) {
+  if (x_first_radix != 0 && w.x.radices.size() == 2 && w.x.radices[1] == x_first_radix)
+    std::swap(w.x.radices[0], w.x.radices[1]);
   w.x.rows_per_block = rows_per_group;
   w.min_blocks_per_sm = min_blocks_per_sm;
   w.x.twiddle_table = x_table;
@@ -297,6 +301,12 @@ std::optional<XYVariant> with_form_settings(int nx, int ny, Precision precision,
 //   Y loading the plane, 1 group of 15 rows asking two blocks: 1.8265-1.8284
 //   against 1.8834-1.8849 in three passes (groups of 10 without Y loads
 //   1.8450-1.8463, with them 1.8766-1.8853; groups of 8 with them 2.03-2.04).
+// - X's stages in the other order than two_stage_variant's rule where that
+//   measured faster (docs/data/x-order-h100-2026-11-28.txt): 480^3 f32
+//   r32-15 1.5584-1.5615 against r15-32 1.8282-1.8311 (both 128 registers,
+//   no spills), 300^3 r20-15 0.3542 against 0.3593, 192^3 r12-16 0.0862
+//   against 0.0880. It lost at 240^3 (+20 %), 320^3 (+14 %), 243^3, 384^3
+//   and 512^3 (+1.5-4.5 %); 210^3 and 400^3 tied.
 // Nothing for other planes or where the form does not fit.
 std::optional<XYVariant> measured_strided_form(int nx, int ny, Precision precision, const XYVariant& v,
                                                const DeviceLimits& limits, bool paired_rows, int paired_cluster) {
@@ -305,24 +315,25 @@ std::optional<XYVariant> measured_strided_form(int nx, int ny, Precision precisi
     Precision precision;
     int cluster, rows_per_group, load_chunks, min_blocks_per_sm;
     bool x_table, y_loads;
+    int x_first_radix;  // 0: two_stage_variant's order
   };
   constexpr Precision f32 = Precision::f32, f64 = Precision::f64;
-  constexpr Form kForms[] = {{192, f32, 16, 6, 1, 0, false, false},  {192, f64, 16, 6, 1, 0, false, false},
-                             {240, f32, 16, 5, 1, 0, false, false},  {240, f64, 16, 5, 1, 0, false, false},
-                             {243, f32, 9, 8, 2, 0, true, false},    {243, f64, 9, 8, 2, 0, false, false},
-                             {300, f32, 15, 10, 1, 4, false, true},  {300, f64, 15, 8, 2, 0, false, false},
-                             {320, f32, 16, 10, 1, 4, false, true},  {400, f32, 16, 13, 1, 2, false, true},
-                             {480, f32, 16, 15, 1, 2, false, true}};
+  constexpr Form kForms[] = {{192, f32, 16, 6, 1, 0, false, false, 12}, {192, f64, 16, 6, 1, 0, false, false, 0},
+                             {240, f32, 16, 5, 1, 0, false, false, 0},  {240, f64, 16, 5, 1, 0, false, false, 0},
+                             {243, f32, 9, 8, 2, 0, true, false, 0},    {243, f64, 9, 8, 2, 0, false, false, 0},
+                             {300, f32, 15, 10, 1, 4, false, true, 20}, {300, f64, 15, 8, 2, 0, false, false, 0},
+                             {320, f32, 16, 10, 1, 4, false, true, 0},  {400, f32, 16, 13, 1, 2, false, true, 0},
+                             {480, f32, 16, 15, 1, 2, false, true, 32}};
   if (v.x.real != RealRows::none) return std::nullopt;
   std::optional<Form> form;
   for (const Form& f : kForms)
     if (f.n == nx && f.n == ny && f.precision == precision) form = f;
-  if (!form && paired_rows) form = Form{nx, precision, paired_cluster, 8, 2, 0, false, false};
+  if (!form && paired_rows) form = Form{nx, precision, paired_cluster, 8, 2, 0, false, false, 0};
   if (!form || form->cluster < 1 || form->cluster > limits.max_cluster) return std::nullopt;
   const std::optional<XYVariant> w = strided_rows_variant(nx, ny, precision, v, limits, form->cluster);
   if (!w) return std::nullopt;
   return with_form_settings(nx, ny, precision, *w, limits, form->rows_per_group, form->load_chunks,
-                            form->min_blocks_per_sm, form->x_table, form->y_loads);
+                            form->min_blocks_per_sm, form->x_table, form->y_loads, form->x_first_radix);
 }
 
 // Cube planes whose strided rows ran faster without row pads
