@@ -100,6 +100,8 @@ std::optional<std::vector<int>> two_stage_radices(int n) {
 // rows; without one, the larger radix (192: r16-12, 0.111 ms against 0.115
 // the other way round). Columns take the reverse order (320: rows r16-20,
 // columns r20-16: 0.525 ms; r20-16 rows 0.623; columns r16-20 0.595).
+// measured_strided_form reorders the X stages of the forms that measured
+// faster the other way (192^2, 300^2 and 480^2 f32).
 // Table twiddles for pairs led by 16 points (as measured at 192 and 240),
 // computed ones for the others (as the composite codelets, x_estimate.cpp).
 XVariant two_stage_variant(int n, const std::vector<int>& pair, bool columns) {
@@ -707,7 +709,8 @@ std::optional<XYVariant> strided_rows_variant(int nx, int ny, Precision precisio
   // r32-16 on 16 threads 2.078 ms, r8-8-8 on 32 threads 2.322).
   // Power-of-two rows take the larger radix first, as measured; the others,
   // as the fused pass's own pairs (two_stage_variant), the stage with more
-  // butterflies than threads (300^3 f32: r15-20 0.4557 ms, r20-15 0.4837).
+  // butterflies than threads (300^3 f32: r15-20 0.4557 ms, r20-15 0.4837;
+  // with Y loads the other order won, measured_strided_form).
   const int row_points = xy_row_points(nx, v);
   if (w.x.threads_per_row > kern::kWarpSize || kern::kWarpSize % w.x.threads_per_row != 0) {
     const bool pow2_row = (row_points & (row_points - 1)) == 0;
