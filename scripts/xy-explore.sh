@@ -29,7 +29,8 @@ for n in ${sides//,/ }; do
   echo "== $n^3 $precision, ESTIMATE $estimate"
   # name fields: xy.cC.mbM|<x ... .rowsR ...>|<y ... .rowsK ...>
   # SPECS: space-separated changes, each "c*2", "x/2 y*2", "b2" (double-buffered), "l4" (load in 4 chunks), "yx" (columns first),
-  # "mb4" (occupancy hint), "xt/2" (X rows on half the threads each, twice the rows per group), ...
+  # "mb4" (occupancy hint), "xt/2" (X rows on half the threads each, twice the rows per group),
+  # "xr" (X's radices in the other order), "yt" (Y's twiddles from the other source), ...
   # (multi-part ones with commas: "x*2,y*2")
   for spec in ${SPECS:-"" c/2 c*2 x*2,y*2 x/2,y/2 x*2 y*2 x/2 mb2 c/2,x/2,y/2}; do
     spec=${spec//,/ }
@@ -46,6 +47,11 @@ for s in spec:  # the whole-word flags first ('b2' is not a change of the cluste
     if s == 'b2': head += '.b2'  # double-buffered, persistent
     elif s == 'l4': head = re.sub(r'(\.mb\d+)', r'\1.l4', head)  # the load in 4 cp.async chunks
     elif s == 'yx': head += '.yx'  # columns first (Y in the share, then X across the cluster)
+    elif s == 'xr':  # X's radices in the other order (r15-32 -> r32-15)
+        m = re.match(r'r([\d-]+)\.', x)
+        x = 'r' + '-'.join(reversed(m.group(1).split('-'))) + x[m.end(1):]
+    elif s == 'yt':  # Y's twiddles from the other source (table <-> sincos)
+        y = y.replace('tw-table', 'tw-swap').replace('tw-sincos', 'tw-table').replace('tw-swap', 'tw-sincos')
     elif s.startswith('mb'): head = re.sub(r'\.mb\d+', '.mb' + s[2:], head)
     elif s.startswith('xt'):  # threads per X row, rows per group inversely (same block)
         t = int(re.search(r'\.t(\d+)\.', x).group(1))
