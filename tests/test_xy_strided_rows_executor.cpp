@@ -162,8 +162,9 @@ TEST(XYStridedRows, PairedRowsTakeTheirMeasuredForms) {
     int rows, chunks, min_blocks;
     bool x_table;
   };
+  // (300^2 f32 runs X's stages in the other order: XStagesInTheMeasuredOrder.)
   for (const Expected& e : {Expected{243, 243, Precision::f32, 9, {9, 27}, 8, 2, 0, true},
-                            Expected{300, 300, Precision::f32, 15, {20, 15}, 10, 1, 4, false},  // XStagesInTheMeasuredOrder
+                            Expected{300, 300, Precision::f32, 15, {20, 15}, 10, 1, 4, false},
                             Expected{400, 400, Precision::f32, 16, {16, 25}, 13, 1, 2, false},
                             Expected{243, 243, Precision::f64, 9, {9, 27}, 8, 2, 0, false},
                             Expected{300, 300, Precision::f64, 15, {15, 20}, 8, 2, 0, false},
@@ -307,7 +308,7 @@ TEST(XYStridedRows, YLoadsWhereMeasuredFaster) {
 // larger radix first at 300^2 and 480^2 f32, the smaller at 192^2 f32,
 // where two_stage_variant's rule gives the other order; the rule's order
 // elsewhere. The reordered forms match FFTW both ways (480^2 runs in
-// YLoadsWhereMeasuredFaster).
+// YLoadsWhereMeasuredFaster), and so do MEASURE's twins in the other order.
 TEST(XYStridedRows, XStagesInTheMeasuredOrder) {
   const DeviceLimits h100;
   using Radices = std::vector<int>;
@@ -321,10 +322,29 @@ TEST(XYStridedRows, XStagesInTheMeasuredOrder) {
     ASSERT_TRUE(v && v->strided_rows) << n;
     EXPECT_EQ(v->x.radices, radices) << v->name();
     EXPECT_EQ(parse_xy_variant(v->name()), *v);
+    // MEASURE's twin runs the other order.
+    const auto twin = x_order_switched(n, n, p, *v, h100);
+    ASSERT_TRUE(twin) << v->name();
+    EXPECT_EQ(twin->x.radices, (Radices{radices[1], radices[0]})) << twin->name();
     if (p != Precision::f32 || (n != 192 && n != 300)) continue;
     const double bound = fft3d_test::fft_error_bound(true, static_cast<double>(n) * n);
     EXPECT_LT(run_xy_complex<float>(n, n, 1, *v, -1, BlockOrder::descending), bound) << v->name();
     EXPECT_LT(run_xy_complex<float>(n, n, 1, *v, +1, BlockOrder::ascending), bound) << v->name();
+  }
+  // No twin for one radix repeated (256 = 16 * 16) or for real rows.
+  EXPECT_FALSE(x_order_switched(256, 256, Precision::f32, *estimate_xy_variant(256, 256, 256, Precision::f32, h100),
+                                h100));
+  const auto real = estimate_real_xy_variant(480, 480, 480, Precision::f32, h100);
+  ASSERT_TRUE(real && real->strided_rows && real->x.radices.size() == 2);
+  EXPECT_FALSE(x_order_switched(480, 480, Precision::f32, *real, h100)) << real->name();
+  // Twins of small planes against FFTW, both precisions.
+  for (const auto& [nx, ny, cluster] : {std::tuple{48, 80, 8}, std::tuple{40, 100, 5}, std::tuple{60, 32, 4}}) {
+    for (Precision p : {Precision::f32, Precision::f64}) {
+      const XYVariant v = strided(nx, ny, p, cluster);
+      const auto twin = x_order_switched(nx, ny, p, v, h100);
+      ASSERT_TRUE(twin) << v.name();
+      p == Precision::f32 ? expect_correct<float>(nx, ny, *twin) : expect_correct<double>(nx, ny, *twin);
+    }
   }
 }
 

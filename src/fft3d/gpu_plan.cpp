@@ -291,6 +291,8 @@ std::vector<XYVariant> fused_candidates(const Problem& problem, const DeviceInfo
       out.push_back(*twin);
     if (const auto twin = y_loads_switched(problem.nx, problem.ny, precision, *estimate, device.limits()))
       out.push_back(*twin);
+    if (const auto twin = x_order_switched(problem.nx, problem.ny, precision, *estimate, device.limits()))
+      out.push_back(*twin);
     add(XYBase{{}, {}, estimate->cluster / 2, {}, {}});
     if (const auto wider = add(XYBase{{}, {}, estimate->cluster * 2, {}, {}})) {
       // Its groups halved: half the threads, twice the blocks per SM (256^3

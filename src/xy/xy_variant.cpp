@@ -686,6 +686,16 @@ std::optional<XYVariant> y_loads_switched(int nx, int ny, Precision precision, c
   return twin;
 }
 
+std::optional<XYVariant> x_order_switched(int nx, int ny, Precision precision, const XYVariant& v,
+                                          const DeviceLimits& limits) {
+  const std::vector<int>& r = v.x.radices;
+  if (!v.strided_rows || v.x.real != RealRows::none || r.size() != 2 || r[0] == r[1]) return std::nullopt;
+  XYVariant twin = v;
+  std::swap(twin.x.radices[0], twin.x.radices[1]);
+  if (!xy_variant_valid(nx, ny, precision, twin, limits)) return std::nullopt;
+  return twin;
+}
+
 std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, Precision precision,
                                              const DeviceLimits& limits, bool only_where_faster,
                                              const XYBase& base) {

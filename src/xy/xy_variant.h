@@ -98,6 +98,14 @@ std::optional<XYVariant> row_pads_switched(int nx, int ny, Precision precision, 
 std::optional<XYVariant> y_loads_switched(int nx, int ny, Precision precision, const XYVariant& v,
                                           const DeviceLimits& limits);
 
+// Strided-rows variant v of complex planes with X's two stages in the
+// other order (r15-32 <-> r32-15), the twin MEASURE times beside the
+// ESTIMATE's (measured faster at some planes and slower at others,
+// measured_strided_form in xy_variant.cpp); nothing where X has not two
+// different radices or the twin does not fit.
+std::optional<XYVariant> x_order_switched(int nx, int ny, Precision precision, const XYVariant& v,
+                                          const DeviceLimits& limits);
+
 // The ESTIMATE choice for `planes` planes of nx * ny, or nothing when no
 // fused pass fits (no clusters on the device, a plane larger than a
 // cluster's shared memory, a prime nx), or, with only_where_faster, where
