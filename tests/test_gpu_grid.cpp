@@ -363,6 +363,30 @@ TEST(GpuGrid, ColumnsFirstFusedPass) {
   unsetenv("FFT3D_XY_PASS");
 }
 
+// The twins MEASURE times with X's stages in the other order
+// (x_order_switched), f64 ones included, which no ESTIMATE runs: forced,
+// forward and inverse against FFTW on a few planes.
+TEST(GpuGrid, XOrderTwinsOfTheFusedPass) {
+  FFT3D_REQUIRE_GPU();
+  setenv("FFT3D_XY_PASS", "fused", 1);
+  const fft3d::DeviceLimits limits = fft3d::current_device_info().limits();
+  for (const auto& [n, single] : {std::pair{192, true}, std::pair{192, false}, std::pair{240, false},
+                                  std::pair{300, true}, std::pair{300, false}, std::pair{480, true}}) {
+    const fft3d::Precision p = single ? fft3d::Precision::f32 : fft3d::Precision::f64;
+    const auto v = fft3d::estimate_xy_variant(n, n, n, p, limits, false);
+    ASSERT_TRUE(v) << n;
+    const auto twin = fft3d::x_order_switched(n, n, p, *v, limits);
+    ASSERT_TRUE(twin) << v->name();
+    setenv("FFT3D_XY_VARIANT", twin->name().c_str(), 1);
+    fft3d_plan plan = make_plan(n, n, 2, single);
+    EXPECT_NE(describe(plan).find(twin->name()), std::string::npos) << describe(plan);
+    fft3d_plan_destroy(plan);
+    check_grid_in(single, n, n, 2);
+    unsetenv("FFT3D_XY_VARIANT");
+  }
+  unsetenv("FFT3D_XY_PASS");
+}
+
 // The split-Y schedule (FFT3D_XY_PASS=split): its strided fused pass, CRT
 // stores and the Z pass's cross phase, forward and inverse against FFTW, in
 // place and out of place, and the sizes the benchmarks time (one or a few
