@@ -31,7 +31,7 @@ for n in ${sides//,/ }; do
   # SPECS: space-separated changes, each "c*2", "x/2 y*2", "b2" (double-buffered), "l4" (load in 4 chunks), "yx" (columns first),
   # "mb4" (occupancy hint), "xt/2" (X rows on half the threads each, twice the rows per group),
   # "xr" (X's radices in the other order), "yt" (Y's twiddles from the other source), ...
-  # (multi-part ones with commas: "x*2,y*2")
+  # (multi-part ones with commas: "x*2,y*2"; "x*1" times the ESTIMATE itself)
   for spec in ${SPECS:-"" c/2 c*2 x*2,y*2 x/2,y/2 x*2 y*2 x/2 mb2 c/2,x/2,y/2}; do
     spec=${spec//,/ }
     name=$(python3 - "$estimate" "$spec" <<'PY'
