@@ -266,11 +266,11 @@ std::unique_ptr<GpuGridPlan> plan_from_xy_verdict(const Problem& problem, const 
 
 // The fused XY variants a MEASURE plan times: built from the ESTIMATE's rows
 // and columns, the ESTIMATE with its row pads switched where its rows are
-// strided and with Y loads switched where they load in one chunk, also
-// with half and twice its cluster (twice also with its groups halved), in
-// both orders (columns first), with its load in chunks and
-// double-buffered, and from the tuned ones in wisdom (the fastest rows and
-// columns on their own are not always the fastest inside the fused kernel:
+// strided, with Y loads switched where they load in one chunk and with X's
+// stages in the other order where its rows run two radices, also with half
+// and twice its cluster (twice also with its groups halved), in both orders
+// (columns first), with its load in chunks and double-buffered, and from
+// the tuned ones in wisdom (the fastest rows and columns on their own are not always the fastest inside the fused kernel:
 // on an H100 the tuned ones made 256^3 slower fused than separate; 300^3
 // f32 ran 10 % faster with clusters of 8 than with the ESTIMATE's 16, 320^3
 // 14 % slower; the load in chunks gained 1-5 % at 192, 256, 320 and 400 and

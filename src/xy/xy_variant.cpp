@@ -666,6 +666,13 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   return v;
 }
 
+// A twin MEASURE times beside the ESTIMATE's, where it fits.
+std::optional<XYVariant> valid_twin(int nx, int ny, Precision precision, const XYVariant& twin,
+                                    const DeviceLimits& limits) {
+  if (!xy_variant_valid(nx, ny, precision, twin, limits)) return std::nullopt;
+  return twin;
+}
+
 }  // namespace
 
 std::optional<XYVariant> row_pads_switched(int nx, int ny, Precision precision, const XYVariant& v,
@@ -673,8 +680,7 @@ std::optional<XYVariant> row_pads_switched(int nx, int ny, Precision precision, 
   if (!v.strided_rows) return std::nullopt;
   XYVariant twin = v;
   twin.row_pads = !v.row_pads;
-  if (!xy_variant_valid(nx, ny, precision, twin, limits)) return std::nullopt;
-  return twin;
+  return valid_twin(nx, ny, precision, twin, limits);
 }
 
 std::optional<XYVariant> y_loads_switched(int nx, int ny, Precision precision, const XYVariant& v,
@@ -682,8 +688,7 @@ std::optional<XYVariant> y_loads_switched(int nx, int ny, Precision precision, c
   if (!v.strided_rows || v.load_chunks != 1) return std::nullopt;
   XYVariant twin = v;
   twin.y_loads = !v.y_loads;
-  if (!xy_variant_valid(nx, ny, precision, twin, limits)) return std::nullopt;
-  return twin;
+  return valid_twin(nx, ny, precision, twin, limits);
 }
 
 std::optional<XYVariant> x_order_switched(int nx, int ny, Precision precision, const XYVariant& v,
@@ -692,8 +697,7 @@ std::optional<XYVariant> x_order_switched(int nx, int ny, Precision precision, c
   if (!v.strided_rows || v.x.real != RealRows::none || r.size() != 2 || r[0] == r[1]) return std::nullopt;
   XYVariant twin = v;
   std::swap(twin.x.radices[0], twin.x.radices[1]);
-  if (!xy_variant_valid(nx, ny, precision, twin, limits)) return std::nullopt;
-  return twin;
+  return valid_twin(nx, ny, precision, twin, limits);
 }
 
 std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, Precision precision,
