@@ -364,12 +364,21 @@ TEST(GpuGrid, ColumnsFirstFusedPass) {
 }
 
 // The twins MEASURE times with X's stages in the other order
-// (x_order_switched), f64 ones included, which no ESTIMATE runs: forced,
-// forward and inverse against FFTW on a few planes.
-TEST(GpuGrid, XOrderTwinsOfTheFusedPass) {
+// (x_order_switched) and as other pairs (x_pairs_other), f64 ones included,
+// which no ESTIMATE runs: forced, forward and inverse against FFTW on a few
+// planes.
+TEST(GpuGrid, XStageTwinsOfTheFusedPass) {
   FFT3D_REQUIRE_GPU();
   setenv("FFT3D_XY_PASS", "fused", 1);
   const fft3d::DeviceLimits limits = fft3d::current_device_info().limits();
+  auto check_forced = [](int n, bool single, const fft3d::XYVariant& v) {
+    setenv("FFT3D_XY_VARIANT", v.name().c_str(), 1);
+    fft3d_plan plan = make_plan(n, n, 2, single);
+    EXPECT_NE(describe(plan).find(v.name()), std::string::npos) << describe(plan);
+    fft3d_plan_destroy(plan);
+    check_grid_in(single, n, n, 2);
+    unsetenv("FFT3D_XY_VARIANT");
+  };
   for (const auto& [n, single] : {std::pair{192, true}, std::pair{192, false}, std::pair{240, false},
                                   std::pair{300, true}, std::pair{300, false}, std::pair{480, true}}) {
     const fft3d::Precision p = single ? fft3d::Precision::f32 : fft3d::Precision::f64;
@@ -377,12 +386,15 @@ TEST(GpuGrid, XOrderTwinsOfTheFusedPass) {
     ASSERT_TRUE(v) << n;
     const auto twin = fft3d::x_order_switched(n, n, p, *v, limits);
     ASSERT_TRUE(twin) << v->name();
-    setenv("FFT3D_XY_VARIANT", twin->name().c_str(), 1);
-    fft3d_plan plan = make_plan(n, n, 2, single);
-    EXPECT_NE(describe(plan).find(twin->name()), std::string::npos) << describe(plan);
-    fft3d_plan_destroy(plan);
-    check_grid_in(single, n, n, 2);
-    unsetenv("FFT3D_XY_VARIANT");
+    check_forced(n, single, *twin);
+  }
+  for (const auto& [n, single] : {std::pair{320, true}, std::pair{240, false}}) {
+    const fft3d::Precision p = single ? fft3d::Precision::f32 : fft3d::Precision::f64;
+    const auto v = fft3d::estimate_xy_variant(n, n, n, p, limits, false);
+    ASSERT_TRUE(v) << n;
+    const std::vector<fft3d::XYVariant> pairs = fft3d::x_pairs_other(n, n, p, *v, limits);
+    EXPECT_FALSE(pairs.empty()) << v->name();
+    for (const fft3d::XYVariant& pair : pairs) check_forced(n, single, pair);
   }
   unsetenv("FFT3D_XY_PASS");
 }

@@ -162,12 +162,12 @@ TEST(XYStridedRows, PairedRowsTakeTheirMeasuredForms) {
     int rows, chunks, min_blocks;
     bool x_table;
   };
-  // (300^2 f32 runs X's stages in the other order: XStagesInTheMeasuredOrder.)
+  // (300^2 runs X's stages in the other order: XStagesInTheMeasuredOrder.)
   for (const Expected& e : {Expected{243, 243, Precision::f32, 9, {9, 27}, 8, 2, 0, true},
                             Expected{300, 300, Precision::f32, 15, {20, 15}, 10, 1, 4, false},
                             Expected{400, 400, Precision::f32, 16, {16, 25}, 13, 1, 2, false},
                             Expected{243, 243, Precision::f64, 9, {9, 27}, 8, 2, 0, false},
-                            Expected{300, 300, Precision::f64, 15, {15, 20}, 8, 2, 0, false},
+                            Expected{300, 300, Precision::f64, 15, {20, 15}, 8, 2, 0, false},
                             Expected{300, 240, Precision::f32, 15, {15, 20}, 8, 2, 0, false}}) {
     const auto v = estimate_xy_variant(e.nx, e.ny, e.nx, e.p, h100);
     ASSERT_TRUE(v && v->strided_rows) << e.nx << "x" << e.ny;
@@ -305,17 +305,20 @@ TEST(XYStridedRows, YLoadsWhereMeasuredFaster) {
 }
 
 // X's two stages in the order measured faster (measured_strided_form): the
-// larger radix first at 300^2 and 480^2 f32, the smaller at 192^2 f32,
-// where two_stage_variant's rule gives the other order; the rule's order
-// elsewhere. The reordered forms match FFTW both ways (480^2 runs in
-// YLoadsWhereMeasuredFaster), and so do MEASURE's twins in the other order.
+// larger radix first at 300^2 and 480^2 f32 and at 300^2 and 320^2 f64,
+// the smaller at 192^2 f32, where two_stage_variant's rule gives the other
+// order; the rule's order elsewhere. The reordered forms match FFTW both
+// ways (480^2 runs in YLoadsWhereMeasuredFaster, 300^2 f64 in
+// PairedRowsTakeTheirMeasuredForms), and so do MEASURE's twins in the
+// other order.
 TEST(XYStridedRows, XStagesInTheMeasuredOrder) {
   const DeviceLimits h100;
   using Radices = std::vector<int>;
   for (const auto& [n, p, radices] :
        {std::tuple{192, Precision::f32, Radices{12, 16}}, std::tuple{300, Precision::f32, Radices{20, 15}},
         std::tuple{480, Precision::f32, Radices{32, 15}}, std::tuple{192, Precision::f64, Radices{16, 12}},
-        std::tuple{300, Precision::f64, Radices{15, 20}}, std::tuple{210, Precision::f32, Radices{15, 14}},
+        std::tuple{300, Precision::f64, Radices{20, 15}}, std::tuple{320, Precision::f64, Radices{20, 16}},
+        std::tuple{210, Precision::f32, Radices{15, 14}},
         std::tuple{240, Precision::f32, Radices{16, 15}}, std::tuple{320, Precision::f32, Radices{16, 20}},
         std::tuple{384, Precision::f32, Radices{12, 32}}, std::tuple{512, Precision::f32, Radices{32, 16}}}) {
     const auto v = estimate_xy_variant(n, n, n, p, h100);
@@ -326,10 +329,15 @@ TEST(XYStridedRows, XStagesInTheMeasuredOrder) {
     const auto twin = x_order_switched(n, n, p, *v, h100);
     ASSERT_TRUE(twin) << v->name();
     EXPECT_EQ(twin->x.radices, (Radices{radices[1], radices[0]})) << twin->name();
-    if (p != Precision::f32 || (n != 192 && n != 300)) continue;
-    const double bound = fft3d_test::fft_error_bound(true, static_cast<double>(n) * n);
-    EXPECT_LT(run_xy_complex<float>(n, n, 1, *v, -1, BlockOrder::descending), bound) << v->name();
-    EXPECT_LT(run_xy_complex<float>(n, n, 1, *v, +1, BlockOrder::ascending), bound) << v->name();
+    const bool f32 = p == Precision::f32;
+    if (f32 ? n != 192 && n != 300 : n != 320) continue;
+    const double bound = fft3d_test::fft_error_bound(f32, static_cast<double>(n) * n);
+    for (int sign : {-1, +1}) {
+      const BlockOrder order = sign < 0 ? BlockOrder::descending : BlockOrder::ascending;
+      const double error = f32 ? run_xy_complex<float>(n, n, 1, *v, sign, order)
+                               : run_xy_complex<double>(n, n, 1, *v, sign, order);
+      EXPECT_LT(error, bound) << v->name() << " sign " << sign;
+    }
   }
   // No twin for one radix repeated (256 = 16 * 16) or for real rows.
   EXPECT_FALSE(x_order_switched(256, 256, Precision::f32, *estimate_xy_variant(256, 256, 256, Precision::f32, h100),
@@ -345,6 +353,43 @@ TEST(XYStridedRows, XStagesInTheMeasuredOrder) {
       ASSERT_TRUE(twin) << v.name();
       p == Precision::f32 ? expect_correct<float>(nx, ny, *twin) : expect_correct<double>(nx, ny, *twin);
     }
+  }
+}
+
+// MEASURE's other X pairs (x_pairs_other): at 320^2 f32 the pairs 32 * 10
+// and 10 * 32, the ESTIMATE's other settings kept; none at 256^2 (its
+// other pairs have a stage under 10 points) or for real rows. The 320^2
+// pairs, and those of a small plane in both precisions, match FFTW.
+TEST(XYStridedRows, OtherXPairsForMeasure) {
+  const DeviceLimits h100;
+  using Radices = std::vector<int>;
+  const auto v = estimate_xy_variant(320, 320, 320, Precision::f32, h100);
+  ASSERT_TRUE(v && v->strided_rows) << (v ? v->name() : "none");
+  const std::vector<XYVariant> pairs = x_pairs_other(320, 320, Precision::f32, *v, h100);
+  std::vector<Radices> radices;
+  for (const XYVariant& pair : pairs) radices.push_back(pair.x.radices);
+  EXPECT_EQ(radices, (std::vector<Radices>{{32, 10}, {10, 32}}));
+  const double bound = fft3d_test::fft_error_bound(true, 320.0 * 320);
+  for (const XYVariant& pair : pairs) {
+    XYVariant same = pair;
+    same.x.radices = v->x.radices;
+    EXPECT_EQ(same, *v) << pair.name();
+    EXPECT_EQ(parse_xy_variant(pair.name()), pair);
+    EXPECT_LT(run_xy_complex<float>(320, 320, 1, pair, -1, BlockOrder::descending), bound) << pair.name();
+    EXPECT_LT(run_xy_complex<float>(320, 320, 1, pair, +1, BlockOrder::ascending), bound) << pair.name();
+  }
+  EXPECT_TRUE(x_pairs_other(256, 256, Precision::f32, *estimate_xy_variant(256, 256, 256, Precision::f32, h100), h100)
+                  .empty());
+  const auto real = estimate_real_xy_variant(480, 480, 480, Precision::f32, h100);
+  ASSERT_TRUE(real && real->strided_rows && real->x.radices.size() == 2);
+  EXPECT_TRUE(x_pairs_other(480, 480, Precision::f32, *real, h100).empty()) << real->name();
+  // 240 = 16 * 15 on 4 blocks: 24 * 10, 20 * 12, 12 * 20, 10 * 24 where they fit.
+  for (Precision p : {Precision::f32, Precision::f64}) {
+    const XYVariant small = strided(240, 32, p, 4);
+    const std::vector<XYVariant> others = x_pairs_other(240, 32, p, small, DeviceLimits{});
+    EXPECT_FALSE(others.empty()) << small.name();
+    for (const XYVariant& pair : others)
+      p == Precision::f32 ? expect_correct<float>(240, 32, pair) : expect_correct<double>(240, 32, pair);
   }
 }
 

@@ -308,7 +308,11 @@ std::optional<XYVariant> with_form_settings(int nx, int ny, Precision precision,
 //   r32-15 1.5584-1.5615 against r15-32 1.8282-1.8311 (both 128 registers,
 //   no spills), 300^3 r20-15 0.3542 against 0.3593, 192^3 r12-16 0.0862
 //   against 0.0880. It lost at 240^3 (+20 %), 320^3 (+14 %), 243^3, 384^3
-//   and 512^3 (+1.5-4.5 %); 210^3 and 400^3 tied.
+//   and 512^3 (+1.5-4.5 %); 210^3 and 400^3 tied. In f64, measured on an
+//   H200 (docs/data/x-pairs-h200-2026-11-28.txt; no H100 was lent that
+//   day): 300^3 r20-15 0.6293-0.6301 against r15-20 0.6641-0.6676 (whose
+//   kernel spills 48 bytes), 320^3 r20-16 0.7763-0.7783 against
+//   0.8006-0.8032; 192^3, 240^3 and 256^3 lost the other orders or pairs.
 // Nothing for other planes or where the form does not fit.
 std::optional<XYVariant> measured_strided_form(int nx, int ny, Precision precision, const XYVariant& v,
                                                const DeviceLimits& limits, bool paired_rows, int paired_cluster) {
@@ -323,8 +327,9 @@ std::optional<XYVariant> measured_strided_form(int nx, int ny, Precision precisi
   constexpr Form kForms[] = {{192, f32, 16, 6, 1, 0, false, false, 12}, {192, f64, 16, 6, 1, 0, false, false, 0},
                              {240, f32, 16, 5, 1, 0, false, false, 0},  {240, f64, 16, 5, 1, 0, false, false, 0},
                              {243, f32, 9, 8, 2, 0, true, false, 0},    {243, f64, 9, 8, 2, 0, false, false, 0},
-                             {300, f32, 15, 10, 1, 4, false, true, 20}, {300, f64, 15, 8, 2, 0, false, false, 0},
-                             {320, f32, 16, 10, 1, 4, false, true, 0},  {400, f32, 16, 13, 1, 2, false, true, 0},
+                             {300, f32, 15, 10, 1, 4, false, true, 20}, {300, f64, 15, 8, 2, 0, false, false, 20},
+                             {320, f32, 16, 10, 1, 4, false, true, 0},  {320, f64, 16, 8, 2, 0, false, false, 20},
+                             {400, f32, 16, 13, 1, 2, false, true, 0},
                              {480, f32, 16, 15, 1, 2, false, true, 32}};
   if (v.x.real != RealRows::none) return std::nullopt;
   std::optional<Form> form;
@@ -698,6 +703,23 @@ std::optional<XYVariant> x_order_switched(int nx, int ny, Precision precision, c
   XYVariant twin = v;
   std::swap(twin.x.radices[0], twin.x.radices[1]);
   return valid_twin(nx, ny, precision, twin, limits);
+}
+
+std::vector<XYVariant> x_pairs_other(int nx, int ny, Precision precision, const XYVariant& v,
+                                     const DeviceLimits& limits) {
+  std::vector<XYVariant> out;
+  const std::vector<int>& own = v.x.radices;
+  if (!v.strided_rows || v.x.real != RealRows::none || own.size() != 2) return out;
+  constexpr int kSmallestStage = 10;
+  for (int a : kern::kSupportedRadices)
+    for (int b : kern::kSupportedRadices) {
+      const bool own_pair = (a == own[0] && b == own[1]) || (a == own[1] && b == own[0]);
+      if (a * b != own[0] * own[1] || a < kSmallestStage || b < kSmallestStage || own_pair) continue;
+      XYVariant twin = v;
+      twin.x.radices = {a, b};
+      if (const auto valid = valid_twin(nx, ny, precision, twin, limits)) out.push_back(*valid);
+    }
+  return out;
 }
 
 std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, Precision precision,

@@ -106,6 +106,15 @@ std::optional<XYVariant> y_loads_switched(int nx, int ny, Precision precision, c
 std::optional<XYVariant> x_order_switched(int nx, int ny, Precision precision, const XYVariant& v,
                                           const DeviceLimits& limits);
 
+// Strided-rows variant v of complex planes with X as the other pairs of
+// radices of at least 10 points each, in both orders (320 = 16 * 20: 32 * 10
+// and 10 * 32), the variants MEASURE times beside the ESTIMATE's; not v's own
+// pair (x_order_switched), nor pairs with a smaller stage (192 as 24 * 8,
+// 240 as 30 * 8, 256 as 32 * 8 lost 18-23 % on an H200); nothing where X has
+// not two radices, and none that does not fit.
+std::vector<XYVariant> x_pairs_other(int nx, int ny, Precision precision, const XYVariant& v,
+                                     const DeviceLimits& limits);
+
 // The ESTIMATE choice for `planes` planes of nx * ny, or nothing when no
 // fused pass fits (no clusters on the device, a plane larger than a
 // cluster's shared memory, a prime nx), or, with only_where_faster, where
