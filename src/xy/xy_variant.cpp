@@ -101,7 +101,7 @@ std::optional<std::vector<int>> two_stage_radices(int n) {
 // the other way round). Columns take the reverse order (320: rows r16-20,
 // columns r20-16: 0.525 ms; r20-16 rows 0.623; columns r16-20 0.595).
 // measured_strided_form reorders the X stages of the forms that measured
-// faster the other way (192^2, 300^2 and 480^2 f32).
+// faster the other way (192^2, 300^2 and 480^2 f32; 300^2 and 320^2 f64).
 // Table twiddles for pairs led by 16 points (as measured at 192 and 240),
 // computed ones for the others (as the composite codelets, x_estimate.cpp).
 XVariant two_stage_variant(int n, const std::vector<int>& pair, bool columns) {
@@ -711,14 +711,14 @@ std::vector<XYVariant> x_pairs_other(int nx, int ny, Precision precision, const 
   const std::vector<int>& own = v.x.radices;
   if (!v.strided_rows || v.x.real != RealRows::none || own.size() != 2) return out;
   constexpr int kSmallestStage = 10;
-  for (int a : kern::kSupportedRadices)
-    for (int b : kern::kSupportedRadices) {
-      const bool own_pair = (a == own[0] && b == own[1]) || (a == own[1] && b == own[0]);
-      if (a * b != own[0] * own[1] || a < kSmallestStage || b < kSmallestStage || own_pair) continue;
-      XYVariant twin = v;
-      twin.x.radices = {a, b};
-      if (const auto valid = valid_twin(nx, ny, precision, twin, limits)) out.push_back(*valid);
-    }
+  const std::vector<int> own_pair = {std::max(own[0], own[1]), std::min(own[0], own[1])};
+  for (const std::vector<int>& pair : all_radix_multisets(own[0] * own[1])) {  // each sorted descending
+    if (pair.size() != 2 || pair[1] < kSmallestStage || pair == own_pair) continue;
+    XYVariant twin = v;
+    twin.x.radices = pair;
+    if (const auto valid = valid_twin(nx, ny, precision, twin, limits)) out.push_back(*valid);
+    if (const auto other = x_order_switched(nx, ny, precision, twin, limits)) out.push_back(*other);
+  }
   return out;
 }
 
