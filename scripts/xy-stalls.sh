@@ -3,9 +3,11 @@
 # state sampling per SASS instruction for the fused kernel of one forward
 # 3-D transform, summed per opcode and per stretch of code between
 # barriers, with the kernel's stall reasons. ESTIMATE plans, or
-# FFT3D_XY_VARIANT forced. Prints a summary; with REPORTS=DIR, the Nsight
-# Compute report and its CSV pages stay in DIR.
-#   [TYPE=r2c] [REPORTS=DIR] scripts/xy-stalls.sh [BUILD_DIR [SIZE [PRECISION]]]
+# FFT3D_XY_VARIANT forced. KERNEL=regex picks another kernel and SKIP=k its
+# (k+1)-th launch in the transform (KERNEL=fft3d_x_forward SKIP=1: a
+# three-pass cube's Y columns). Prints a summary; with REPORTS=DIR, the
+# Nsight Compute report and its CSV pages stay in DIR.
+#   [TYPE=r2c] [KERNEL=regex] [SKIP=k] [REPORTS=DIR] scripts/xy-stalls.sh [BUILD_DIR [SIZE [PRECISION]]]
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 build=${1:-build-gpu}
@@ -17,15 +19,17 @@ ncu=${NCU:-$(command -v ncu || echo /usr/local/cuda/bin/ncu)}
 export FFT3D_CACHE_DIR=${FFT3D_CACHE_DIR:-$(cd "$build" && pwd)/kernel-cache}
 out=${REPORTS:-$(mktemp -d)}
 mkdir -p "$out"
-rep=$out/xy-stalls-$n-$precision-${TYPE:-c2c}
-"$ncu" --clock-control none --profile-from-start off -k regex:fft3d_xy --import-source no \
+kernel=${KERNEL:-fft3d_xy}
+rep=$out/xy-stalls-$n-$precision-${TYPE:-c2c}-$kernel-${SKIP:-0}
+"$ncu" --clock-control none --profile-from-start off -k "regex:$kernel" --launch-skip "${SKIP:-0}" --launch-count 1 \
+  --import-source no --section ComputeWorkloadAnalysis --section InstructionStats \
   --section WarpStateStats --section SourceCounters --section SpeedOfLight --section Occupancy \
   --section SchedulerStats --section LaunchStats -f -o "$rep" \
   "$bench" --3d --type "${TYPE:-c2c}" --precision "$precision" --sizes "$n" --profile-once fft3d >"$rep.log" 2>&1 ||
   { echo "xy-stalls: ncu failed"; tail -5 "$rep.log"; exit 1; }
 "$ncu" -i "$rep.ncu-rep" --page details --csv >"$rep.details.csv" 2>/dev/null
 "$ncu" -i "$rep.ncu-rep" --page source --csv --print-source sass >"$rep.sass.csv" 2>/dev/null
-python3 - "$rep.details.csv" "$rep.sass.csv" "$n^3 $precision ${TYPE:-c2c}" <<'PY'
+python3 - "$rep.details.csv" "$rep.sass.csv" "$n^3 $precision ${TYPE:-c2c} $kernel launch ${SKIP:-0}" <<'PY'
 import csv, sys, collections
 details, sass, title = sys.argv[1:4]
 print(f"== {title}")
@@ -35,7 +39,9 @@ for r in rows[1:]:
     m = r[col['Metric Name']]
     if m in ('Duration', 'DRAM Throughput', 'Active Warps Per Scheduler', 'Eligible Warps Per Scheduler',
              'Warp Cycles Per Issued Instruction', 'Registers Per Thread', 'Dynamic Shared Memory Per Block',
-             'Block Limit Registers', 'Block Limit Shared Mem', 'Max Active Clusters', 'Achieved Occupancy'):
+             'Block Limit Registers', 'Block Limit Shared Mem', 'Max Active Clusters', 'Achieved Occupancy',
+             'Compute (SM) Throughput', 'Issue Slots Busy', 'Executed Ipc Active', 'L1/TEX Hit Rate',
+             'Shared Memory Bandwidth Utilization' ) or m.startswith('Pipe'):
         print(f"  {m:44} {r[col['Metric Value']]:>12} {r[col['Metric Unit']]}")
 rows = [r for r in csv.reader(l for l in open(sass) if not l.startswith('=='))]
 rows = rows[next((i for i, r in enumerate(rows) if r and r[0] == 'Address'), 0):]

@@ -99,11 +99,26 @@ FFT3D_HD Complex<Real> stage_twiddle(const StageGeom& g, int j, int k, bool use_
   return unit_root<Sign, Real>(e, span);
 }
 
+// In single precision the computed twiddles' powers of two up to this one
+// are squares of the one below (w_2 = w_1^2, w_4 = w_2^2); sincospi gives
+// w_1 and the higher ones. A sincospi costs about 35 instructions, and the
+// kernels of 343^3 are limited by instructions on an H200: 0.626 ms against
+// 0.669 with a sincospi per power (docs/BENCHMARKS.md, "Twiddles as
+// squares"). Each square doubles the error of its base, so the chain stops
+// at 4, and double precision keeps a sincospi per power: with squares its
+// 3-D errors rose above cuFFT's at 10 of the 11 cubes up to 256^3. The f32
+// errors stay below cuFFT's but at 100^3 (2.2e-7 against 2.0e-7).
+template <typename Real>
+FFT3D_HD constexpr int squared_twiddles_up_to() {
+  return sizeof(Real) == 4 ? 4 : 1;
+}
+
 // Multiplies output k of butterfly j by its twiddle, k = 1..R-1. A table
-// lookup per twiddle; or, computed, sincospi only for the powers of two
-// k = 1, 2, 4, ... and every other twiddle as the product of those in the
-// binary expansion of k: at most four products (a few ulps), 4 instead of
-// 15 sincospi for radix 16, and only the powers kept live in registers.
+// lookup per twiddle; or, computed, only the powers of two k = 1, 2, 4, ...
+// (sincospi, or squares in single precision, above) and every other
+// twiddle as the product of those in the binary expansion of k: at most
+// four products, 2 (f64: 4) instead of 15 sincospi for radix 16, and only
+// the powers kept live in registers.
 template <int Sign, int R, typename Real>
 FFT3D_HD void apply_stage_twiddles(const StageGeom& g, int j, bool use_table,
                                    const Complex<Real>* table, Complex<Real>* v) {
@@ -116,7 +131,9 @@ FFT3D_HD void apply_stage_twiddles(const StageGeom& g, int j, bool use_table,
   Complex<Real> base[kBits];  // w_1, w_2, w_4, ...
   FFT3D_UNROLL
   for (int b = 0; b < kBits; ++b)
-    if ((1 << b) < R) base[b] = stage_twiddle<Sign>(g, j, 1 << b, false, table);
+    if ((1 << b) < R)
+      base[b] = b == 0 || (1 << b) > squared_twiddles_up_to<Real>() ? stage_twiddle<Sign>(g, j, 1 << b, false, table)
+                                                                    : base[b - 1] * base[b - 1];
   FFT3D_UNROLL
   for (int k = 1; k < R; ++k) {
     Complex<Real> w = make_complex(Real(1), Real(0));
