@@ -41,7 +41,7 @@ for r in rows[1:]:
              'Warp Cycles Per Issued Instruction', 'Registers Per Thread', 'Dynamic Shared Memory Per Block',
              'Block Limit Registers', 'Block Limit Shared Mem', 'Max Active Clusters', 'Achieved Occupancy',
              'Compute (SM) Throughput', 'Issue Slots Busy', 'Executed Ipc Active', 'L1/TEX Hit Rate',
-             'Shared Memory Bandwidth Utilization' ) or m.startswith('Pipe'):
+             'Shared Memory Bandwidth Utilization'):
         print(f"  {m:44} {r[col['Metric Value']]:>12} {r[col['Metric Unit']]}")
 rows = [r for r in csv.reader(l for l in open(sass) if not l.startswith('=='))]
 rows = rows[next((i for i, r in enumerate(rows) if r and r[0] == 'Address'), 0):]

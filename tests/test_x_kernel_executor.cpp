@@ -133,7 +133,8 @@ TEST(XKernelExecutor, UnevenButterfliesPerThread) {
 // The computed twiddles of every radix (sincospi, squares and products,
 // apply_stage_twiddles) against exp(-2 pi i e / span) in long double: within
 // 16 unit roundoffs (the worst was 8.6 in f32, with squares up to w_4, and
-// 7.8 in f64; 11.8 with squares; a wrong power is off by order 1).
+// 7.8 in f64, 11.8 had it taken squares too; a wrong power is off by order
+// 1, and squares up to w_16 fail it).
 template <typename Real>
 double worst_twiddle_roundoffs() {
   const double unit = sizeof(Real) == 4 ? 0x1p-24 : 0x1p-53;
