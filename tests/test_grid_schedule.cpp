@@ -347,6 +347,34 @@ TEST(GridSchedule, WideColumnBlocks) {
   check_grid<double>(4, 4, 500);
   check_grid<double>(16, 400, 2);
   check_grid<double>(16, 2, 480);
+  // 15 columns of 500 in a block of 32 (f64: 16): the last lines of the
+  // ragged block load nothing (grouped loads, kGroupedLoadRadix).
+  check_grid<float>(5, 3, 500);
+  check_grid<double>(5, 3, 500);
+}
+
+// Rows and columns with two exchange buffers (XLayout::exchange_buffers)
+// in a 3-D schedule, and in the split-Y schedule's Z columns, whose cross
+// phase works on the first exchange in place.
+TEST(GridSchedule, TwoExchangeBuffers) {
+  const VariantPreference preferred = [](const std::string& kind, int n) -> std::optional<PreferredVariant> {
+    if (kind == "rows" && n == 48) return parse_x_variant("r4-4-3.t12.rows2.pad-gap.tw-sincos.mb0.xb2");
+    if (kind == "columns" && n == 48) return parse_x_variant("r2-4-3-2.t12.rows4.pad-none.tw-table.mb0.cols.xb2");
+    if (kind == "columns" && n == 40) return parse_x_variant("r2-2-2-5.t10.rows2.pad-gap.tw-sincos.mb0.cols.xb2");
+    return std::nullopt;
+  };
+  const std::vector<GridPass> passes =
+      make_grid_schedule(48, 40, 48, Precision::f32, DeviceLimits{}, ColumnMethod::automatic, preferred);
+  ASSERT_EQ(passes.size(), 3u);
+  for (const GridPass& p : passes) EXPECT_EQ(p.variant.exchange_buffers, 2) << p.variant.name();
+  check_grid<float>(48, 40, 48, ColumnMethod::automatic, PlaneMethod::separate, 0, preferred);
+  check_grid<double>(48, 40, 48, ColumnMethod::automatic, PlaneMethod::separate, 0, preferred);
+
+  const auto split = make_grid_schedule(16, 12, 48, Precision::f32, DeviceLimits{}, ColumnMethod::automatic,
+                                        preferred, PlaneMethod::split);
+  ASSERT_EQ(split.size(), 2u);
+  EXPECT_EQ(split[1].variant.exchange_buffers, 2) << split[1].variant.name();
+  check_grid<float>(16, 12, 48, ColumnMethod::automatic, PlaneMethod::split, 0, preferred);
 }
 
 // Sets an environment variable for one scope.

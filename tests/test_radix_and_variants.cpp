@@ -155,6 +155,9 @@ TEST(XVariant, EstimateHeuristic) {
   EXPECT_FALSE(c500.twiddle_table);
   EXPECT_EQ(estimate_column_variant(343, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{7, 7, 7}));
   EXPECT_FALSE(estimate_column_variant(343, Precision::f32, DeviceLimits{}).twiddle_table);
+  // f32 columns of 343 take two exchange buffers; f64 (88 KB blocks then) one.
+  EXPECT_EQ(estimate_column_variant(343, Precision::f32, DeviceLimits{}).exchange_buffers, 2);
+  EXPECT_EQ(estimate_column_variant(343, Precision::f64, DeviceLimits{}).exchange_buffers, 1);
   // Short radix-5 columns take a table in f32 only, 100 = 5 * 5 * 4 none.
   EXPECT_TRUE(estimate_column_variant(125, Precision::f32, DeviceLimits{}).twiddle_table);
   EXPECT_FALSE(estimate_column_variant(125, Precision::f64, DeviceLimits{}).twiddle_table);
@@ -222,10 +225,12 @@ TEST(XVariant, EstimateHeuristic) {
   }
   EXPECT_EQ(estimate_x_variant(256, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{16, 16}));
   // Rows of 343 and 500 in the forms measured faster (measured_row_form):
-  // gap padding and three blocks per SM; 343 computes its twiddles.
+  // gap padding and three blocks per SM; 343 computes its twiddles, four
+  // rows a block in f32.
   for (Precision p : {Precision::f32, Precision::f64}) {
     const XVariant r343 = estimate_x_variant(343, p, DeviceLimits{}), r500 = estimate_x_variant(500, p, DeviceLimits{});
-    EXPECT_EQ(r343.name(), "r7-7-7.t49.rows2.pad-gap.tw-sincos.mb3");
+    EXPECT_EQ(r343.name(), p == Precision::f32 ? "r7-7-7.t49.rows4.pad-gap.tw-sincos.mb3"
+                                               : "r7-7-7.t49.rows2.pad-gap.tw-sincos.mb3");
     EXPECT_EQ(r500.name(), "r25-20.t25.rows5.pad-gap.tw-sincos.mb3");
     EXPECT_EQ(estimate_x_variant(480, p, DeviceLimits{}).min_blocks_per_sm, 0);  // not measured so
   }

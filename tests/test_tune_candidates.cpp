@@ -225,6 +225,29 @@ TEST(TuneCandidates, MeasureKeepsASmallRankedSubset) {
       }
 }
 
+// Both searches time the estimate with the other count of exchange buffers
+// where it has a middle stage (three stages or more) and complex data.
+TEST(TuneCandidates, ExchangeBufferTwin) {
+  const DeviceLimits limits;
+  auto buffers = [&](int n, bool columns, const Candidate& est, TuneMode mode) {
+    std::multiset<int> counts;
+    for (const Candidate& c : pass_candidates(n, Precision::f32, limits, columns, mode, est).list)
+      if (c.x.radices == est.x.radices && c.x.threads_per_row == est.x.threads_per_row &&
+          c.x.rows_per_block == est.x.rows_per_block && c.x.pad == est.x.pad &&
+          c.x.twiddle_table == est.x.twiddle_table && c.x.min_blocks_per_sm == est.x.min_blocks_per_sm &&
+          c.x.real == est.x.real)
+        counts.insert(c.x.exchange_buffers);
+    return counts;
+  };
+  for (TuneMode mode : {TuneMode::measure, TuneMode::exhaustive}) {
+    EXPECT_EQ(buffers(343, true, estimate(343, Precision::f32, true), mode), (std::multiset<int>{1, 2}));
+    EXPECT_EQ(buffers(512, false, estimate(512, Precision::f32, false), mode), (std::multiset<int>{1, 2}));
+    EXPECT_EQ(buffers(256, false, estimate(256, Precision::f32, false), mode), (std::multiset<int>{1}));
+    const Candidate real{estimate_x_variant(343, Precision::f32, limits, RealRows::pair), {}};
+    EXPECT_EQ(buffers(343, false, real, mode), (std::multiset<int>{1}));
+  }
+}
+
 TEST(TuneCandidates, ModelPrefersCoalescedColumnsAndFewerStages) {
   const DeviceLimits limits;
   const XVariant narrow = parse_x_variant("r16-16.t16.rows1.pad-none.tw-sincos.mb0.cols");

@@ -130,6 +130,42 @@ TEST(XKernelExecutor, UnevenButterfliesPerThread) {
   EXPECT_LE(run_variant<float>(14, w, +1, 2), fft3d_test::fft_error_bound(true, 14));
 }
 
+// Two exchange buffers (XLayout::exchange_buffers): each stage reads one
+// buffer and writes the other in one phase, so an even and an odd number of
+// middle stages, padded or not, with several butterflies per thread, must
+// match FFTW; and the layout has one phase per stage and twice the memory.
+TEST(XKernelExecutor, TwoExchangeBuffers) {
+  struct Case {
+    int n;
+    std::vector<int> radices;
+    int threads_per_row;
+  };
+  const Case cases[] = {{343, {7, 7, 7}, 49}, {480, {3, 4, 5, 8}, 32}, {512, {2, 4, 4, 4, 4}, 64},
+                        {210, {6, 5, 7}, 7},  {243, {3, 3, 3, 3, 3}, 81}};
+  unsigned seed = 31;
+  for (const Case& c : cases)
+    for (PadMethod pad : {PadMethod::none, PadMethod::gap}) {
+      XVariant v{c.radices, c.threads_per_row, 3, pad, seed % 2 == 0, 0};
+      const kern::XLayout one = make_x_layout(c.n, Precision::f32, v);
+      v.exchange_buffers = 2;
+      const kern::XLayout two = make_x_layout(c.n, Precision::f32, v);
+      EXPECT_EQ(two.phases(), two.stages) << v.name();
+      EXPECT_EQ(one.phases(), 2 * one.stages - 2) << v.name();
+      EXPECT_EQ(two.shared_bytes(4), 2 * one.shared_bytes(4)) << v.name();
+      EXPECT_EQ(parse_x_variant(v.name()), v) << v.name();
+      for (int sign : {-1, +1}) {
+        EXPECT_LE(run_variant<double>(c.n, v, sign, ++seed), fft3d_test::fft_error_bound(false, c.n)) << v.name();
+        EXPECT_LE(run_variant<float>(c.n, v, sign, ++seed), fft3d_test::fft_error_bound(true, c.n)) << v.name();
+      }
+    }
+  // Real rows go through one buffer (their extra phases assume it).
+  XVariant real{{7, 7}, 7, 2, PadMethod::none, false, 0};
+  real.real = RealRows::full;
+  real.exchange_buffers = 2;
+  EXPECT_THROW(make_x_layout(49, Precision::f32, real), Error);
+  EXPECT_THROW(parse_x_variant("r7-7.t7.rows2.pad-none.tw-sincos.mb0.real-full.xb2"), Error);
+}
+
 // The computed twiddles of every radix (sincospi, squares and products,
 // apply_stage_twiddles) against exp(-2 pi i e / span) in long double: within
 // 16 unit roundoffs (the worst was 8.6 in f32, with squares up to w_4, and

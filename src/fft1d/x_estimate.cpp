@@ -128,12 +128,16 @@ bool short_f32_fives(const std::vector<int>& radices, int n, Precision precision
 // 0.7466-0.7473 ms against 0.7529-0.7532). All three: 343^3 f32
 // 0.7457-0.7461, f64 1.3908-1.3913 against 1.4001-1.4013; 500^3 f32
 // 2.1304-2.1312 against 2.1415-2.1434, f64 4.2653-4.2658 against
-// 4.2780-4.2806. Other lengths are untimed in these forms.
-XVariant measured_row_form(int n, XVariant v) {
+// 4.2780-4.2806. Other lengths are untimed in these forms. On an H200, f32
+// rows of 343 four a block ran faster still: 343^3 0.6124-0.6126 ms
+// against 0.6169-0.6180 with the columns' two exchange buffers, and
+// 0.6180-0.6184 against 0.6247-0.6256 without them (untimed on an H100).
+XVariant measured_row_form(int n, Precision precision, XVariant v) {
   if (n != 343 && n != 500) return v;
   v.pad = PadMethod::gap;
   v.min_blocks_per_sm = 3;
   if (n == 343) v.twiddle_table = false;
+  if (n == 343 && precision == Precision::f32) v.rows_per_block = 4;
   return v;
 }
 
@@ -147,8 +151,14 @@ XVariant measured_row_form(int n, XVariant v) {
 // 2.067 against 2.087. Left out: 400 in f32 and 384 in f64 (their C2C
 // gained 0.4 % and 1.3 %, but R2C 400^3 f32 lost 2.2 % and C2R 384^3 f64
 // 2.9 %), and 480 in f32 (32 columns of 16 threads: 1.946 against 1.884).
+// And f32 columns of 343 in the heuristic's shape with two exchange buffers.
 std::optional<XVariant> measured_column_form(int n, Precision precision) {
   const bool f32 = precision == Precision::f32;
+  // Two exchange buffers (XLayout::exchange_buffers), so that the middle
+  // stage needs no barrier between its reads and writes: f32 343^3
+  // 0.6169-0.6180 ms against 0.6247-0.6256 on an H200 (untimed on an H100;
+  // f64, whose blocks of 44 KB then hold 88, lost 7 %).
+  if (n == 343 && f32) return XVariant{{7, 7, 7}, 49, 8, PadMethod::none, false, 0, true, RealRows::none, 2};
   if (n == 500) return XVariant{{20, 25}, 25, f32 ? 32 : 16, PadMethod::none, false, 0, true};
   if (n == 480 && !f32) return XVariant{{16, 30}, 30, 16, PadMethod::none, true, 0, true};
   if (n == 400 && !f32) return XVariant{{20, 20}, 20, 16, PadMethod::none, false, 0, true};
@@ -203,7 +213,7 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
     if (!x_variant_fits(chosen, limits)) continue;
     v.real = real;
     if (real != RealRows::none) return v;
-    const XVariant measured = measured_row_form(n, v);
+    const XVariant measured = measured_row_form(n, precision, v);
     return x_variant_fits(x_variant_facts(n, precision, measured), limits) ? measured : v;
   }
   fail(FFT3D_ERROR_UNSUPPORTED_SIZE,
@@ -229,7 +239,8 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // per thread too, with table twiddles, and so do power_of_three_columns
 // (243 = 9 * 27), up to 1024 threads. Columns of 512 take
 // long_column_radices (32 first), unpadded, in up to 132 KB. Columns of
-// 500, and of 480 and 400 in f64, take measured_column_form's wider blocks.
+// 500, and of 480 and 400 in f64, take measured_column_form's wider blocks,
+// and f32 columns of 343 its two exchange buffers.
 XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits) {
   if (const std::optional<XVariant> measured = measured_column_form(n, precision))
     if (x_variant_fits(x_variant_facts(n, precision, *measured), limits)) return *measured;

@@ -267,32 +267,55 @@ struct RowIo {
   const RowAccess<Real>& r;
   int real_io, n;
   Real scale;
+  bool live;  // r.live (stockham_stage_phase's group_loads asks an Io)
   FFT3D_HD Complex<Real> load(int idx) const { return load_first(real_io, n, idx, r); }
   FFT3D_HD void store(int idx, Complex<Real> v) const { store_last(real_io, n, idx, v, scale, r); }
 };
+
+// First stages of at least this radix in a column kernel load a butterfly
+// under one test of its column (group_loads), not one test each: the
+// compiler then issues the loads together, first, and steps their
+// addresses (a column kernel of 500 in f32: 1464 instructions against
+// 1640). H200: 500^3 f32 1.728 ms against 1.797, f64 3.301 against 3.448;
+// 512^3 f32 1.723 against 1.766, f64 3.440 against 3.614. Every kernel so
+// lost at some smaller radix (343^3 f32 0.640 against 0.618, f64 256^3
+// 1.3 %, 300^3 f32 1.7 %), as did loads with no test at all (the last
+// column repeated past the end): the compiler then scheduled the
+// twiddles' sincos among or ahead of them (docs/BENCHMARKS.md, "One test
+// per butterfly's loads").
+constexpr int kGroupedLoadRadix = 20;
 
 // One phase of stage g for one thread (thread t of its row, whose exchange
 // buffers are shared_re / shared_im): read r elements per butterfly (through
 // io.load in the first stage, else from the padded exchange buffer),
 // transform and twiddle them; and/or write them (through io.store in the
-// last stage, else to the next exchange buffer).
+// last stage, else to the next exchange buffer). group_loads: the first
+// stage's loads as kGroupedLoadRadix says, zeros where io.live is false.
 template <int Sign, int R, typename Real, int Capacity, class Io>
 FFT3D_HD void stockham_stage_phase(const StageGeom& g, const PhaseInfo& ph, int t, Real* shared_re,
                                    Real* shared_im, bool use_table, const Complex<Real>* twiddles, const Io& io,
-                                   XRegs<Real, Capacity>& regs) {
+                                   XRegs<Real, Capacity>& regs, bool group_loads = false) {
   if (ph.read) {
     FFT3D_UNROLL
     for (int u = 0; u < g.per_thread; ++u) {
       const int j = t + u * g.threads;
       if (j >= g.butterflies) continue;
       Complex<Real>* v = &regs.v[u * R];
-      FFT3D_UNROLL
-      for (int k = 0; k < R; ++k) {
-        const int idx = stockham_read_index(j, k, g.stride, R);
-        if (g.first) {
-          v[k] = io.load(idx);
+      if (g.first && group_loads && R >= kGroupedLoadRadix) {
+        if (io.live) {
+          FFT3D_UNROLL
+          for (int k = 0; k < R; ++k) v[k] = io.load(stockham_read_index(j, k, g.stride, R));
         } else {
-          const int p = padded_index(g.in_map, idx);
+          FFT3D_UNROLL
+          for (int k = 0; k < R; ++k) v[k] = make_complex(Real(0), Real(0));
+        }
+      } else if (g.first) {
+        FFT3D_UNROLL
+        for (int k = 0; k < R; ++k) v[k] = io.load(stockham_read_index(j, k, g.stride, R));
+      } else {
+        FFT3D_UNROLL
+        for (int k = 0; k < R; ++k) {
+          const int p = padded_index(g.in_map, stockham_read_index(j, k, g.stride, R)) + g.in_offset;
           v[k] = make_complex(shared_re[p], shared_im[p]);
         }
       }
@@ -312,7 +335,7 @@ FFT3D_HD void stockham_stage_phase(const StageGeom& g, const PhaseInfo& ph, int 
         if (g.last) {
           io.store(idx, v[k]);
         } else {
-          const int p = padded_index(g.out_map, idx);
+          const int p = padded_index(g.out_map, idx) + g.out_offset;
           shared_re[p] = v[k].re;
           shared_im[p] = v[k].im;
         }
@@ -330,7 +353,7 @@ FFT3D_HD void x_stage_phase(const StageGeom& g, const PhaseInfo& ph, int row_str
   const RowAccess<Real> r =
       row_access(g.n, g.threads, row_stride, rows_per_block, columns, split, tc, smem, a, paired_io(real_io));
   stockham_stage_phase<Sign, R>(g, ph, r.t, r.shared_re, r.shared_im, use_table, a.twiddles,
-                                RowIo<Real>{r, real_io, g.n, a.scale}, regs);
+                                RowIo<Real>{r, real_io, g.n, a.scale, r.live}, regs, columns);
 }
 
 // The cross phase of split-Y columns (XLayout::cross, C groups of `width`

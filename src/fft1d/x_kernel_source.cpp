@@ -13,7 +13,9 @@ std::string x_layout_initializer(const kern::XLayout& L) {
     s << (e ? ", " : "") << "{" << L.exchange[e].period << ", " << L.exchange[e].amount << "}";
   s << "}, " << L.row_pad << ", " << (L.twiddle_table ? "true" : "false") << ", "
     << (L.columns ? "true" : "false") << ", " << L.real_io;
-  if (L.cross > 0) s << ", " << L.cross;  // other kernels' sources stay as they were
+  // Fields at their defaults are left out, so other kernels' sources stay as they were.
+  if (L.cross > 0 || L.exchange_buffers > 1) s << ", " << L.cross;
+  if (L.exchange_buffers > 1) s << ", " << L.exchange_buffers;
   s << "}";
   return s.str();
 }

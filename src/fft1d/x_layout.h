@@ -23,6 +23,10 @@ struct StageGeom {
   bool first, last;
   PadMap in_map;    // layout of the exchange read from (unless first)
   PadMap out_map;   // layout of the exchange written to (unless last)
+  // Elements from a row's exchange in buffer 0 to the buffer this stage
+  // reads from (unless first) and writes to (unless last); 0 but with
+  // XLayout::exchange_buffers 2.
+  int in_offset = 0, out_offset = 0;
 };
 
 // What one barrier-separated phase does: read (and compute) stage `stage`,
@@ -85,6 +89,13 @@ struct XLayout {
   // position's C values by their C-point DFT (the second stage of Y, which
   // commutes with the column's own transform along Z; x_cross_phase).
   int cross = 0;
+  // 1: every exchange in one buffer, so a middle stage reads in one phase
+  // and writes in the next, a barrier apart (no thread may overwrite what
+  // another has still to read). 2: exchanges alternate between two buffers,
+  // so a stage reads one and writes the other in one phase: one barrier per
+  // stage instead of two, for twice the shared memory. Complex data only
+  // (a cross phase works on exchange 0, in buffer 0, in place).
+  int exchange_buffers = 1;
 
   // The same layout with real_io for the direction sign (-1 forward, +1 inverse).
   FFT3D_HD constexpr XLayout for_direction(int sign) const {
@@ -116,12 +127,24 @@ struct XLayout {
   }
   // Exchange e sits between stage e and stage e + 1.
   FFT3D_HD constexpr PadMap exchange_map(int e) const { return exchange[e]; }
+  // Elements from buffer 0 to the buffer that holds exchange e.
+  FFT3D_HD constexpr int exchange_offset(int e) const {
+    return e % exchange_buffers * 2 * rows_per_block * row_stride();
+  }
   FFT3D_HD constexpr StageGeom stage(int s) const {
     const int m = n / radix[s];
-    return StageGeom{n, radix[s], stride_after(s), m, threads_per_row,
-                     (m + threads_per_row - 1) / threads_per_row, reads_global(s), writes_global(s),
+    return StageGeom{n,
+                     radix[s],
+                     stride_after(s),
+                     m,
+                     threads_per_row,
+                     (m + threads_per_row - 1) / threads_per_row,
+                     reads_global(s),
+                     writes_global(s),
                      s > 0 ? exchange_map(s - 1) : PadMap{1, 0},
-                     s < stages - 1 ? exchange_map(s) : PadMap{1, 0}};
+                     s < stages - 1 ? exchange_map(s) : PadMap{1, 0},
+                     s > 0 ? exchange_offset(s - 1) : 0,
+                     s < stages - 1 ? exchange_offset(s) : 0};
   }
   FFT3D_HD constexpr int threads_per_block() const { return threads_per_row * rows_per_block; }
   // Which row of the block and which thread within the row a thread is.
@@ -147,16 +170,20 @@ struct XLayout {
     for (int e = 0; e + 1 < stages; ++e) w = max_of(w, padded_extent(exchange_map(e), n));
     return w == 0 ? 0 : w + row_pad;
   }
-  // Real and imaginary parts are kept in two arrays (one bank word each).
+  // Real and imaginary parts are kept in two arrays (one bank word each),
+  // in each exchange buffer.
   FFT3D_HD constexpr long long shared_bytes(int real_bytes) const {
-    return 2LL * rows_per_block * row_stride() * real_bytes;
+    return 2LL * exchange_buffers * rows_per_block * row_stride() * real_bytes;
   }
   // A stage reads and writes in one phase when either side is global memory
-  // (no other thread can be reading what it overwrites); otherwise it reads
-  // in one phase and writes in the next, after a barrier. For complex rows:
-  // phase 0 is stage 0, then two phases per middle stage, then one for the
-  // last. Real pre-processing comes first, post-processing last.
-  FFT3D_HD constexpr bool single_phase(int s) const { return reads_global(s) || writes_global(s); }
+  // or they are different buffers (no other thread can be reading what it
+  // overwrites); otherwise it reads in one phase and writes in the next,
+  // after a barrier. For complex rows: phase 0 is stage 0, then two phases
+  // per middle stage (one with two buffers), then one for the last. Real
+  // pre-processing comes first, post-processing last.
+  FFT3D_HD constexpr bool single_phase(int s) const {
+    return reads_global(s) || writes_global(s) || exchange_buffers > 1;
+  }
   FFT3D_HD constexpr int phases() const {
     int count = (pre_processes() ? 1 : 0) + (cross > 0 ? 1 : 0);
     for (int s = 0; s < stages; ++s) count += single_phase(s) ? 1 : 2;

@@ -58,6 +58,9 @@ kern::XLayout layout_without_row_pad(int n, Precision precision, const XVariant&
                                          : kern::kComplexIo;
   if (v.columns && v.real != RealRows::none)
     fail(FFT3D_ERROR_INTERNAL, "X variant " + v.name() + ": real data is read and written by rows only");
+  L.exchange_buffers = v.exchange_buffers;
+  if (v.exchange_buffers != 1 && (v.exchange_buffers != 2 || v.real != RealRows::none))
+    fail(FFT3D_ERROR_INTERNAL, "X variant " + v.name() + ": two exchange buffers are for complex data only");
   for (int e = 0; e + 1 < L.stages; ++e) {
     const int r = L.radix[e + 1];
     L.exchange[e] = choose_pad_map(v.pad, L.stride_after(e + 1), r, n / r, shared_banks(precision));
@@ -109,13 +112,15 @@ std::string XVariant::name() const {
   if (real == RealRows::half) s << ".real-half";
   if (real == RealRows::full) s << ".real-full";
   if (real == RealRows::pair) s << ".real-pair";
+  if (exchange_buffers > 1) s << ".xb" << exchange_buffers;
   return s.str();
 }
 
 bool XVariant::operator==(const XVariant& o) const {
   return radices == o.radices && threads_per_row == o.threads_per_row &&
          rows_per_block == o.rows_per_block && pad == o.pad && twiddle_table == o.twiddle_table &&
-         min_blocks_per_sm == o.min_blocks_per_sm && columns == o.columns && real == o.real;
+         min_blocks_per_sm == o.min_blocks_per_sm && columns == o.columns && real == o.real &&
+         exchange_buffers == o.exchange_buffers;
 }
 
 XVariant parse_x_variant(const std::string& name) {
@@ -150,6 +155,7 @@ XVariant parse_x_variant(const std::string& name) {
     else if (field == "real-half" && v.real == RealRows::none && !v.columns) v.real = RealRows::half;
     else if (field == "real-full" && v.real == RealRows::none && !v.columns) v.real = RealRows::full;
     else if (field == "real-pair" && v.real == RealRows::none && !v.columns) v.real = RealRows::pair;
+    else if (field == "xb2" && v.real == RealRows::none && v.exchange_buffers == 1) v.exchange_buffers = 2;
     else bad();
   }
   if (pad == "none") v.pad = PadMethod::none;

@@ -34,10 +34,11 @@ struct XVariant {
   int min_blocks_per_sm = 0;  // __launch_bounds__ occupancy hint; 0 = none
   bool columns = false;       // strided Y/Z columns (XLayout::columns), rows_per_block columns
   RealRows real = RealRows::none;
+  int exchange_buffers = 1;  // XLayout::exchange_buffers (2: complex data only)
 
   // A readable, parseable name, e.g. "r8-5-4-3.t60.rows4.pad-gap.tw-table.mb0"
   // (".cols" appended for column variants, ".real-half", ".real-full" or
-  // ".real-pair" for real rows).
+  // ".real-pair" for real rows, ".xb2" for two exchange buffers).
   std::string name() const;
   bool operator==(const XVariant& o) const;
 };

@@ -285,6 +285,14 @@ CandidateSet pass_candidates(int n, Precision precision, const DeviceLimits& lim
     if (seen.insert(c.name()).second) list.push_back(c);
   };
   add(estimate);
+  // The estimate with the other count of exchange buffers (XLayout::
+  // exchange_buffers): its middle stages a barrier shorter, or its shared
+  // memory halved. Complex data of three stages or more only.
+  if (!estimate.is_five_step() && real == RealRows::none && estimate.x.radices.size() >= 3) {
+    Candidate other = estimate;
+    other.x.exchange_buffers = 3 - estimate.x.exchange_buffers;
+    if (x_variant_fits(x_variant_facts(n, precision, other.x), limits)) add(other);
+  }
   if (n % 2 == 1 && (real == RealRows::full || real == RealRows::pair)) {  // odd real rows: one or two a transform
     Candidate other = estimate;
     other.x.real = real == RealRows::full ? RealRows::pair : RealRows::full;

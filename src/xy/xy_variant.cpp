@@ -189,6 +189,8 @@ XYVariant parse_xy_variant(const std::string& name) {
   }
   v.x = parse_x_variant(name.substr(bar1 + 1, bar2 - bar1 - 1));
   v.y = parse_x_variant(name.substr(bar2 + 1));
+  // The fused kernel keeps its parts' exchanges in one buffer each (XYLayout::buffers is another thing).
+  if (v.x.exchange_buffers != 1 || v.y.exchange_buffers != 1) bad();
   if (v.cluster < 1 || v.cluster > kern::kMaxCluster || v.x.columns || !v.y.columns || v.y.real != RealRows::none ||
       v.load_chunks < 1 || v.load_chunks > kern::kMaxLoadChunks || v.buffers < 1 || v.buffers > 2 ||
       (v.x.real != RealRows::none && v.x.real != RealRows::half && v.x.real != RealRows::pair) ||
