@@ -277,12 +277,12 @@ struct RowIo {
 // compiler then issues the loads together, first, and steps their
 // addresses (a column kernel of 500 in f32: 1464 instructions against
 // 1640). H200: 500^3 f32 1.728 ms against 1.797, f64 3.301 against 3.448;
-// 512^3 f32 1.723 against 1.766, f64 3.440 against 3.614. Every kernel so
-// lost at some smaller radix (343^3 f32 0.640 against 0.618, f64 256^3
-// 1.3 %, 300^3 f32 1.7 %), as did loads with no test at all (the last
+// 512^3 f32 1.723 against 1.766, f64 3.440 against 3.614. In every kernel
+// that form lost at some cubes (343^3 f32 0.640 against 0.618, f64 256^3
+// 1.3 %, 300^3 f32 1.7 %), and so did loads with no test at all (the last
 // column repeated past the end): the compiler then scheduled the
-// twiddles' sincos among or ahead of them (docs/BENCHMARKS.md, "One test
-// per butterfly's loads").
+// twiddles' sincos among or ahead of them (docs/BENCHMARKS.md, "Two
+// exchange buffers; one test per butterfly's loads").
 constexpr int kGroupedLoadRadix = 20;
 
 // One phase of stage g for one thread (thread t of its row, whose exchange
