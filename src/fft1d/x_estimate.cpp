@@ -151,18 +151,24 @@ XVariant measured_row_form(int n, Precision precision, XVariant v) {
 // 2.067 against 2.087. Left out: 400 in f32 and 384 in f64 (their C2C
 // gained 0.4 % and 1.3 %, but R2C 400^3 f32 lost 2.2 % and C2R 384^3 f64
 // 2.9 %), and 480 in f32 (32 columns of 16 threads: 1.946 against 1.884).
-// And f32 columns of 343 in the heuristic's shape with two exchange buffers.
 std::optional<XVariant> measured_column_form(int n, Precision precision) {
   const bool f32 = precision == Precision::f32;
-  // Two exchange buffers (XLayout::exchange_buffers), so that the middle
-  // stage needs no barrier between its reads and writes: f32 343^3
-  // 0.6169-0.6180 ms against 0.6247-0.6256 on an H200 (untimed on an H100;
-  // f64, whose blocks of 44 KB then hold 88, lost 7 %).
-  if (n == 343 && f32) return XVariant{{7, 7, 7}, 49, 8, PadMethod::none, false, 0, true, RealRows::none, 2};
   if (n == 500) return XVariant{{20, 25}, 25, f32 ? 32 : 16, PadMethod::none, false, 0, true};
   if (n == 480 && !f32) return XVariant{{16, 30}, 30, 16, PadMethod::none, true, 0, true};
   if (n == 400 && !f32) return XVariant{{20, 20}, 20, 16, PadMethod::none, false, 0, true};
   return std::nullopt;
+}
+
+// The heuristic's f32 columns of 343 with two exchange buffers
+// (XLayout::exchange_buffers), so that the middle stage needs no barrier
+// between its reads and writes, where they fit: f32 343^3 0.6169-0.6180 ms
+// against 0.6247-0.6256 on an H200 (untimed on an H100; f64, whose blocks
+// of 44 KB then hold 88, lost 7 %).
+XVariant measured_exchange_buffers(int n, Precision precision, const DeviceLimits& limits, XVariant v) {
+  if (n != 343 || precision != Precision::f32) return v;
+  XVariant two = v;
+  two.exchange_buffers = 2;
+  return x_variant_fits(x_variant_facts(n, precision, two), limits) ? two : v;
 }
 
 }  // namespace
@@ -240,7 +246,7 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // (243 = 9 * 27), up to 1024 threads. Columns of 512 take
 // long_column_radices (32 first), unpadded, in up to 132 KB. Columns of
 // 500, and of 480 and 400 in f64, take measured_column_form's wider blocks,
-// and f32 columns of 343 its two exchange buffers.
+// and f32 columns of 343 two exchange buffers (measured_exchange_buffers).
 XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits) {
   if (const std::optional<XVariant> measured = measured_column_form(n, precision))
     if (x_variant_fits(x_variant_facts(n, precision, *measured), limits)) return *measured;
@@ -272,7 +278,7 @@ XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits&
     const XVariant v{radices, t, cols, pad, table_twiddles, 0, true};
     const XVariantFacts f = x_variant_facts(n, precision, v);
     if (f.shared_bytes > budget && cols > 1) continue;
-    if (x_variant_fits(f, limits)) return v;
+    if (x_variant_fits(f, limits)) return measured_exchange_buffers(n, precision, limits, v);
   }
   fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "a column of " + std::to_string(n) + " " + precision_name(precision) +
                                          " points does not fit the device's shared memory");
