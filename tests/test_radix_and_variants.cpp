@@ -213,14 +213,15 @@ TEST(XVariant, EstimateHeuristic) {
   EXPECT_EQ(estimate_column_variant(400, Precision::f32, DeviceLimits{}).rows_per_block, 16);
   EXPECT_EQ(estimate_column_variant(384, Precision::f64, DeviceLimits{}).rows_per_block, 8);
   // Columns of 512: 32 * 16, one radix-32 butterfly per thread, unpadded,
-  // as many columns as fit 132 KB (32 in f32, 16 in f64); 1024 keeps 3 stages.
+  // 32 columns in f32 (up to 132 KB), 8 in f64 (96 KB, two blocks per SM,
+  // kLongColumnSharedBudget); 1024 keeps 3 stages.
   for (Precision p : {Precision::f32, Precision::f64}) {
     const XVariant c512 = estimate_column_variant(512, p, DeviceLimits{});
     EXPECT_EQ(c512.radices, (std::vector<int>{32, 16}));
     EXPECT_EQ(c512.threads_per_row, 16);
-    EXPECT_EQ(c512.rows_per_block, p == Precision::f32 ? 32 : 16);
+    EXPECT_EQ(c512.rows_per_block, p == Precision::f32 ? 32 : 8);
     EXPECT_EQ(c512.pad, PadMethod::none);
-    EXPECT_LE(x_variant_facts(512, p, c512).shared_bytes, 132 * 1024);
+    EXPECT_LE(x_variant_facts(512, p, c512).shared_bytes, (p == Precision::f32 ? 132 : 96) * 1024);
     EXPECT_EQ(estimate_column_variant(1024, p, DeviceLimits{}).radices.size(), 3u);
   }
   EXPECT_EQ(estimate_x_variant(256, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{16, 16}));

@@ -15,7 +15,12 @@ namespace fft3d {
 namespace {
 
 constexpr long long kColumnSharedBudget = 96 * 1024;  // per block, for the column ESTIMATE
-constexpr long long kLongColumnSharedBudget = 132 * 1024;  // long_column_radices: one block per SM
+// Columns of 512 (long_column_radices) in f32: one block per SM. In f64
+// they keep the 96 KB (8 columns, two blocks per SM): against 16 columns
+// in 128 KB they ran 512^3 in 3.285 ms against 3.431 on an H200 (the Y
+// pass 1.028 against 1.190 in MEASURE's ranking, Z tied); in f32, 16
+// columns against 32 lost (1.745 against 1.722). Untimed on an H100.
+constexpr long long kLongColumnSharedBudget = 132 * 1024;
 
 // See estimate_x_variant: the largest n / r (r a radix) whose threads are at
 // least a third busy in the stage of the largest radix, and no more than
@@ -62,8 +67,9 @@ bool fourteen_point_pair(const std::vector<int>& pair) {
 // columns of that shape, one butterfly of 32 points per thread and 16 or 32
 // columns per block in up to 132 KB of shared memory, ran 6-39 % faster
 // than 8 * 8 * 8 with 8 columns on an H100 (f32 and f64) and an H200
-// (docs/TUNING.md). Longer columns (1024 = 32 * 32) are untimed in that
-// shape and keep preferred_radices.
+// (docs/TUNING.md). In f64 the 132 KB (16 columns, one block per SM) later
+// lost to 8 columns in 64 KB (kLongColumnSharedBudget). Longer columns (1024 =
+// 32 * 32) are untimed in that shape and keep preferred_radices.
 std::optional<std::vector<int>> long_column_radices(int n) {
   if (n != 512) return std::nullopt;
   return std::vector<int>{32, 16};
@@ -244,7 +250,7 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // column_merged_stages (420 = 7 * 4 * 15) take the first radix's butterfly
 // per thread too, with table twiddles, and so do power_of_three_columns
 // (243 = 9 * 27), up to 1024 threads. Columns of 512 take
-// long_column_radices (32 first), unpadded, in up to 132 KB. Columns of
+// long_column_radices (32 first), unpadded, in f32 in up to 132 KB. Columns of
 // 500, and of 480 and 400 in f64, take measured_column_form's wider blocks,
 // and f32 columns of 343 two exchange buffers (measured_exchange_buffers).
 XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits) {
@@ -271,7 +277,8 @@ XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits&
   // padded (8*8*8: 0.205 against 0.224 ms for the Z pass of 256 MiB).
   const bool padded = precision == Precision::f64 && (n & (n - 1)) == 0 && n >= 512 && !long_pow2;
   const PadMethod pad = padded ? PadMethod::gap : PadMethod::none;
-  const long long budget = long_pow2 ? kLongColumnSharedBudget : kColumnSharedBudget;
+  const bool f32_long = long_pow2 && precision == Precision::f32;
+  const long long budget = f32_long ? kLongColumnSharedBudget : kColumnSharedBudget;
   const int max_threads = std::min(pow3 ? 1024 : 512, limits.threads_per_block);
   for (int cols = 256 / complex_bytes(precision); cols >= 1; cols /= 2) {
     if (cols * t > max_threads && cols > 1) continue;

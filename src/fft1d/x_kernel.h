@@ -272,15 +272,17 @@ struct RowIo {
   FFT3D_HD void store(int idx, Complex<Real> v) const { store_last(real_io, n, idx, v, scale, r); }
 };
 
-// First stages of at least this radix in a column kernel load a butterfly
-// under one test of its column (group_loads), not one test each: the
-// compiler then issues the loads together, first, and steps their
+// First stages of at least this radix in a row or column kernel load a
+// butterfly under one test of its line (group_loads), not one test each:
+// the compiler then issues the loads together, first, and steps their
 // addresses (a column kernel of 500 in f32: 1464 instructions against
-// 1640). H200: 500^3 f32 1.728 ms against 1.797, f64 3.301 against 3.448;
-// 512^3 f32 1.723 against 1.766, f64 3.440 against 3.614. In every kernel
-// that form lost at some cubes (343^3 f32 0.640 against 0.618, f64 256^3
-// 1.3 %, 300^3 f32 1.7 %), and so did loads with no test at all (the last
-// column repeated past the end): the compiler then scheduled the
+// 1640). H200, columns: 500^3 f32 1.728 ms against 1.797, f64 3.301
+// against 3.448; 512^3 f32 1.723 against 1.766, f64 3.440 against 3.614.
+// Rows of 500 (r25-20) then took 500^3 f32 to 1.659 from 1.719; rows of
+// 300, 320 and 400 tied. In every kernel (the fused XY pass, radices
+// below 20) that form lost at some cubes (343^3 f32 0.640 against 0.618,
+// f64 256^3 1.3 %, 300^3 f32 1.7 %), and so did loads with no test at all
+// (the last line repeated past the end): the compiler then scheduled the
 // twiddles' sincos among or ahead of them (docs/BENCHMARKS.md, "Two
 // exchange buffers; one test per butterfly's loads").
 constexpr int kGroupedLoadRadix = 20;
@@ -353,7 +355,7 @@ FFT3D_HD void x_stage_phase(const StageGeom& g, const PhaseInfo& ph, int row_str
   const RowAccess<Real> r =
       row_access(g.n, g.threads, row_stride, rows_per_block, columns, split, tc, smem, a, paired_io(real_io));
   stockham_stage_phase<Sign, R>(g, ph, r.t, r.shared_re, r.shared_im, use_table, a.twiddles,
-                                RowIo<Real>{r, real_io, g.n, a.scale, r.live}, regs, columns);
+                                RowIo<Real>{r, real_io, g.n, a.scale, r.live}, regs, /*group_loads=*/true);
 }
 
 // The cross phase of split-Y columns (XLayout::cross, C groups of `width`
