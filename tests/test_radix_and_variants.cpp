@@ -226,12 +226,12 @@ TEST(XVariant, EstimateHeuristic) {
   }
   EXPECT_EQ(estimate_x_variant(256, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{16, 16}));
   // Rows of 343 and 500 in the forms measured faster (measured_row_form):
-  // gap padding and three blocks per SM; 343 computes its twiddles, four
-  // rows a block in f32.
+  // 500 gap padding and three blocks per SM; 343 computes its twiddles,
+  // unpadded, in f64 one row a block with three blocks per SM.
   for (Precision p : {Precision::f32, Precision::f64}) {
     const XVariant r343 = estimate_x_variant(343, p, DeviceLimits{}), r500 = estimate_x_variant(500, p, DeviceLimits{});
-    EXPECT_EQ(r343.name(), p == Precision::f32 ? "r7-7-7.t49.rows4.pad-gap.tw-sincos.mb3"
-                                               : "r7-7-7.t49.rows2.pad-gap.tw-sincos.mb3");
+    EXPECT_EQ(r343.name(), p == Precision::f32 ? "r7-7-7.t49.rows2.pad-none.tw-sincos.mb0"
+                                               : "r7-7-7.t49.rows1.pad-none.tw-sincos.mb3");
     EXPECT_EQ(r500.name(), "r25-20.t25.rows5.pad-gap.tw-sincos.mb3");
     EXPECT_EQ(estimate_x_variant(480, p, DeviceLimits{}).min_blocks_per_sm, 0);  // not measured so
   }

@@ -127,23 +127,31 @@ bool short_f32_fives(const std::vector<int>& radices, int n, Precision precision
 }
 
 // Rows of the three-pass cubes that ran faster in another form than the
-// heuristic's, as the tuner had picked them (H100, 3-D transforms with the
-// form forced through wisdom, two rounds; docs/BENCHMARKS.md): gap padding
-// and a three-blocks-per-SM hint, and for 343 = 7 * 7 * 7 computed
-// twiddles, as its columns take (the twiddles alone gave 343^3 f32
-// 0.7466-0.7473 ms against 0.7529-0.7532). All three: 343^3 f32
-// 0.7457-0.7461, f64 1.3908-1.3913 against 1.4001-1.4013; 500^3 f32
-// 2.1304-2.1312 against 2.1415-2.1434, f64 4.2653-4.2658 against
-// 4.2780-4.2806. Other lengths are untimed in these forms. On an H200, f32
-// rows of 343 four a block ran faster still: 343^3 0.6124-0.6126 ms
-// against 0.6169-0.6180 with the columns' two exchange buffers, and
-// 0.6180-0.6184 against 0.6247-0.6256 without them (untimed on an H100).
+// heuristic's (3-D transforms with the form forced, two rounds;
+// docs/BENCHMARKS.md):
+// - 500: gap padding and a three-blocks-per-SM hint, as the tuner had
+//   picked them on an H100: 500^3 f32 2.1304-2.1312 ms against
+//   2.1415-2.1434, f64 4.2653-4.2658 against 4.2780-4.2806.
+// - 343 = 7 * 7 * 7: computed twiddles, as its columns take, unpadded. On
+//   an H100 the twiddles gave 343^3 f32 0.7466-0.7473 against 0.7529-0.7532
+//   (gap padding and the hint added 0.1 %). On an H200 the padding lost:
+//   f32 with the heuristic's two rows a block 0.6040-0.6048 against
+//   0.6122-0.6133 padded, four a block, with the hint; f64 one row a block
+//   with the hint 1.0763-1.0772 against 1.1063-1.1068 (two rows, padded).
+//   Untimed on an H100 in f64.
+// Other lengths are untimed in these forms.
 XVariant measured_row_form(int n, Precision precision, XVariant v) {
-  if (n != 343 && n != 500) return v;
-  v.pad = PadMethod::gap;
-  v.min_blocks_per_sm = 3;
-  if (n == 343) v.twiddle_table = false;
-  if (n == 343 && precision == Precision::f32) v.rows_per_block = 4;
+  if (n == 500) {
+    v.pad = PadMethod::gap;
+    v.min_blocks_per_sm = 3;
+  } else if (n == 343) {
+    v.twiddle_table = false;
+    v.pad = PadMethod::none;
+    if (precision == Precision::f64) {
+      v.rows_per_block = 1;
+      v.min_blocks_per_sm = 3;
+    }
+  }
   return v;
 }
 
