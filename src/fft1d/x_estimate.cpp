@@ -68,8 +68,8 @@ bool fourteen_point_pair(const std::vector<int>& pair) {
 // columns per block in up to 132 KB of shared memory, ran 6-39 % faster
 // than 8 * 8 * 8 with 8 columns on an H100 (f32 and f64) and an H200
 // (docs/TUNING.md). In f64 the 132 KB (16 columns, one block per SM) later
-// lost to 8 columns in 64 KB (kLongColumnSharedBudget). Longer columns (1024 =
-// 32 * 32) are untimed in that shape and keep preferred_radices.
+// lost to 8 columns in 64 KB (kLongColumnSharedBudget). Longer columns
+// (1024 = 32 * 32) are untimed in that shape and keep preferred_radices.
 std::optional<std::vector<int>> long_column_radices(int n) {
   if (n != 512) return std::nullopt;
   return std::vector<int>{32, 16};
@@ -258,9 +258,10 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // column_merged_stages (420 = 7 * 4 * 15) take the first radix's butterfly
 // per thread too, with table twiddles, and so do power_of_three_columns
 // (243 = 9 * 27), up to 1024 threads. Columns of 512 take
-// long_column_radices (32 first), unpadded, in f32 in up to 132 KB. Columns of
-// 500, and of 480 and 400 in f64, take measured_column_form's wider blocks,
-// and f32 columns of 343 two exchange buffers (measured_exchange_buffers).
+// long_column_radices (32 first), unpadded, in f32 in up to 132 KB
+// (kLongColumnSharedBudget). Columns of 500, and of 480 and 400 in f64,
+// take measured_column_form's wider blocks, and f32 columns of 343 two
+// exchange buffers (measured_exchange_buffers).
 XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits) {
   if (const std::optional<XVariant> measured = measured_column_form(n, precision))
     if (x_variant_fits(x_variant_facts(n, precision, *measured), limits)) return *measured;
