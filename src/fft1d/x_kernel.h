@@ -303,17 +303,16 @@ FFT3D_HD void stockham_stage_phase(const StageGeom& g, const PhaseInfo& ph, int 
       const int j = t + u * g.threads;
       if (j >= g.butterflies) continue;
       Complex<Real>* v = &regs.v[u * R];
-      if (g.first && group_loads && R >= kGroupedLoadRadix) {
-        if (io.live) {
-          FFT3D_UNROLL
-          for (int k = 0; k < R; ++k) v[k] = io.load(stockham_read_index(j, k, g.stride, R));
-        } else {
+      if (g.first) {
+        // Grouped, the loads run only under io.live, so the compiler drops
+        // their own tests and issues them together.
+        if (group_loads && R >= kGroupedLoadRadix && !io.live) {
           FFT3D_UNROLL
           for (int k = 0; k < R; ++k) v[k] = make_complex(Real(0), Real(0));
+        } else {
+          FFT3D_UNROLL
+          for (int k = 0; k < R; ++k) v[k] = io.load(stockham_read_index(j, k, g.stride, R));
         }
-      } else if (g.first) {
-        FFT3D_UNROLL
-        for (int k = 0; k < R; ++k) v[k] = io.load(stockham_read_index(j, k, g.stride, R));
       } else {
         FFT3D_UNROLL
         for (int k = 0; k < R; ++k) {
