@@ -8,6 +8,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "fft3d.h"
@@ -81,10 +82,11 @@ TEST(GpuDependentLaunch, MeasureWritesVerdictsThatEstimateTakes) {
   ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
 }
 
-// Beyond L2 the ESTIMATE launches a plan as dependents only where its fused
-// XY pass leaves no side planes (GpuGrid.LargeCubes checks such a 256^3
-// plan against FFTW); with side planes forced it does not.
-TEST(GpuDependentLaunch, EstimateBeyondL2OnlyForAFusedPassOnOneStream) {
+// Beyond L2 the ESTIMATE launches a plan as dependents only where all its
+// passes run on one stream: a fused XY pass without side planes
+// (GpuGrid.LargeCubes checks such a 256^3 plan against FFTW) or separate
+// passes; with side planes forced it does not.
+TEST(GpuDependentLaunch, EstimateBeyondL2OnlyWithAllPassesOnOneStream) {
   FFT3D_REQUIRE_GPU();
   const DeviceInfo device = current_device_info();
   if (!dependent_launch_supported(device)) GTEST_SKIP() << "no programmatic dependent launch";
@@ -92,19 +94,54 @@ TEST(GpuDependentLaunch, EstimateBeyondL2OnlyForAFusedPassOnOneStream) {
   if (4LL * n * n * n * 2 <= device.l2_bytes) GTEST_SKIP() << "a 256^3 f32 array fits this L2";
   unsetenv("FFT3D_PDL");
   ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
-  const std::string note = "dependent launch on: beyond L2, but a fused pass without side planes";
-  for (const char* side : {"", "16"}) {
-    setenv("FFT3D_SIDE_PLANES", side, 1);
+  const std::string note = "dependent launch on: beyond L2, but all passes on one stream";
+  // {FFT3D_SIDE_PLANES, FFT3D_XY_PASS}: the ESTIMATE, side planes forced,
+  // three separate passes.
+  const std::pair<const char*, const char*> forms[] = {{"", ""}, {"16", "fused"}, {"", "separate"}};
+  for (const auto& [side_planes, xy_pass] : forms) {
+    setenv("FFT3D_SIDE_PLANES", side_planes, 1);
+    setenv("FFT3D_XY_PASS", xy_pass, 1);
     fft3d_plan plan = nullptr;
     ASSERT_EQ(fft3d_plan_create_3d(&plan, n, n, n, FFT3D_C2C_F32, FFT3D_BACKEND_GPU), FFT3D_SUCCESS)
         << fft3d_last_error_message();
     const std::string text = describe(plan);
-    const bool one_stream = contains(text, "fused XY") && !contains(text, "beside it");
-    EXPECT_EQ(contains(text, note), one_stream) << text;
-    if (*side) EXPECT_FALSE(one_stream) << text;
+    const bool beside = contains(text, "beside it"), fused = contains(text, "fused XY");
+    EXPECT_EQ(contains(text, note), !beside) << text;
+    if (*side_planes) EXPECT_TRUE(beside) << text;
+    if (*xy_pass == 's') {
+      EXPECT_FALSE(fused) << text;
+      fft3d_test::expect_plan_matches_fftw<float>(plan, n, n, n, -1);
+    }
     fft3d_plan_destroy(plan);
   }
   unsetenv("FFT3D_SIDE_PLANES");
+  unsetenv("FFT3D_XY_PASS");
+}
+
+// Real plans beyond L2: only where both directions run separate passes
+// (the ESTIMATE's 256^3 R2C forward is fused).
+TEST(GpuDependentLaunch, EstimateBeyondL2ForRealPlansOfSeparatePasses) {
+  FFT3D_REQUIRE_GPU();
+  const DeviceInfo device = current_device_info();
+  if (!dependent_launch_supported(device)) GTEST_SKIP() << "no programmatic dependent launch";
+  constexpr int n = 256;
+  if (8LL * (n / 2 + 1) * n * n <= device.l2_bytes) GTEST_SKIP() << "a 256^3 R2C f32 array fits this L2";
+  unsetenv("FFT3D_PDL");
+  unsetenv("FFT3D_SIDE_PLANES");
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
+  const std::string note = "dependent launch on: beyond L2, but all passes on one stream";
+  for (const char* xy_pass : {"", "separate"}) {
+    setenv("FFT3D_XY_PASS", xy_pass, 1);
+    fft3d_plan plan = nullptr;
+    ASSERT_EQ(fft3d_plan_create_3d(&plan, n, n, n, FFT3D_R2C_F32, FFT3D_BACKEND_GPU), FFT3D_SUCCESS)
+        << fft3d_last_error_message();
+    const std::string text = describe(plan);
+    const bool fused = contains(text, "pass xy:") || contains(text, "pass yx:");
+    EXPECT_EQ(fused, !*xy_pass) << text;
+    EXPECT_EQ(contains(text, note), !fused) << text;
+    fft3d_plan_destroy(plan);
+  }
+  unsetenv("FFT3D_XY_PASS");
 }
 
 TEST(GpuDependentLaunch, EnvironmentForcesEitherWay) {

@@ -85,7 +85,7 @@ class GpuGridPlan final : public GpuPlan {
       fft3d::set_side_planes(schedule_, problem.nx, problem.ny, *forced, problem.precision(), device.limits(),
                              variant_preference(device, problem.precision()));
     compile_side_passes();
-    set_dependent_launch(dependent_launch_pays(device, problem.bytes(), fused_on_one_stream()));
+    set_dependent_launch(dependent_launch_pays(device, problem.bytes(), dependent_beyond_l2()));
   }
 
   // Not beside side planes: their join is an event, and the passes around
@@ -101,7 +101,11 @@ class GpuGridPlan final : public GpuPlan {
   bool has_side_planes_choice(int sign) const override {
     return sign < 0 && fuses_whole_planes();
   }
-  bool fused_on_one_stream() const override { return fuses_whole_planes() && !side_stream_; }
+  bool dependent_beyond_l2() const override {
+    const bool separate_passes =
+        std::none_of(schedule_.begin(), schedule_.end(), [](const GridPass& p) { return p.is_fused_xy(); });
+    return !side_stream_ && (fuses_whole_planes() || separate_passes);
+  }
   bool fuses_whole_planes() const {
     return !schedule_.empty() && schedule_[0].is_fused_xy() && schedule_[0].split <= 1;
   }
@@ -454,13 +458,13 @@ std::string settle_dependent_launch(GpuPlan& plan, long long bytes, const Device
   const Problem& p = plan.problem();
   const DependentLaunchChoice choice = choose_dependent_launch(
       dependent_launch_supported(device), dependent_launch_forced(),
-      dependent_launch_pays(device, bytes, plan.fused_on_one_stream()), mode,
+      dependent_launch_pays(device, bytes, plan.dependent_beyond_l2()), mode,
       process_wisdom(), signature_of(device), dependent_launch_key(p.nx, p.ny, p.nz, p.precision(), p.is_real()),
       time);
   plan.set_dependent_launch(choice.on);
   // The rule's one case beyond L2 is worth a line of the description.
   if (choice.note.empty() && choice.on && bytes > device.l2_bytes)
-    return "dependent launch on: beyond L2, but a fused pass without side planes";
+    return "dependent launch on: beyond L2, but all passes on one stream";
   return choice.note;
 }
 
@@ -474,7 +478,7 @@ std::string settle_side_planes(GpuPlan& plan, int sign, int estimate, long long 
   const SidePlanesTimer time = [&](int planes) {
     if (!scratch) scratch = std::make_unique<DeviceBuffer>(timing_scratch(bytes));
     plan.set_side_planes(sign, planes);
-    plan.set_dependent_launch(dependent_launch_pays(device, bytes, plan.fused_on_one_stream()));
+    plan.set_dependent_launch(dependent_launch_pays(device, bytes, plan.dependent_beyond_l2()));
     return median_execute_ms(plan, scratch->get(), sign, nullptr);
   };
   const Problem& p = plan.problem();

@@ -36,9 +36,12 @@ class GpuPlan : public Plan {
   virtual bool has_side_planes_choice(int /*sign*/) const { return false; }
   virtual void set_side_planes(int /*sign*/, int /*planes*/) {}
 
-  // Whether the plan starts with a fused XY pass that leaves no planes to
-  // side passes, all its passes on one stream (dependent_launch_pays).
-  virtual bool fused_on_one_stream() const { return false; }
+  // Whether the ESTIMATE launches the plan's passes as programmatic
+  // dependents beyond L2 too (dependent_launch_pays): complex plans whose
+  // passes all run on one stream (a fused XY pass over whole planes that
+  // leaves none to side passes, or separate passes only), real plans of
+  // separate passes only.
+  virtual bool dependent_beyond_l2() const { return false; }
 
  protected:
   DeviceInfo device_;

@@ -16,9 +16,9 @@ std::optional<bool> dependent_launch_forced() {
   return std::nullopt;
 }
 
-bool dependent_launch_pays(const DeviceInfo& device, long long bytes, bool fused_on_one_stream) {
+bool dependent_launch_pays(const DeviceInfo& device, long long bytes, bool beyond_l2) {
   if (!dependent_launch_supported(device)) return false;
-  return dependent_launch_forced().value_or(bytes <= device.l2_bytes || fused_on_one_stream);
+  return dependent_launch_forced().value_or(bytes <= device.l2_bytes || beyond_l2);
 }
 
 cudaLaunchAttribute dependent_launch_attribute() {
