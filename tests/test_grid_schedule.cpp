@@ -353,6 +353,17 @@ TEST(GridSchedule, WideColumnBlocks) {
   check_grid<double>(5, 3, 500);
 }
 
+// Columns of 243 (power_of_three_columns), 16 a block in f32, as Y and as
+// Z columns (the Z of 40 lines leaves a ragged block), against FFTW.
+TEST(GridSchedule, PowerOfThreeColumns) {
+  const std::vector<GridPass> passes = make_grid_schedule(32, 243, 2, Precision::f32, DeviceLimits{});
+  ASSERT_EQ(passes.size(), 3u);
+  EXPECT_EQ(passes[1].variant.rows_per_block, 16);
+  check_grid<float>(32, 243, 2);
+  check_grid<float>(8, 5, 243);
+  check_grid<double>(16, 243, 2);
+}
+
 // Rows and columns with two exchange buffers (XLayout::exchange_buffers)
 // in a 3-D schedule, and in the split-Y schedule's Z columns, whose cross
 // phase works on the first exchange in place.

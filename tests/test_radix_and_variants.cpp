@@ -169,15 +169,15 @@ TEST(XVariant, EstimateHeuristic) {
   EXPECT_EQ(estimate_x_variant(48, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{3, 16}));
   EXPECT_EQ(estimate_column_variant(192, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{8, 8, 3}));
   // Columns of 210 (15 * 14, 15 first, 14 threads) and 243 (9 * 27, 27
-  // threads; 32 columns are 864 threads): table twiddles, as many columns
-  // as 256-byte segments hold.
-  for (const auto& [n, radices, threads] :
-       {std::tuple{210, std::vector<int>{15, 14}, 14}, std::tuple{243, std::vector<int>{9, 27}, 27}}) {
+  // threads): table twiddles, as many columns as 256-byte segments hold in
+  // 512 threads (243 in f32: 16, not 32 columns of 864 threads).
+  for (const auto& [n, radices, threads, f32_columns] :
+       {std::tuple{210, std::vector<int>{15, 14}, 14, 32}, std::tuple{243, std::vector<int>{9, 27}, 27, 16}}) {
     for (Precision p : {Precision::f32, Precision::f64}) {
       const XVariant c = estimate_column_variant(n, p, DeviceLimits{});
       EXPECT_EQ(c.radices, radices) << n;
       EXPECT_EQ(c.threads_per_row, threads) << n;
-      EXPECT_EQ(c.rows_per_block, p == Precision::f32 ? 32 : 16) << n;
+      EXPECT_EQ(c.rows_per_block, p == Precision::f32 ? f32_columns : 16) << n;
       EXPECT_TRUE(c.twiddle_table) << n;
     }
   }

@@ -89,10 +89,13 @@ std::optional<std::vector<int>> column_two_stages(int n) {
 }
 
 // Columns of 243 in two stages, 9 then 27 (one 9-point butterfly per
-// thread, table twiddles), as many columns as 256-byte segments hold even
-// past 512 threads (f32: 32 columns, 864 threads): the tuned columns of 243
-// on an H100 had that shape and ran 5-6 % faster than 9*9*3 in f32 (0.5 %
-// in f64, 16 columns; docs/TUNING.md). Other lengths with a 27-point
+// thread, table twiddles): the tuned columns of 243 on an H100 had that
+// shape and ran 5-6 % faster than 9*9*3 in f32 (0.5 % in f64, 16 columns;
+// docs/TUNING.md). They were 32 columns of 864 threads in f32; on an H200
+// 16 columns (432 threads, the 512-thread cap of other columns) ran 243^3
+// C2C 1.4-2.2 % faster (0.2033-0.2045 ms against 0.2065-0.2070), the R2C
+// forward 5 % (0.1161-0.1165 against 0.1219-0.1224) and the C2R inverse
+// 3.5 % (untimed on an H100 in that form). Other lengths with a 27-point
 // stage (270, 324, 405, 432) are untimed in it.
 std::optional<std::vector<int>> power_of_three_columns(int n) {
   if (n != 243) return std::nullopt;
@@ -269,7 +272,7 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // 15 first). The columns of column_two_stages (480 = 15 * 32) and of
 // column_merged_stages (420 = 7 * 4 * 15) take the first radix's butterfly
 // per thread too, with table twiddles, and so do power_of_three_columns
-// (243 = 9 * 27), up to 1024 threads. Columns of 512 take
+// (243 = 9 * 27). Columns of 512 take
 // long_column_radices (32 first), unpadded, in f32 in up to 132 KB
 // (kLongColumnSharedBudget). Columns of 500, and of 480 and 400 in f64,
 // take measured_column_form's wider blocks, and f32 columns of 343 two
@@ -300,7 +303,7 @@ XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits&
   const PadMethod pad = padded ? PadMethod::gap : PadMethod::none;
   const bool f32_long = long_pow2 && precision == Precision::f32;
   const long long budget = f32_long ? kLongColumnSharedBudget : kColumnSharedBudget;
-  const int max_threads = std::min(pow3 ? 1024 : 512, limits.threads_per_block);
+  const int max_threads = std::min(512, limits.threads_per_block);
   for (int cols = 256 / complex_bytes(precision); cols >= 1; cols /= 2) {
     if (cols * t > max_threads && cols > 1) continue;
     const XVariant v{radices, t, cols, pad, table_twiddles, 0, true};
