@@ -94,8 +94,8 @@ std::optional<std::vector<int>> column_two_stages(int n) {
 // docs/TUNING.md). They were 32 columns of 864 threads in f32; on an H200
 // 16 columns (432 threads, the 512-thread cap of other columns) ran 243^3
 // C2C 1.4-2.2 % faster (0.2033-0.2045 ms against 0.2065-0.2070), the R2C
-// forward 5 % (0.1161-0.1165 against 0.1219-0.1224) and the C2R inverse
-// 3.5 % (untimed on an H100 in that form). Other lengths with a 27-point
+// forward 5 % (0.1153-0.1165 against 0.1213-0.1224) and the C2R inverse
+// 3.7 % (untimed on an H100 in that form). Other lengths with a 27-point
 // stage (270, 324, 405, 432) are untimed in it.
 std::optional<std::vector<int>> power_of_three_columns(int n) {
   if (n != 243) return std::nullopt;

@@ -109,8 +109,8 @@ class GpuRealPlan final : public GpuPlan {
     for (auto& pass : column_passes_) pass->set_dependent_launch(on);
   }
 
-  // Separate passes both ways (R2C f32 343^3 on an H200: forward -1.2 %,
-  // inverse -1.1 %; fused, R2C f32 243^3 lost 11 % on an H100).
+  // Separate passes both ways (R2C f32 343^3 on an H200: forward and
+  // inverse -1.0 to -1.3 %; fused, R2C f32 243^3 lost 11 % on an H100).
   bool dependent_beyond_l2() const override { return !fused_ && !fused_inverse_; }
 
   // Whether the in-place transform of direction `sign` is fused, with X

@@ -30,11 +30,10 @@ std::optional<bool> dependent_launch_forced();
 // 256^3 -1.2 %), and plans of three separate passes (on an H200, f32 343^3
 // -0.5 %, 500^3 -0.2 %, f64 343^3, 480^3, 500^3 and 512^3 level to -0.4 %;
 // R2C forward and C2R inverse f32 343^3 -1.0 to -1.3 %, 500^3 -0.1 to
-// -0.4 %, f64 343^3 -0.3 to -0.8 %). Off for the
-// other plans beyond L2, where it was mixed: f32 243^3 +5 %, f64 243^3 +8 %
-// and 320^3 +3.5 % without side planes, R2C f32 243^3 11 % slower
-// (docs/BENCHMARKS.md). 3-D plans made under MEASURE time it instead
-// (tune/dependent_launch_choice.h).
+// -0.4 %, f64 343^3 -0.3 to -0.8 %). Off for the other plans beyond L2,
+// where it was mixed: f32 243^3 +5 %, f64 243^3 +8 % and 320^3 +3.5 %
+// without side planes, R2C f32 243^3 11 % slower (docs/BENCHMARKS.md). 3-D
+// plans made under MEASURE time it instead (tune/dependent_launch_choice.h).
 bool dependent_launch_pays(const DeviceInfo& device, long long bytes, bool beyond_l2 = false);
 
 // The launch attribute that allows it.
