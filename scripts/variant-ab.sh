@@ -6,11 +6,12 @@
 #   x:NAME        FFT3D_X_VARIANT (X rows; real rows take their .real-* names)
 #   columns:NAME  FFT3D_COLUMN_VARIANT (Y and Z columns; a name ending .cols)
 #   xy:NAME       FFT3D_XY_VARIANT (the fused XY pass)
+#   env:VAR=VALUE any other setting (FFT3D_PDL=0, FFT3D_XY_PASS=separate, ...)
 # Usage: [ROUNDS=2] [TYPE=c2c|r2c] [REPEATS=10] scripts/variant-ab.sh BUILD N PRECISION FORM...
 #   scripts/variant-ab.sh build-gpu 512 f64 columns:r32-16.t16.rows16.pad-none.tw-sincos.mb0.cols
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
-[[ $# -ge 4 ]] || { sed -n '2,11p' "$0" >&2; exit 2; }
+[[ $# -ge 4 ]] || { sed -n '2,12p' "$0" >&2; exit 2; }
 build=$1 n=$2 precision=$3
 shift 3
 bench=${BENCH:-$build/apps/bench/fft3d-bench}
@@ -26,7 +27,9 @@ form_environment() {
       x) words+=("FFT3D_X_VARIANT=${part#*:}") ;;
       columns) words+=("FFT3D_COLUMN_VARIANT=${part#*:}") ;;
       xy) words+=("FFT3D_XY_VARIANT=${part#*:}") ;;
-      *) echo "variant-ab: '$part' is not x:, columns: or xy:" >&2; return 1 ;;
+      env) [[ ${part#*:} == FFT3D_*=* ]] || { echo "variant-ab: '$part' is not env:FFT3D_NAME=VALUE" >&2; return 1; }
+        words+=("${part#*:}") ;;
+      *) echo "variant-ab: '$part' is not x:, columns:, xy: or env:" >&2; return 1 ;;
     esac
   done
   echo "${words[@]}"

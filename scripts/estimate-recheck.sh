@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The ESTIMATE forms adopted from H200 timings only (2026-11-28, issue 9),
+# each against the form it replaced, in one GPU call: scripts/variant-ab.sh
+# for each line below (the ESTIMATE first, then the replaced form forced).
+# Meant for the next H100: where a replaced form wins there, the ESTIMATE
+# change needs a device condition or a revert. Log to $OUT/estimate-recheck.txt.
+# Usage: [ROUNDS=2] scripts/estimate-recheck.sh BUILD
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 2
+[[ $# -eq 1 ]] || { sed -n '2,7p' "$0" >&2; exit 2; }
+build=$1
+OUT=${OUT:-$PWD/gpu-check-out}
+mkdir -p "$OUT"
+
+# TYPE N PRECISION FORM: what the ESTIMATE replaced (docs/BENCHMARKS.md,
+# sections of 2026-11-28 on the H200).
+checks=(
+  "c2c 512 f64 columns:r32-16.t16.rows16.pad-none.tw-sincos.mb0.cols"    # f64 columns of 512 eight a block
+  "c2c 343 f32 x:r7-7-7.t49.rows4.pad-gap.tw-sincos.mb3"                 # rows of 343 unpadded
+  "c2c 343 f64 x:r7-7-7.t49.rows2.pad-gap.tw-sincos.mb3"
+  "c2c 343 f32 columns:r7-7-7.t49.rows8.pad-none.tw-sincos.mb0.cols"     # two exchange buffers
+  "c2c 243 f32 columns:r9-27.t27.rows32.pad-none.tw-table.mb0.cols"      # columns of 243 in 512 threads
+  "r2c 243 f32 columns:r9-27.t27.rows32.pad-none.tw-table.mb0.cols"
+  "r2c 343 f64 x:r7-7-7.t49.rows2.pad-none.tw-table.mb0.real-pair"       # f64 real pairs of 343
+  "c2c 343 f32 env:FFT3D_PDL=0"                                          # dependent launch, separate passes
+  "c2c 500 f32 env:FFT3D_PDL=0"
+  "r2c 343 f32 env:FFT3D_PDL=0"
+)
+run_checks() {
+  local check type n precision form status=0
+  for check in "${checks[@]}"; do
+    read -r type n precision form <<<"$check"
+    TYPE=$type scripts/variant-ab.sh "$build" "$n" "$precision" "$form" || status=1
+  done
+  return $status
+}
+run_checks 2>&1 | tee "$OUT/estimate-recheck.txt"
+exit "${PIPESTATUS[0]}"
