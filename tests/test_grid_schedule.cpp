@@ -364,6 +364,17 @@ TEST(GridSchedule, PowerOfThreeColumns) {
   check_grid<double>(16, 243, 2);
 }
 
+// Columns of 384 in two stages, 24 * 16 (measured_column_form), as Y and as
+// ragged Z columns, against FFTW.
+TEST(GridSchedule, ColumnsOf384InTwoStages) {
+  const std::vector<GridPass> passes = make_grid_schedule(32, 384, 2, Precision::f32, DeviceLimits{});
+  ASSERT_EQ(passes.size(), 3u);
+  EXPECT_EQ(passes[1].variant.radices, (std::vector<int>{24, 16}));
+  check_grid<float>(32, 384, 2);
+  check_grid<float>(8, 5, 384);
+  check_grid<double>(16, 384, 2);
+}
+
 // Rows and columns with two exchange buffers (XLayout::exchange_buffers)
 // in a 3-D schedule, and in the split-Y schedule's Z columns, whose cross
 // phase works on the first exchange in place.
