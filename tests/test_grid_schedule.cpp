@@ -335,20 +335,24 @@ TEST(ColumnVariant, EstimateIsCoalescedAndFits) {
   }
 }
 
-// The wide column blocks of measured_column_form (one block per SM, 256-byte
-// segments) as Y and as Z columns, against FFTW.
+// The columns of measured_column_form as Y and as Z columns, against FFTW:
+// wide blocks (256-byte segments past 96 KB: f32 384 in two stages, 24 * 16;
+// f64 400, 480, 500) and f64 384 in two stages on 8 columns.
 TEST(GridSchedule, WideColumnBlocks) {
-  const std::vector<GridPass> passes = make_grid_schedule(32, 500, 2, Precision::f32, DeviceLimits{});
+  const std::vector<GridPass> passes = make_grid_schedule(32, 384, 2, Precision::f32, DeviceLimits{});
   ASSERT_EQ(passes.size(), 3u);
   EXPECT_EQ(passes[1].variant.rows_per_block, 32);
+  EXPECT_EQ(passes[1].variant.radices, (std::vector<int>{24, 16}));
+  check_grid<float>(32, 384, 2);
+  check_grid<float>(8, 5, 384);
+  check_grid<double>(16, 384, 2);
   check_grid<float>(32, 500, 2);
-  check_grid<float>(8, 4, 500);
   check_grid<double>(16, 480, 2);
   check_grid<double>(4, 4, 500);
   check_grid<double>(16, 400, 2);
   check_grid<double>(16, 2, 480);
-  // 15 columns of 500 in a block of 32 (f64: 16): the last lines of the
-  // ragged block load nothing (grouped loads, kGroupedLoadRadix).
+  // 15 columns of 500 in a block of 16: the last lines of the ragged block
+  // load nothing (grouped loads, kGroupedLoadRadix).
   check_grid<float>(5, 3, 500);
   check_grid<double>(5, 3, 500);
 }
@@ -362,17 +366,6 @@ TEST(GridSchedule, PowerOfThreeColumns) {
   check_grid<float>(32, 243, 2);
   check_grid<float>(8, 5, 243);
   check_grid<double>(16, 243, 2);
-}
-
-// Columns of 384 in two stages, 24 * 16 (measured_column_form), as Y and as
-// ragged Z columns, against FFTW.
-TEST(GridSchedule, ColumnsOf384InTwoStages) {
-  const std::vector<GridPass> passes = make_grid_schedule(32, 384, 2, Precision::f32, DeviceLimits{});
-  ASSERT_EQ(passes.size(), 3u);
-  EXPECT_EQ(passes[1].variant.radices, (std::vector<int>{24, 16}));
-  check_grid<float>(32, 384, 2);
-  check_grid<float>(8, 5, 384);
-  check_grid<double>(16, 384, 2);
 }
 
 // Rows and columns with two exchange buffers (XLayout::exchange_buffers)
