@@ -337,7 +337,8 @@ TEST(ColumnVariant, EstimateIsCoalescedAndFits) {
 
 // The columns of measured_column_form as Y and as Z columns, against FFTW:
 // wide blocks (256-byte segments past 96 KB: f32 384 in two stages, 24 * 16;
-// f64 400, 480, 500) and f64 384 in two stages on 8 columns.
+// f64 480) and f64 384 in two stages on 8 columns; 400 and 500 as the
+// heuristic's.
 TEST(GridSchedule, WideColumnBlocks) {
   const std::vector<GridPass> passes = make_grid_schedule(32, 384, 2, Precision::f32, DeviceLimits{});
   ASSERT_EQ(passes.size(), 3u);

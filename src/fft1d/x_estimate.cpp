@@ -171,18 +171,20 @@ XVariant measured_real_row_form(int n, Precision precision, XVariant v) {
 }
 
 // Columns whose 256-byte segments (32 f32 or 16 f64 columns) need more
-// than the 96 KB budget, one block per SM, where that ran faster in every
-// 3-D transform timed on an H100 (C2C, R2C forward and C2R inverse; the
-// ESTIMATE against the heuristic's, two rounds, docs/BENCHMARKS.md, "Wide
-// column blocks"): 500^3 f64 4.136 ms against 4.288; f64 480 in the
-// tuner's shape, 16 columns of 30 threads (480 = 16 * 30), 3.701 against
-// 3.768; f64 400 2.067 against 2.087. Left out: 400 in f32 and 384 in f64 (their C2C
-// gained 0.4 % and 1.3 %, but R2C 400^3 f32 lost 2.2 % and C2R 384^3 f64
-// 2.9 %), and 480 in f32 (32 columns of 16 threads: 1.946 against 1.884).
-// 500 in f32 had won there too (C2C 2.105 against 2.133, C2R 1.132 against
-// 1.215), before column loads were grouped (kGroupedLoadRadix); after it,
-// the heuristic's 16 columns (400 threads, 64 KB) ran 500^3 f32 1.592-1.593
-// ms against 1.657 on an H200 (untimed on an H100).
+// than the 96 KB budget, one block per SM, where that ran faster: f64 480
+// in the tuner's shape, 16 columns of 30 threads (480 = 16 * 30), 3.701 ms
+// against 3.768 on an H100 (docs/BENCHMARKS.md, "Wide column blocks"),
+// 3.087 against 3.195 on an H200. 500 in both precisions and f64 400 had
+// won that way on the H100 too (500^3 f32 2.105 against 2.133, C2R 1.132
+// against 1.215; f64 4.136 against 4.288; f64 400^3 2.067 against 2.087),
+// before column loads were grouped (kGroupedLoadRadix). Since then the
+// heuristic's blocks (16 f32 or 8 f64 columns, 64 KB) ran faster on an
+// H200 (untimed on an H100): 500^3 f32 1.592 against 1.657-1.663 (R2C
+// forward -2.9 %, C2R inverse -3.7 %), f64 3.148-3.149 against 3.268-3.276
+// (R2C forward -4.8 %, C2R inverse -5.5 %), f64 400^3 1.838-1.840 against
+// 1.907-1.911. 400 in f32, 384 in f64 and 480 in f32 never took the wide
+// form (R2C 400^3 f32 lost 2.2 % with it, C2R 384^3 f64 2.9 %; 480 in 32
+// columns of 16 threads 1.946 against 1.884, all on the H100).
 //
 // Columns of 384 in two stages, 24 * 16 (one 24-point butterfly per
 // thread, computed twiddles) instead of the heuristic's three (16 * 8 * 3 on
@@ -194,9 +196,7 @@ XVariant measured_real_row_form(int n, Precision precision, XVariant v) {
 std::optional<XVariant> measured_column_form(int n, Precision precision) {
   const bool f32 = precision == Precision::f32;
   if (n == 384) return XVariant{{24, 16}, 16, f32 ? 32 : 8, PadMethod::none, false, 0, true};
-  if (n == 500 && !f32) return XVariant{{20, 25}, 25, 16, PadMethod::none, false, 0, true};
   if (n == 480 && !f32) return XVariant{{16, 30}, 30, 16, PadMethod::none, true, 0, true};
-  if (n == 400 && !f32) return XVariant{{20, 20}, 20, 16, PadMethod::none, false, 0, true};
   return std::nullopt;
 }
 
@@ -286,8 +286,8 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // per thread too, with table twiddles, and so do power_of_three_columns
 // (243 = 9 * 27). Columns of 512 take
 // long_column_radices (32 first), unpadded, in f32 in up to 132 KB
-// (kLongColumnSharedBudget). Columns of 500, 480 and 400 in f64
-// take measured_column_form's wider blocks, columns of 384 its two stages
+// (kLongColumnSharedBudget). Columns of 480 in f64 take
+// measured_column_form's wider blocks, columns of 384 its two stages
 // (24 * 16), and f32 columns of 343 two exchange buffers
 // (measured_exchange_buffers).
 XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits) {
