@@ -25,6 +25,13 @@ checks=(
   "c2c 343 f32 env:FFT3D_PDL=0"                                          # dependent launch, separate passes
   "c2c 500 f32 env:FFT3D_PDL=0"
   "r2c 343 f32 env:FFT3D_PDL=0"
+  "c2c 384 f32 columns:r16-8-3.t24.rows16.pad-none.tw-sincos.mb0.cols"   # columns of 384 as 24 * 16
+  "r2c 384 f32 columns:r16-8-3.t24.rows16.pad-none.tw-sincos.mb0.cols"
+  "r2c 384 f64 columns:r16-8-3.t24.rows8.pad-none.tw-sincos.mb0.cols"
+  "c2c 500 f32 columns:r20-25.t25.rows32.pad-none.tw-sincos.mb0.cols"    # 500 and f64 400 in 64 KB blocks
+  "r2c 500 f32 columns:r20-25.t25.rows32.pad-none.tw-sincos.mb0.cols"
+  "c2c 500 f64 columns:r20-25.t25.rows16.pad-none.tw-sincos.mb0.cols"
+  "r2c 400 f64 columns:r20-20.t20.rows16.pad-none.tw-sincos.mb0.cols"
 )
 run_checks() {
   local check type n precision form status=0
