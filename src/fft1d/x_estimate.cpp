@@ -284,11 +284,10 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // 15 first). The columns of column_two_stages (480 = 15 * 32) and of
 // column_merged_stages (420 = 7 * 4 * 15) take the first radix's butterfly
 // per thread too, with table twiddles, and so do power_of_three_columns
-// (243 = 9 * 27). Columns of 512 take
-// long_column_radices (32 first), unpadded, in f32 in up to 132 KB
-// (kLongColumnSharedBudget). Columns of 480 in f64 take
-// measured_column_form's wider blocks, columns of 384 its two stages
-// (24 * 16), and f32 columns of 343 two exchange buffers
+// (243 = 9 * 27). Columns of 512 take long_column_radices (32 first),
+// unpadded, in f32 in up to 132 KB (kLongColumnSharedBudget). Columns of
+// 480 in f64 take measured_column_form's wider blocks, columns of 384 its
+// two stages (24 * 16), and f32 columns of 343 two exchange buffers
 // (measured_exchange_buffers).
 XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits) {
   if (const std::optional<XVariant> measured = measured_column_form(n, precision))
