@@ -32,6 +32,10 @@ checks=(
   "r2c 500 f32 columns:r20-25.t25.rows32.pad-none.tw-sincos.mb0.cols"
   "c2c 500 f64 columns:r20-25.t25.rows16.pad-none.tw-sincos.mb0.cols"
   "r2c 400 f64 columns:r20-20.t20.rows16.pad-none.tw-sincos.mb0.cols"
+  "c2c 343 f32 columns:r7-7-7.t49.rows8.pad-none.tw-sincos.mb0.cols.xb2" # f32 343 columns two blocks per SM
+  "r2c 343 f32 x:r7-7-7.t49.rows2.pad-none.tw-table.mb0.real-pair"       # real pairs of 343 gap-padded
+  "r2c 343 f64 x:r7-7-7.t49.rows2.pad-none.tw-sincos.mb0.real-pair"
+  "r2c 243 f64 columns:r9-27.t27.rows16.pad-none.tw-table.mb0.cols"      # real sides' f64 243 columns eight a block
 )
 run_checks() {
   local check type n precision form status=0

@@ -359,7 +359,8 @@ TEST(GridSchedule, WideColumnBlocks) {
 }
 
 // Columns of 243 (power_of_three_columns), 16 a block in f32, as Y and as
-// Z columns (the Z of 40 lines leaves a ragged block), against FFTW.
+// Z columns (the Z of 40 lines leaves a ragged block), against FFTW; real
+// sides' f64 columns eight a block.
 TEST(GridSchedule, PowerOfThreeColumns) {
   const std::vector<GridPass> passes = make_grid_schedule(32, 243, 2, Precision::f32, DeviceLimits{});
   ASSERT_EQ(passes.size(), 3u);
@@ -367,6 +368,21 @@ TEST(GridSchedule, PowerOfThreeColumns) {
   check_grid<float>(32, 243, 2);
   check_grid<float>(8, 5, 243);
   check_grid<double>(16, 243, 2);
+  // A real transform's complex side takes f64 columns of 243 eight a block
+  // (measured_real_side_columns); complex grids keep 16. Those eight run
+  // here against FFTW as Y and as ragged Z columns.
+  const auto real_side = make_column_schedule(122, 243, 243, Precision::f64, DeviceLimits{},
+                                              ColumnMethod::automatic, {}, true);
+  ASSERT_EQ(real_side.size(), 2u);
+  for (const GridPass& p : real_side) EXPECT_EQ(p.variant.rows_per_block, 8) << p.axis;
+  EXPECT_EQ(make_column_schedule(122, 243, 243, Precision::f64, DeviceLimits{})[0].variant.rows_per_block, 16);
+  const XVariant eight = real_side[0].variant;
+  const VariantPreference preferred = [&](const std::string& kind, int n) -> std::optional<PreferredVariant> {
+    if (kind == "columns" && n == 243) return eight;
+    return std::nullopt;
+  };
+  check_grid<double>(16, 243, 2, ColumnMethod::automatic, PlaneMethod::separate, 0, preferred);
+  check_grid<double>(5, 3, 243, ColumnMethod::automatic, PlaneMethod::separate, 0, preferred);
 }
 
 // Rows and columns with two exchange buffers (XLayout::exchange_buffers)

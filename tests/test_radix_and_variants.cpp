@@ -155,9 +155,16 @@ TEST(XVariant, EstimateHeuristic) {
   EXPECT_FALSE(c500.twiddle_table);
   EXPECT_EQ(estimate_column_variant(343, Precision::f32, DeviceLimits{}).radices, (std::vector<int>{7, 7, 7}));
   EXPECT_FALSE(estimate_column_variant(343, Precision::f32, DeviceLimits{}).twiddle_table);
-  // f32 columns of 343 take two exchange buffers; f64 (88 KB blocks then) one.
+  // f32 columns of 343 take two exchange buffers and ask for two blocks per
+  // SM; f64 (88 KB blocks then) one buffer and no hint.
   EXPECT_EQ(estimate_column_variant(343, Precision::f32, DeviceLimits{}).exchange_buffers, 2);
+  EXPECT_EQ(estimate_column_variant(343, Precision::f32, DeviceLimits{}).min_blocks_per_sm, 2);
   EXPECT_EQ(estimate_column_variant(343, Precision::f64, DeviceLimits{}).exchange_buffers, 1);
+  EXPECT_EQ(estimate_column_variant(343, Precision::f64, DeviceLimits{}).min_blocks_per_sm, 0);
+  // Real sides' f64 columns of 243 eight a block, complex ones 16.
+  EXPECT_EQ(estimate_column_variant(243, Precision::f64, DeviceLimits{}, true).rows_per_block, 8);
+  EXPECT_EQ(estimate_column_variant(243, Precision::f64, DeviceLimits{}).rows_per_block, 16);
+  EXPECT_EQ(estimate_column_variant(243, Precision::f32, DeviceLimits{}, true).rows_per_block, 16);
   // Short radix-5 columns take a table in f32 only, 100 = 5 * 5 * 4 none.
   EXPECT_TRUE(estimate_column_variant(125, Precision::f32, DeviceLimits{}).twiddle_table);
   EXPECT_FALSE(estimate_column_variant(125, Precision::f64, DeviceLimits{}).twiddle_table);

@@ -118,11 +118,14 @@ double run_real_rows(int n, const XVariant& v, int sign, bool in_place, unsigned
   return fft3d_test::relative_l2_error(got, want);
 }
 
-// A few variants of the row kernel for real rows of length n: the ESTIMATE
-// choice and one per radix ordering, the rest drawn at random.
+// A few variants of the row kernel for real rows of length n: the real
+// rows' ESTIMATE (measured forms included: 343's pairs), the complex rows'
+// in real form, and one per radix ordering, the rest drawn at random.
 std::vector<XVariant> real_variants(int n, Precision precision, std::mt19937& rng, RealRows odd) {
   const int kernel_n = n % 2 == 0 ? n / 2 : n;
-  std::vector<XVariant> out{real_rows_variant(n, estimate_x_variant(kernel_n, precision, DeviceLimits{}), odd)};
+  const RealRows real = n % 2 == 0 ? RealRows::half : odd;
+  std::vector<XVariant> out{estimate_x_variant(kernel_n, precision, DeviceLimits{}, real),
+                            real_rows_variant(n, estimate_x_variant(kernel_n, precision, DeviceLimits{}), odd)};
   std::map<std::vector<int>, std::vector<XVariant>> groups;
   for (const XVariant& v : enumerate_x_variants(kernel_n, precision, DeviceLimits{})) groups[v.radices].push_back(v);
   for (auto& [radices, list] : groups) out.push_back(real_rows_variant(n, list[rng() % list.size()], odd));

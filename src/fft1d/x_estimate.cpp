@@ -158,15 +158,25 @@ XVariant measured_row_form(int n, Precision precision, XVariant v) {
   return v;
 }
 
-// Real rows the same way, where their own 3-D transforms ran faster: f64
-// rows of 343 (two real rows a transform) with computed twiddles, on an
-// H200: R2C 343^3 forward 0.5568-0.5573 ms against 0.5790-0.5792, C2R
-// inverse 0.6241-0.6245 against 0.6315-0.6344. In f32 they lost on the
-// H200 (inverse 0.3450 against 0.3420), and the complex rows' form (gap
-// padding, three blocks per SM) lost 2-13 % on an H100 in both precisions;
-// the f64 form here is untimed on an H100.
+// Real rows the same way, where their own 3-D transforms ran faster, on an
+// H200 (untimed on an H100), in pairs (two real rows a transform) of 343:
+// - f64 with computed twiddles: R2C 343^3 forward 0.5568-0.5573 ms against
+//   0.5790-0.5792, C2R inverse 0.6241-0.6245 against 0.6315-0.6344; with
+//   gap padding too (as MEASURE picked them), the inverse 0.6006-0.6025
+//   against 0.6235-0.6246 but the forward 0.5643-0.5645 against
+//   0.5522-0.5531: both directions together 1.3 % faster, and the slower
+//   ratio to cuFFT 0.92 -> 0.95.
+// - f32 five rows a block, gap padding (MEASURE's form; table twiddles as
+//   the heuristic's): forward 0.3150-0.3157 against 0.3179-0.3192, inverse
+//   0.3348-0.3359 against 0.3392-0.3399. Computed twiddles lost in f32
+//   (inverse 0.3450 against 0.3420).
+// The complex rows' form (gap padding, three blocks per SM) lost 2-13 % on
+// an H100 in both precisions.
 XVariant measured_real_row_form(int n, Precision precision, XVariant v) {
-  if (n == 343 && precision == Precision::f64 && v.real == RealRows::pair) v.twiddle_table = false;
+  if (n != 343 || v.real != RealRows::pair) return v;
+  v.pad = PadMethod::gap;
+  if (precision == Precision::f64) v.twiddle_table = false;
+  else v.rows_per_block = 5;
   return v;
 }
 
@@ -204,12 +214,30 @@ std::optional<XVariant> measured_column_form(int n, Precision precision) {
 // (XLayout::exchange_buffers), so that the middle stage needs no barrier
 // between its reads and writes, where they fit: f32 343^3 0.6169-0.6180 ms
 // against 0.6247-0.6256 on an H200 (untimed on an H100; f64, whose blocks
-// of 44 KB then hold 88, lost 7 %).
-XVariant measured_exchange_buffers(int n, Precision precision, const DeviceLimits& limits, XVariant v) {
+// of 44 KB then hold 88, lost 7 %). Their launch asks for two blocks per
+// SM, which lets ptxas keep 48 registers a thread instead of 40: 343^3
+// 0.5982-0.5989 against 0.6005-0.6009, R2C forward -0.5 % (f64 columns lost
+// 0.2 % that way).
+XVariant measured_343_columns(int n, Precision precision, const DeviceLimits& limits, XVariant v) {
   if (n != 343 || precision != Precision::f32) return v;
   XVariant two = v;
   two.exchange_buffers = 2;
+  two.min_blocks_per_sm = 2;
   return x_variant_fits(x_variant_facts(n, precision, two), limits) ? two : v;
+}
+
+// Columns of real transforms' complex sides that ran faster in another form
+// than the complex grids' (H200; untimed on an H100): f64 243 in 8 columns
+// (216 threads) instead of 16 (432 threads at 128 registers, one block per
+// SM): R2C 243^3 forward 0.2118-0.2126 ms against 0.2269-0.2272, C2R
+// inverse 0.2288-0.2301 against 0.2381. The complex 243^3, whose Z pass
+// follows the fused XY pass, lost 0.4 % that way (0.3761-0.3765 against
+// 0.3748).
+XVariant measured_real_side_columns(int n, Precision precision, const DeviceLimits& limits, XVariant v) {
+  if (n != 243 || precision != Precision::f64) return v;
+  XVariant eight = v;
+  eight.rows_per_block = 8;
+  return x_variant_fits(x_variant_facts(n, precision, eight), limits) ? eight : v;
 }
 
 }  // namespace
@@ -287,9 +315,10 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // (243 = 9 * 27). Columns of 512 take long_column_radices (32 first),
 // unpadded, in f32 in up to 132 KB (kLongColumnSharedBudget). Columns of
 // 480 in f64 take measured_column_form's wider blocks, columns of 384 its
-// two stages (24 * 16), and f32 columns of 343 two exchange buffers
-// (measured_exchange_buffers).
-XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits) {
+// two stages (24 * 16), f32 columns of 343 two exchange buffers and two
+// blocks per SM (measured_343_columns), and real sides' f64 columns of 243
+// eight a block (measured_real_side_columns).
+XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits, bool real_side) {
   if (const std::optional<XVariant> measured = measured_column_form(n, precision))
     if (x_variant_fits(x_variant_facts(n, precision, *measured), limits)) return *measured;
   const std::optional<std::vector<int>> composite = composite_radices(n);
@@ -321,7 +350,9 @@ XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits&
     const XVariant v{radices, t, cols, pad, table_twiddles, 0, true};
     const XVariantFacts f = x_variant_facts(n, precision, v);
     if (f.shared_bytes > budget && cols > 1) continue;
-    if (x_variant_fits(f, limits)) return measured_exchange_buffers(n, precision, limits, v);
+    if (!x_variant_fits(f, limits)) continue;
+    const XVariant measured = measured_343_columns(n, precision, limits, v);
+    return real_side ? measured_real_side_columns(n, precision, limits, measured) : measured;
   }
   fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "a column of " + std::to_string(n) + " " + precision_name(precision) +
                                          " points does not fit the device's shared memory");

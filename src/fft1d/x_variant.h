@@ -87,8 +87,11 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 
 // The ESTIMATE choice for a one-pass column variant of length n (a Y or Z
 // pass): enough columns per block for coalesced accesses, the whole column
-// in shared memory. Throws Error(UNSUPPORTED_SIZE) if it does not fit.
-XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits);
+// in shared memory. real_side: the columns of a real transform's complex
+// side (R2C/C2R plans), which take their own measured form where it differs
+// (f64 243, x_estimate.cpp). Throws Error(UNSUPPORTED_SIZE) if it does not
+// fit.
+XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits, bool real_side = false);
 
 // Bytes of shared memory the smallest variant for n needs: n above the
 // device limit is unsupported on the GPU.

@@ -19,7 +19,8 @@ void check_length(char axis, int n, Precision precision) {
 }
 
 GridPass column_pass(char axis, int n, long long count, kern::RowGeometry geometry, Precision precision,
-                     const DeviceLimits& limits, ColumnMethod method, const VariantPreference& preferred) {
+                     const DeviceLimits& limits, ColumnMethod method, const VariantPreference& preferred,
+                     bool real_side = false) {
   GridPass pass{axis, n, count, geometry, XVariant{}, FiveStepVariant{}};
   const FiveStepVariant five = estimate_five_step_variant(n, precision);
   if (method == ColumnMethod::five_step) {
@@ -40,7 +41,7 @@ GridPass column_pass(char axis, int n, long long count, kern::RowGeometry geomet
     return pass;
   }
   try {
-    pass.variant = estimate_column_variant(n, precision, limits);
+    pass.variant = estimate_column_variant(n, precision, limits, real_side);
   } catch (const Error&) {
     if (method == ColumnMethod::one_pass || five.n1 == 0) throw;
     pass.five_step = five;  // the column does not fit shared memory
@@ -144,16 +145,18 @@ std::optional<FiveStepVariant> valid_five_step_preference(const VariantPreferenc
 }
 
 std::vector<GridPass> make_column_schedule(int nx, int ny, int nz, Precision precision, const DeviceLimits& limits,
-                                           ColumnMethod method, const VariantPreference& preferred) {
+                                           ColumnMethod method, const VariantPreference& preferred,
+                                           bool real_side) {
   check_length('y', ny, precision);
   check_length('z', nz, precision);
   const long long plane = static_cast<long long>(nx) * ny;
   std::vector<GridPass> passes;
   if (ny > 1)
     passes.push_back(column_pass('y', ny, static_cast<long long>(nx) * nz, {nx, plane, nx}, precision, limits,
-                                 method, preferred));
+                                 method, preferred, real_side));
   if (nz > 1)
-    passes.push_back(column_pass('z', nz, plane, {plane, plane, plane}, precision, limits, method, preferred));
+    passes.push_back(
+        column_pass('z', nz, plane, {plane, plane, plane}, precision, limits, method, preferred, real_side));
   return passes;
 }
 

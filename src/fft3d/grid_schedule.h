@@ -151,11 +151,12 @@ void set_side_planes(std::vector<GridPass>& schedule, int nx, int ny, int planes
                      const DeviceLimits& limits, const VariantPreference& preferred = {});
 
 // The Y and Z passes (skipping axes of length 1) of an nx * ny * nz complex
-// array: make_grid_schedule's columns, and those of a real transform's
-// complex side (nx / 2 + 1 along x).
+// array: make_grid_schedule's columns, and (real_side) those of a real
+// transform's complex side (nx / 2 + 1 along x), whose ESTIMATE may differ
+// (estimate_column_variant).
 std::vector<GridPass> make_column_schedule(int nx, int ny, int nz, Precision precision, const DeviceLimits& limits,
                                            ColumnMethod method = ColumnMethod::automatic,
-                                           const VariantPreference& preferred = {});
+                                           const VariantPreference& preferred = {}, bool real_side = false);
 
 // The X pass of a real transform (R2C forward, C2R inverse) over `rows`
 // rows of nx reals: a half-length kernel (kernel_n = nx / 2, even nx >= 4),

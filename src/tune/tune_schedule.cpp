@@ -54,7 +54,8 @@ std::vector<GridPass> passes_to_tune(const Problem& problem, const DeviceLimits&
     const RealRowsPass x = make_real_rows_pass(problem.nx, problem.rows(), p, limits);
     if (x.kernel_n > 0) passes.push_back({'x', x.nx, x.rows, {1, 0, 1}, x.variant, {}});
     if (problem.shape == Shape::grid3d)
-      for (GridPass& column : make_column_schedule(problem.nx / 2 + 1, problem.ny, problem.nz, p, limits))
+      for (GridPass& column : make_column_schedule(problem.nx / 2 + 1, problem.ny, problem.nz, p, limits,
+                                                       ColumnMethod::automatic, {}, true))
         passes.push_back(std::move(column));
     return passes;
   }
