@@ -240,6 +240,12 @@ TEST(TuneSchedule, BatchedRowsAndRealProblems) {
   EXPECT_EQ(passes[1].geometry.stride, 9);
   EXPECT_EQ(passes[2].geometry.stride, 9 * 8);
   EXPECT_NE(note.find("real-rows kernels"), std::string::npos);
+  // The tuner's estimate of a real side's columns is the real plan's: f64
+  // columns of 243 eight a block (estimate_column_variant's real_side).
+  const auto real_243 = passes_to_tune(make_3d_problem(243, 243, 243, FFT3D_R2C_F64), DeviceLimits{});
+  ASSERT_EQ(real_243.size(), 3u);
+  EXPECT_EQ(real_243[1].variant.rows_per_block, 8);
+  EXPECT_EQ(real_243[2].variant.rows_per_block, 8);
   Wisdom real_wisdom;
   const Problem real = make_3d_problem(16, 8, 4, FFT3D_R2C_F32);
   tune(real, real_wisdom, {});
