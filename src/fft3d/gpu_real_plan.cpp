@@ -335,7 +335,7 @@ std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInf
   std::unique_ptr<XYPass> fused, fused_inverse;
   if (grid) {
     columns = make_column_schedule(problem.nx / 2 + 1, problem.ny, problem.nz, precision, device.limits(),
-                                   column_method_from_environment(), preferred, true);
+                                   column_method_from_environment(), preferred, /*real_side=*/true);
     const PlaneMethod planes = plane_method_from_environment();
     // The split-Y schedule is complex only: real plans keep separate passes.
     if (planes == PlaneMethod::automatic && problem.ny > 1) {

@@ -55,7 +55,7 @@ std::vector<GridPass> passes_to_tune(const Problem& problem, const DeviceLimits&
     if (x.kernel_n > 0) passes.push_back({'x', x.nx, x.rows, {1, 0, 1}, x.variant, {}});
     if (problem.shape == Shape::grid3d)
       for (GridPass& column : make_column_schedule(problem.nx / 2 + 1, problem.ny, problem.nz, p, limits,
-                                                       ColumnMethod::automatic, {}, true))
+                                                   ColumnMethod::automatic, {}, /*real_side=*/true))
         passes.push_back(std::move(column));
     return passes;
   }
