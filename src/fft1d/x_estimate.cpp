@@ -212,18 +212,17 @@ std::optional<XVariant> measured_column_form(int n, Precision precision) {
 
 // The heuristic's f32 columns of 343 with two exchange buffers
 // (XLayout::exchange_buffers), so that the middle stage needs no barrier
-// between its reads and writes, where they fit: f32 343^3 0.6169-0.6180 ms
+// between its reads and writes: f32 343^3 0.6169-0.6180 ms
 // against 0.6247-0.6256 on an H200 (untimed on an H100; f64, whose blocks
 // of 44 KB then hold 88, lost 7 %). Their launch asks for two blocks per
 // SM, which lets ptxas keep 48 registers a thread instead of 40: 343^3
 // 0.5982-0.5989 against 0.6005-0.6009, R2C forward -0.5 % (f64 columns lost
 // 0.2 % that way).
-XVariant measured_343_columns(int n, Precision precision, const DeviceLimits& limits, XVariant v) {
+XVariant measured_343_columns(int n, Precision precision, XVariant v) {
   if (n != 343 || precision != Precision::f32) return v;
-  XVariant two = v;
-  two.exchange_buffers = 2;
-  two.min_blocks_per_sm = 2;
-  return x_variant_fits(x_variant_facts(n, precision, two), limits) ? two : v;
+  v.exchange_buffers = 2;
+  v.min_blocks_per_sm = 2;
+  return v;
 }
 
 // Columns of real transforms' complex sides that ran faster in another form
@@ -233,11 +232,10 @@ XVariant measured_343_columns(int n, Precision precision, const DeviceLimits& li
 // inverse 0.2288-0.2301 against 0.2381. The complex 243^3, whose Z pass
 // follows the fused XY pass, lost 0.4 % that way (0.3761-0.3765 against
 // 0.3748).
-XVariant measured_real_side_columns(int n, Precision precision, const DeviceLimits& limits, XVariant v) {
+XVariant measured_real_side_columns(int n, Precision precision, XVariant v) {
   if (n != 243 || precision != Precision::f64) return v;
-  XVariant eight = v;
-  eight.rows_per_block = 8;
-  return x_variant_fits(x_variant_facts(n, precision, eight), limits) ? eight : v;
+  v.rows_per_block = 8;
+  return v;
 }
 
 }  // namespace
@@ -351,8 +349,10 @@ XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits&
     const XVariantFacts f = x_variant_facts(n, precision, v);
     if (f.shared_bytes > budget && cols > 1) continue;
     if (!x_variant_fits(f, limits)) continue;
-    const XVariant measured = measured_343_columns(n, precision, limits, v);
-    return real_side ? measured_real_side_columns(n, precision, limits, measured) : measured;
+    // The measured forms where they fit, as for rows (estimate_x_variant).
+    XVariant measured = measured_343_columns(n, precision, v);
+    if (real_side) measured = measured_real_side_columns(n, precision, measured);
+    return x_variant_fits(x_variant_facts(n, precision, measured), limits) ? measured : v;
   }
   fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "a column of " + std::to_string(n) + " " + precision_name(precision) +
                                          " points does not fit the device's shared memory");
