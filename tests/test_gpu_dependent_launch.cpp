@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
-#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
@@ -15,7 +14,6 @@
 #include "gpu/dependent_launch.h"
 #include "gpu_plan_check.h"
 #include "gpu_test_util.h"
-#include "real_oracle.h"
 #include "tune/dependent_launch_choice.h"
 #include "tune/device_signature.h"
 
@@ -28,29 +26,9 @@ constexpr int kNx = 64, kNy = 48, kNz = 40;
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-// An in-place R2C forward of random reals by `plan` against FFTW.
-void expect_r2c_matches_fftw(fft3d_plan plan) {
-  const size_t rows = size_t(kNy) * kNz, half = kNx / 2 + 1;
-  const std::vector<double> reals = fft3d_test::random_reals(rows * kNx, 5);
-  std::vector<float> host =
-      fft3d_test::to_pitched<float>(reals, kNx, 2 * half, std::numeric_limits<float>::quiet_NaN());
-  std::vector<double> rounded(reals.size());
-  for (size_t i = 0; i < reals.size(); ++i) rounded[i] = static_cast<float>(reals[i]);
-  void* dev = nullptr;
-  CUDA_OK(cudaMalloc(&dev, host.size() * sizeof(float)));
-  EXPECT_EQ(cudaMemcpy(dev, host.data(), host.size() * sizeof(float), cudaMemcpyHostToDevice), cudaSuccess);
-  EXPECT_EQ(fft3d_forward(plan, dev), FFT3D_SUCCESS) << fft3d_last_error_message();
-  EXPECT_EQ(cudaMemcpy(host.data(), dev, host.size() * sizeof(float), cudaMemcpyDeviceToHost), cudaSuccess);
-  cudaFree(dev);
-  std::vector<fft3d_test::cplx> got(rows * half);
-  for (size_t i = 0; i < got.size(); ++i) got[i] = fft3d_test::cplx(host[2 * i], host[2 * i + 1]);
-  EXPECT_LE(fft3d_test::relative_l2_error(got, fft3d_test::fftw_r2c_3d(rounded, kNx, kNy, kNz)),
-            2 * fft3d_test::fft_error_bound(true, kNx * kNy * kNz));
-}
-
 void expect_matches_fftw(fft3d_plan plan, bool real) {
   if (real)
-    expect_r2c_matches_fftw(plan);
+    fft3d_test::expect_r2c_plan_matches_fftw(plan, kNx, kNy, kNz);
   else
     for (int sign : {-1, +1}) fft3d_test::expect_plan_matches_fftw<float>(plan, kNx, kNy, kNz, sign);
 }

@@ -2,6 +2,7 @@
 // the rows) and 3-D complex grids (the passes of a GridSchedule, in place).
 #include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <iomanip>
 #include <optional>
 #include <sstream>
@@ -24,6 +25,7 @@
 #include "multirow/five_step_pass.h"
 #include "tune/dependent_launch_choice.h"
 #include "tune/pass_order_choice.h"
+#include "tune/plan_source_choice.h"
 #include "tune/side_planes_choice.h"
 #include "tune/tune_grid.h"
 #include "tune/tune_schedule.h"
@@ -119,9 +121,6 @@ class GpuGridPlan final : public GpuPlan {
     compile_side_passes();
     set_dependent_launch(dependent_launch_);
   }
-
-  // A line the description ends with (how the schedule was chosen).
-  void add_note(std::string note) { notes_.push_back(std::move(note)); }
 
   const std::vector<GridPass>& schedule() const { return schedule_; }
 
@@ -226,7 +225,6 @@ class GpuGridPlan final : public GpuPlan {
   std::unique_ptr<SideStream> side_stream_;              // where side_passes_ run
   bool dependent_launch_ = false;                        // as last asked (set_dependent_launch)
   std::vector<std::unique_ptr<GpuPass>> passes_;
-  std::vector<std::string> notes_;
 };
 
 // The schedule of a 3-D complex plan, with X and Y transformed as `planes` says.
@@ -244,7 +242,7 @@ PassKey xy_key(const Problem& problem) {
 // (wisdom), without timing again: nullptr where wisdom has no verdict or its
 // fused variant no longer fits.
 std::unique_ptr<GpuGridPlan> plan_from_xy_verdict(const Problem& problem, const DeviceInfo& device) {
-  const std::optional<std::string> verdict = process_wisdom().lookup(signature_of(device), xy_key(problem));
+  const std::optional<std::string> verdict = plan_wisdom().lookup(signature_of(device), xy_key(problem));
   if (!verdict) return nullptr;
   std::vector<GridPass> schedule;
   try {
@@ -382,7 +380,7 @@ std::unique_ptr<GpuGridPlan> time_plane_methods(const Problem& problem, const De
   };
   for (const XYVariant& v : fused) time_candidate(v);
   if (split) time_candidate(std::nullopt);
-  process_wisdom().remember(WisdomEntry{signature_of(device), xy_key(problem), verdict, best_ms});
+  plan_wisdom().remember(WisdomEntry{signature_of(device), xy_key(problem), verdict, best_ms});
   best->add_note(note.str() + (verdict == kSeparateXY ? "; separate kept"
                                : verdict == kSplitXY  ? "; split Y kept"
                                                       : "; fused kept"));
@@ -401,7 +399,7 @@ void settle_pass_order(GpuGridPlan& plan, const Problem& problem, const DeviceIn
   };
   const PassKey key = pass_order_key(problem.nx, problem.ny, problem.nz, problem.precision());
   const PassOrderChoice choice = choose_pass_order(plan.schedule(), pass_order_from_environment(), mode,
-                                                   process_wisdom(), signature_of(device), key, time);
+                                                   plan_wisdom(), signature_of(device), key, time);
   plan.set_pass_order(choice.order);
   if (!choice.note.empty()) plan.add_note(choice.note);
 }
@@ -423,6 +421,69 @@ void force_xy_variant_from_environment(std::vector<GridPass>& schedule, Precisio
   if (auto v = xy_variant_from_environment(pass.n, pass.ny, false, precision, device)) pass.xy = *v;
 }
 
+// A 3-D complex plan as `mode` and the plan wisdom make it.
+std::unique_ptr<GpuPlan> make_grid_plan(const Problem& problem, const DeviceInfo& device, TuneMode mode) {
+  const PlaneMethod planes = plane_method_from_environment();
+  std::unique_ptr<GpuGridPlan> plan;
+  if (planes == PlaneMethod::automatic) {
+    plan = plan_from_xy_verdict(problem, device);
+    if (!plan && mode != TuneMode::estimate) plan = time_plane_methods(problem, device);
+  }
+  if (!plan) {
+    std::vector<GridPass> schedule = grid_schedule_for(problem, device, planes);
+    force_xy_variant_from_environment(schedule, problem.precision(), device);
+    plan = std::make_unique<GpuGridPlan>(problem, std::move(schedule), device);
+  }
+  settle_pass_order(*plan, problem, device, mode);  // after the XY form: it times the plan as built
+  const std::string side = settle_side_planes(
+      *plan, -1, estimate_side_planes(problem.nx, problem.ny, problem.nz, problem.precision()), problem.bytes(), device,
+      mode);
+  if (!side.empty()) plan->add_note(side);
+  const std::string note = settle_dependent_launch(*plan, problem.bytes(), device, mode);
+  if (!note.empty()) plan->add_note(note);
+  return plan;
+}
+
+// FFT3D_PLAN_SOURCE=tuned|estimate forces the whole-plan check's verdict.
+std::optional<PlanSource> plan_source_from_environment() {
+  const char* env = std::getenv("FFT3D_PLAN_SOURCE");
+  if (!env || !*env) return std::nullopt;
+  if (const std::optional<PlanSource> source = parse_plan_source(env)) return source;
+  fail(FFT3D_ERROR_INVALID_ARGUMENT, std::string("FFT3D_PLAN_SOURCE must be 'tuned' or 'estimate', not '") + env + "'");
+}
+
+// A 3-D plan (complex or real) that `make` builds as `mode` and the plan
+// wisdom say, or as ESTIMATE builds it without wisdom, as choose_plan_source
+// decides: under MEASURE and EXHAUSTIVE both are built and timed on scratch
+// data (real plans: forward and inverse), the verdict to wisdom.
+std::unique_ptr<Plan> with_plan_source_checked(
+    const Problem& problem, const DeviceInfo& device, TuneMode mode,
+    const std::function<std::unique_ptr<GpuPlan>(TuneMode)>& make) {
+  auto make_from = [&](PlanSource source) {
+    if (source == PlanSource::tuned) return make(mode);
+    WisdomSetAside none;
+    return make(TuneMode::estimate);
+  };
+  std::unique_ptr<GpuPlan> built[2];  // by PlanSource, as the timer builds them
+  std::unique_ptr<DeviceBuffer> scratch;
+  const long long bytes = problem.is_real() ? problem.complex_side_bytes() : problem.bytes();
+  const PlanSourceTimer time = [&](PlanSource source) {
+    std::unique_ptr<GpuPlan>& plan = built[static_cast<int>(source)];
+    plan = make_from(source);
+    if (!scratch) scratch = std::make_unique<DeviceBuffer>(timing_scratch(bytes));
+    double ms = median_execute_ms(*plan, scratch->get(), -1, nullptr);
+    if (problem.is_real()) ms += median_execute_ms(*plan, scratch->get(), +1, nullptr);
+    return ms;
+  };
+  const Problem& p = problem;
+  const PlanSourceChoice choice = choose_plan_source(plan_source_from_environment(), mode, process_wisdom(), signature_of(device),
+                                                     plan_source_key(p.nx, p.ny, p.nz, p.precision(), p.is_real()), time);
+  std::unique_ptr<GpuPlan> plan = std::move(built[static_cast<int>(choice.source)]);
+  if (!plan) plan = make_from(choice.source);
+  if (!choice.note.empty()) plan->add_note(choice.note);
+  return plan;
+}
+
 }  // namespace
 
 std::optional<XYVariant> xy_variant_from_environment(int nx, int ny, bool real, Precision precision,
@@ -436,6 +497,16 @@ std::optional<XYVariant> xy_variant_from_environment(int nx, int ny, bool real, 
                                            std::to_string(nx) + " x " + std::to_string(ny));
   return v;
 }
+
+namespace {
+thread_local Wisdom* set_aside_wisdom = nullptr;  // the innermost WisdomSetAside's, on this thread
+}  // namespace
+
+Wisdom& plan_wisdom() { return set_aside_wisdom ? *set_aside_wisdom : process_wisdom(); }
+
+WisdomSetAside::WisdomSetAside() : outer_(set_aside_wisdom) { set_aside_wisdom = &empty_; }
+
+WisdomSetAside::~WisdomSetAside() { set_aside_wisdom = outer_; }
 
 DeviceBuffer timing_scratch(long long bytes) {
   DeviceBuffer scratch(static_cast<size_t>(bytes));
@@ -459,7 +530,7 @@ std::string settle_dependent_launch(GpuPlan& plan, long long bytes, const Device
   const DependentLaunchChoice choice = choose_dependent_launch(
       dependent_launch_supported(device), dependent_launch_forced(),
       dependent_launch_pays(device, bytes, plan.dependent_beyond_l2()), mode,
-      process_wisdom(), signature_of(device), dependent_launch_key(p.nx, p.ny, p.nz, p.precision(), p.is_real()),
+      plan_wisdom(), signature_of(device), dependent_launch_key(p.nx, p.ny, p.nz, p.precision(), p.is_real()),
       time);
   plan.set_dependent_launch(choice.on);
   // The rule's one case beyond L2 is worth a line of the description.
@@ -483,7 +554,7 @@ std::string settle_side_planes(GpuPlan& plan, int sign, int estimate, long long 
   };
   const Problem& p = plan.problem();
   const SidePlanesChoice choice =
-      choose_side_planes(side_planes_from_environment(), estimate, p.nz, mode, process_wisdom(), signature_of(device),
+      choose_side_planes(side_planes_from_environment(), estimate, p.nz, mode, plan_wisdom(), signature_of(device),
                          side_planes_key(p.nx, p.ny, p.nz, p.precision(), p.is_real(), sign > 0), time);
   plan.set_side_planes(sign, choice.planes);
   return choice.note;
@@ -544,7 +615,7 @@ DeviceSignature signature_of(const DeviceInfo& d) {
 }
 
 VariantPreference variant_preference(const DeviceInfo& device, Precision precision) {
-  return with_forced_variants(wisdom_variants(process_wisdom(), signature_of(device), precision), precision,
+  return with_forced_variants(wisdom_variants(plan_wisdom(), signature_of(device), precision), precision,
                               device.limits());
 }
 
@@ -602,29 +673,14 @@ std::unique_ptr<Plan> make_gpu_plan(const Problem& problem, TuneMode mode) {
   // MEASURE / EXHAUSTIVE: time the variants (once per problem and process)
   // and write the winners to wisdom, where the choices below find them.
   tune_if_needed(problem, mode);
-  if (problem.is_real()) return make_gpu_real_plan(problem, current_device_info(), mode);
   if (problem.shape == Shape::grid3d) {
     const DeviceInfo device = current_device_info();
-    const PlaneMethod planes = plane_method_from_environment();
-    std::unique_ptr<GpuGridPlan> plan;
-    if (planes == PlaneMethod::automatic) {
-      plan = plan_from_xy_verdict(problem, device);
-      if (!plan && mode != TuneMode::estimate) plan = time_plane_methods(problem, device);
-    }
-    if (!plan) {
-      std::vector<GridPass> schedule = grid_schedule_for(problem, device, planes);
-      force_xy_variant_from_environment(schedule, problem.precision(), device);
-      plan = std::make_unique<GpuGridPlan>(problem, std::move(schedule), device);
-    }
-    settle_pass_order(*plan, problem, device, mode);  // after the XY form: it times the plan as built
-    const std::string side = settle_side_planes(
-        *plan, -1, estimate_side_planes(problem.nx, problem.ny, problem.nz, problem.precision()), problem.bytes(), device,
-        mode);
-    if (!side.empty()) plan->add_note(side);
-    const std::string note = settle_dependent_launch(*plan, problem.bytes(), device, mode);
-    if (!note.empty()) plan->add_note(note);
-    return plan;
+    return with_plan_source_checked(problem, device, mode, [&](TuneMode m) -> std::unique_ptr<GpuPlan> {
+      if (problem.is_real()) return make_gpu_real_plan(problem, device, m);
+      return make_grid_plan(problem, device, m);
+    });
   }
+  if (problem.is_real()) return make_gpu_real_plan(problem, current_device_info(), mode);
   const int n = problem.nx;
   if (long long f = first_unsupported_factor(n))
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "n=" + std::to_string(n) + " has the prime factor " +

@@ -43,8 +43,30 @@ class GpuPlan : public Plan {
   // separate passes only.
   virtual bool dependent_beyond_l2() const { return false; }
 
+  // A line the description ends with (how the plan was chosen).
+  void add_note(std::string note) { notes_.push_back(std::move(note)); }
+
  protected:
   DeviceInfo device_;
+  std::vector<std::string> notes_;
+};
+
+// The wisdom GPU plans are built from: the process's, or an empty one on
+// this thread while a WisdomSetAside lives there. The plan builders read
+// wisdom in many places; the whole-plan check (make_gpu_plan) sets it aside
+// to build the plan ESTIMATE makes without any.
+Wisdom& plan_wisdom();
+
+class WisdomSetAside {
+ public:
+  WisdomSetAside();
+  ~WisdomSetAside();
+  WisdomSetAside(const WisdomSetAside&) = delete;
+  WisdomSetAside& operator=(const WisdomSetAside&) = delete;
+
+ private:
+  Wisdom empty_;
+  Wisdom* outer_;
 };
 
 // Scratch data for timing plans under MEASURE: `bytes` of finite values
@@ -93,7 +115,7 @@ DeviceSignature signature_of(const DeviceInfo& device);
 
 // The variants a plan takes before its ESTIMATE: those FFT3D_X_VARIANT and
 // FFT3D_COLUMN_VARIANT force (with_forced_variants), else those the
-// process's wisdom holds for this GPU, five-step verdicts included
+// plan wisdom holds for this GPU, five-step verdicts included
 // (wisdom_variants); a wisdom name that no longer parses is ignored.
 VariantPreference variant_preference(const DeviceInfo& device, Precision precision);
 
@@ -127,6 +149,6 @@ std::optional<XYVariant> xy_variant_from_environment(int nx, int ny, bool real, 
 // Real-to-complex plans (R2C forward, C2R inverse): 3-D grids and batched
 // rows. MEASURE and EXHAUSTIVE time a grid's fused XY passes against
 // separate ones where wisdom has no verdict yet.
-std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInfo& device, TuneMode mode);
+std::unique_ptr<GpuPlan> make_gpu_real_plan(const Problem& problem, const DeviceInfo& device, TuneMode mode);
 
 }  // namespace fft3d

@@ -97,8 +97,6 @@ class GpuRealPlan final : public GpuPlan {
     return s.str();
   }
 
-  void add_note(std::string note) { notes_.push_back(std::move(note)); }
-
   // Every pass, fused ones included, launched as a programmatic dependent
   // or not; not beside side planes (their join is an event).
   void set_dependent_launch(bool on) override {
@@ -168,7 +166,7 @@ class GpuRealPlan final : public GpuPlan {
     }
     slot = std::move(best);
     set_side_planes(sign, 0);
-    process_wisdom().remember(WisdomEntry{signature_of(device_), key, verdict, best_ms});
+    plan_wisdom().remember(WisdomEntry{signature_of(device_), key, verdict, best_ms});
     add_note(note.str() + (verdict == kSeparateXY ? "; separate kept" : "; fused kept"));
   }
 
@@ -303,7 +301,6 @@ class GpuRealPlan final : public GpuPlan {
   int side_planes_[2] = {0, 0};              // the in-place forward's and inverse's, beside the fused pass
   std::unique_ptr<SideStream> side_stream_;  // where they run
   bool dependent_ = false;          // programmatic dependent launches (gpu/dependent_launch.h)
-  std::vector<std::string> notes_;  // where each direction's XY form came from, beyond the ESTIMATE
 };
 
 // The real-rows variant FFT3D_X_VARIANT names, if it names one; one that
@@ -320,7 +317,7 @@ std::optional<XVariant> forced_real_rows(int nx, Precision precision, const Devi
 
 }  // namespace
 
-std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInfo& device, TuneMode mode) {
+std::unique_ptr<GpuPlan> make_gpu_real_plan(const Problem& problem, const DeviceInfo& device, TuneMode mode) {
   const Precision precision = problem.precision();
   const VariantPreference preferred = variant_preference(device, precision);
   const bool grid = problem.shape == Shape::grid3d;
@@ -340,8 +337,8 @@ std::unique_ptr<Plan> make_gpu_real_plan(const Problem& problem, const DeviceInf
     // The split-Y schedule is complex only: real plans keep separate passes.
     if (planes == PlaneMethod::automatic && problem.ny > 1) {
       const DeviceSignature signature = signature_of(device);
-      forward = automatic_real_xy_form(problem, process_wisdom(), signature, device.limits(), mode, false);
-      inverse = automatic_real_xy_form(problem, process_wisdom(), signature, device.limits(), mode, true);
+      forward = automatic_real_xy_form(problem, plan_wisdom(), signature, device.limits(), mode, false);
+      inverse = automatic_real_xy_form(problem, plan_wisdom(), signature, device.limits(), mode, true);
     } else if (planes == PlaneMethod::fused && problem.ny > 1) {
       forward.fused = estimate_real_xy_variant(problem.nx, problem.ny, problem.nz, precision, device.limits(), false);
       inverse.fused =

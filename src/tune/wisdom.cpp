@@ -12,6 +12,7 @@
 
 #include "common/error.h"
 #include "fft3d/pass_order.h"
+#include "tune/plan_source_choice.h"
 #include "tune/side_planes_choice.h"
 
 namespace fft3d {
@@ -29,7 +30,8 @@ bool is_side_planes_kind(const std::string& kind) {
 // Kinds keyed by a whole grid (ny and planes in the key), not by one pass.
 bool is_grid_kind(const std::string& kind) {
   return kind == "xy-plane" || kind == "pass-order" || kind == "xy-real-forward" || kind == "xy-real-inverse" ||
-         kind == "dependent-launch" || kind == "dependent-launch-real" || is_side_planes_kind(kind);
+         kind == "dependent-launch" || kind == "dependent-launch-real" || is_side_planes_kind(kind) ||
+         kind == "plan-source" || kind == "plan-source-real";
 }
 
 json to_json(const WisdomEntry& e) {
@@ -69,7 +71,7 @@ WisdomEntry from_json(const json& j) {
     throw std::invalid_argument("pass kind '" + e.pass.kind +
                                 "' is not rows, real-rows, columns, five-step, xy-plane, xy-real-forward, "
                                 "xy-real-inverse, pass-order, dependent-launch, dependent-launch-real, side-planes, "
-                                "side-planes-real or side-planes-real-inverse");
+                                "side-planes-real, side-planes-real-inverse, plan-source or plan-source-real");
   e.pass.n = p.at("n").get<int>();
   const std::string prec = p.at("precision").get<std::string>();
   if (prec != "f32" && prec != "f64") throw std::invalid_argument("precision '" + prec + "'");
@@ -89,6 +91,8 @@ WisdomEntry from_json(const json& j) {
     throw std::invalid_argument("dependent launch '" + e.variant + "' is not on or off");
   if (is_side_planes_kind(e.pass.kind) && !parse_side_planes(e.variant))
     throw std::invalid_argument("side planes '" + e.variant + "' is not a count");
+  if ((e.pass.kind == "plan-source" || e.pass.kind == "plan-source-real") && !parse_plan_source(e.variant))
+    throw std::invalid_argument("plan source '" + e.variant + "' is not tuned or estimate");
   e.ms = j.value("ms", 0.0);
   return e;
 }

@@ -36,7 +36,10 @@ struct PassKey {
   // (tune/dependent_launch_choice.h), keyed the same, or "side-planes" /
   // "side-planes-real" / "side-planes-real-inverse": how many planes a
   // complex plan's fused pass / the R2C forward's / the C2R inverse's leaves
-  // to separate passes beside it (tune/side_planes_choice.h), keyed the same.
+  // to separate passes beside it (tune/side_planes_choice.h), keyed the same,
+  // or "plan-source" / "plan-source-real": whether a complex / real plan is
+  // built from the tuned variants or as ESTIMATE builds it without wisdom,
+  // "tuned" or "estimate" (tune/plan_source_choice.h), keyed the same.
   std::string kind;
   int n = 0;
   Precision precision = Precision::f32;

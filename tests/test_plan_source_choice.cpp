@@ -1,0 +1,137 @@
+// Whether a 3-D plan under MEASURE keeps the tuned plan or the ESTIMATE's
+// (tune/plan_source_choice.h): the "plan-source" and "plan-source-real"
+// wisdom entries (round trip, malformed values rejected) and the decision
+// (FFT3D_PLAN_SOURCE, then wisdom, timed under MEASURE and EXHAUSTIVE with a fake timer, the
+// tuned plan under ESTIMATE). No device needed.
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/error.h"
+#include "tune/plan_source_choice.h"
+#include "tune/wisdom.h"
+
+namespace fft3d {
+namespace {
+
+const DeviceSignature kGpu{"Test GPU", 100, 9, 0, 13000, 13000};
+
+TEST(PlanSourceWisdom, KeysRoundTripAndMalformedValues) {
+  const PassKey complex = plan_source_key(512, 512, 256, Precision::f64, false);
+  const PassKey real = plan_source_key(512, 512, 256, Precision::f64, true);
+  EXPECT_EQ(complex.kind, "plan-source");
+  EXPECT_EQ(real.kind, "plan-source-real");
+  EXPECT_EQ(complex.ny, 512);
+  EXPECT_EQ(complex.planes, 256);
+  Wisdom w;
+  w.remember({kGpu, complex, "tuned", 3.3});
+  w.remember({kGpu, real, "estimate", 1.86});
+  Wisdom back;
+  back.import_json(w.export_json());
+  EXPECT_EQ(back.lookup(kGpu, complex), std::string("tuned"));
+  EXPECT_EQ(back.lookup(kGpu, real), std::string("estimate"));
+  EXPECT_FALSE(back.lookup(kGpu, plan_source_key(512, 512, 512, Precision::f64, true)));
+
+  std::string bad = w.export_json();
+  const size_t at = bad.find("\"estimate\"");
+  ASSERT_NE(at, std::string::npos);
+  bad.replace(at, 10, "\"fastest\"");
+  Wisdom kept;
+  EXPECT_THROW(kept.import_json(bad), Error);
+  EXPECT_EQ(kept.size(), 0u);
+  EXPECT_EQ(parse_plan_source("tuned"), PlanSource::tuned);
+  EXPECT_EQ(parse_plan_source("estimate"), PlanSource::estimate);
+  EXPECT_FALSE(parse_plan_source("Estimate"));
+}
+
+// A plan timer with fixed times for each source that logs its calls.
+struct FakeTimer {
+  double tuned_ms = 1.0, estimate_ms = 1.0;
+  std::vector<PlanSource> calls;
+  PlanSourceTimer function() {
+    return [this](PlanSource source) {
+      calls.push_back(source);
+      return source == PlanSource::tuned ? tuned_ms : estimate_ms;
+    };
+  }
+};
+
+class PlanSourceChoiceTest : public ::testing::Test {
+ protected:
+  PlanSourceChoice choose(TuneMode mode, std::optional<PlanSource> forced = std::nullopt) {
+    return choose_plan_source(forced, mode, wisdom_, kGpu, key_, timer_.function());
+  }
+  PassKey key_ = plan_source_key(512, 512, 512, Precision::f64, true);
+  Wisdom wisdom_;
+  FakeTimer timer_;
+};
+
+TEST_F(PlanSourceChoiceTest, MeasureKeepsAFasterEstimateAndRemembersIt) {
+  // The H200's 512^3 f64 C2R: the tuned passes 2.114 ms, the ESTIMATE's 1.856.
+  timer_.tuned_ms = 2.114;
+  timer_.estimate_ms = 1.856;
+  const PlanSourceChoice c = choose(TuneMode::measure);
+  EXPECT_EQ(c.source, PlanSource::estimate);
+  EXPECT_EQ(timer_.calls, (std::vector<PlanSource>{PlanSource::tuned, PlanSource::estimate}));
+  EXPECT_EQ(wisdom_.lookup(kGpu, key_), std::string("estimate"));
+  EXPECT_NE(c.note.find("whole plan chosen by timing: tuned 2.114 ms, ESTIMATE 1.856 ms; ESTIMATE kept"),
+            std::string::npos)
+      << c.note;
+  // Later plans, ESTIMATE ones too, take the verdict without timing.
+  timer_.calls.clear();
+  for (TuneMode mode : {TuneMode::estimate, TuneMode::measure, TuneMode::exhaustive}) {
+    const PlanSourceChoice again = choose(mode);
+    EXPECT_EQ(again.source, PlanSource::estimate);
+    EXPECT_NE(again.note.find("whole plan from wisdom: the ESTIMATE's"), std::string::npos) << again.note;
+  }
+  EXPECT_TRUE(timer_.calls.empty());
+}
+
+TEST_F(PlanSourceChoiceTest, FasterOrTiedTunedPlanIsKept) {
+  for (double estimate_ms : {0.52, 0.50}) {  // slower, then tied
+    Wisdom fresh;
+    timer_.tuned_ms = 0.50;
+    timer_.estimate_ms = estimate_ms;
+    const PlanSourceChoice c = choose_plan_source(std::nullopt, TuneMode::exhaustive, fresh, kGpu, key_, timer_.function());
+    EXPECT_EQ(c.source, PlanSource::tuned);
+    EXPECT_EQ(fresh.lookup(kGpu, key_), std::string("tuned"));
+    EXPECT_NE(c.note.find("; tuned kept"), std::string::npos) << c.note;
+  }
+  wisdom_.remember({kGpu, key_, "tuned", 0.5});
+  EXPECT_EQ(choose(TuneMode::measure).note, "whole plan from wisdom: tuned");
+}
+
+TEST_F(PlanSourceChoiceTest, EstimateWithoutVerdictKeepsThePlanAsBuilt) {
+  const PlanSourceChoice c = choose(TuneMode::estimate);
+  EXPECT_EQ(c.source, PlanSource::tuned);
+  EXPECT_TRUE(c.note.empty());
+  EXPECT_TRUE(timer_.calls.empty());
+  EXPECT_EQ(wisdom_.size(), 0u);
+}
+
+TEST_F(PlanSourceChoiceTest, TheEnvironmentComesFirst) {
+  wisdom_.remember({kGpu, key_, "tuned", 1.0});
+  for (PlanSource forced : {PlanSource::estimate, PlanSource::tuned}) {
+    const PlanSourceChoice c = choose(TuneMode::measure, forced);
+    EXPECT_EQ(c.source, forced);
+    EXPECT_EQ(c.note, std::string("whole plan ") + plan_source_name(forced) + " (FFT3D_PLAN_SOURCE)");
+  }
+  EXPECT_TRUE(timer_.calls.empty());
+  EXPECT_EQ(wisdom_.lookup(kGpu, key_), std::string("tuned"));
+}
+
+TEST_F(PlanSourceChoiceTest, AnUnknownVerdictIsIgnored) {
+  // Wisdom's import rejects other values; one remembered in process is
+  // still only taken when it names a source.
+  wisdom_.remember({kGpu, key_, "fastest", 1.0});
+  timer_.tuned_ms = 0.9;
+  timer_.estimate_ms = 1.0;
+  EXPECT_EQ(choose(TuneMode::measure).source, PlanSource::tuned);
+  EXPECT_EQ(timer_.calls.size(), 2u);
+  EXPECT_EQ(wisdom_.lookup(kGpu, key_), std::string("tuned"));
+}
+
+}  // namespace
+}  // namespace fft3d
