@@ -5,13 +5,18 @@
 #include <gtest/gtest.h>
 
 #include <complex>
+#include <functional>
 #include <limits>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "fft3d.h"
 #include "gpu_test_util.h"
 #include "oracle.h"
 #include "real_oracle.h"
+#include "tune/device_signature.h"
+#include "tune/wisdom.h"
 
 namespace fft3d_test {
 
@@ -54,6 +59,36 @@ inline void expect_r2c_plan_matches_fftw(fft3d_plan plan, int nx, int ny, int nz
   for (size_t i = 0; i < got.size(); ++i) got[i] = cplx(host[2 * i], host[2 * i + 1]);
   EXPECT_LE(relative_l2_error(got, fftw_r2c_3d(rounded, nx, ny, nz)),
             2 * fft_error_bound(true, static_cast<double>(nx) * ny * nz));
+}
+
+// A whole-plan choice that MEASURE times and later plans take from wisdom:
+// from empty wisdom, a MEASURE plan of `type` whose description has
+// `timed_note`; the verdict wisdom then holds under `key`, which `valid`
+// accepts; an ESTIMATE plan whose description has later_note(verdict).
+// `check` runs each plan against FFTW.
+inline void expect_measured_verdict_taken(int nx, int ny, int nz, fft3d_type type, const std::string& timed_note,
+                                          const fft3d::PassKey& key,
+                                          const std::function<bool(const std::string&)>& valid,
+                                          const std::function<std::string(const std::string&)>& later_note,
+                                          const std::function<void(fft3d_plan)>& check) {
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
+  for (unsigned mode : {FFT3D_MEASURE, FFT3D_ESTIMATE}) {
+    fft3d_plan plan = nullptr;
+    ASSERT_EQ(fft3d_plan_create_3d(&plan, nx, ny, nz, type, FFT3D_BACKEND_GPU | mode), FFT3D_SUCCESS)
+        << fft3d_last_error_message();
+    const std::optional<std::string> verdict =
+        fft3d::process_wisdom().lookup(fft3d::device_signature(fft3d::current_device_info()), key);
+    const std::string text = describe(plan);
+    if (!verdict || !valid(*verdict)) {
+      ADD_FAILURE() << "no valid " << key.kind << " verdict in wisdom after " << text;
+    } else {
+      const std::string note = mode == FFT3D_MEASURE ? timed_note : later_note(*verdict);
+      EXPECT_NE(text.find(note), std::string::npos) << "no '" << note << "' in " << text;
+    }
+    check(plan);
+    fft3d_plan_destroy(plan);
+  }
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
 }
 
 }  // namespace fft3d_test

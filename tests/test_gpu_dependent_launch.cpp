@@ -37,27 +37,13 @@ TEST(GpuDependentLaunch, MeasureWritesVerdictsThatEstimateTakes) {
   FFT3D_REQUIRE_GPU();
   if (!dependent_launch_supported(current_device_info())) GTEST_SKIP() << "no programmatic dependent launch";
   unsetenv("FFT3D_PDL");
-  for (bool real : {false, true}) {
-    const fft3d_type type = real ? FFT3D_R2C_F32 : FFT3D_C2C_F32;
-    ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
-    fft3d_plan plan = nullptr;
-    ASSERT_EQ(fft3d_plan_create_3d(&plan, kNx, kNy, kNz, type, FFT3D_BACKEND_GPU | FFT3D_MEASURE), FFT3D_SUCCESS)
-        << fft3d_last_error_message();
-    EXPECT_TRUE(contains(describe(plan), "dependent launch chosen by timing: on ")) << describe(plan);
-    expect_matches_fftw(plan, real);
-    fft3d_plan_destroy(plan);
-    const std::optional<std::string> verdict = process_wisdom().lookup(
-        device_signature(current_device_info()), dependent_launch_key(kNx, kNy, kNz, Precision::f32, real));
-    ASSERT_TRUE(verdict) << (real ? "real" : "complex");
-    ASSERT_TRUE(*verdict == "on" || *verdict == "off") << *verdict;
-
-    ASSERT_EQ(fft3d_plan_create_3d(&plan, kNx, kNy, kNz, type, FFT3D_BACKEND_GPU), FFT3D_SUCCESS)
-        << fft3d_last_error_message();
-    EXPECT_TRUE(contains(describe(plan), "dependent launch from wisdom: " + *verdict)) << describe(plan);
-    expect_matches_fftw(plan, real);
-    fft3d_plan_destroy(plan);
-  }
-  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
+  for (bool real : {false, true})
+    fft3d_test::expect_measured_verdict_taken(
+        kNx, kNy, kNz, real ? FFT3D_R2C_F32 : FFT3D_C2C_F32, "dependent launch chosen by timing: on ",
+        dependent_launch_key(kNx, kNy, kNz, Precision::f32, real),
+        [](const std::string& v) { return v == "on" || v == "off"; },
+        [](const std::string& v) { return "dependent launch from wisdom: " + v; },
+        [&](fft3d_plan plan) { expect_matches_fftw(plan, real); });
 }
 
 // Beyond L2 the ESTIMATE launches a plan as dependents only where all its

@@ -55,27 +55,13 @@ class GpuPlanSource : public ::testing::Test {
 
 TEST_F(GpuPlanSource, MeasureWritesAVerdictThatEstimateTakes) {
   FFT3D_REQUIRE_GPU();
-  for (bool real : {false, true}) {
-    const fft3d_type type = real ? FFT3D_R2C_F32 : FFT3D_C2C_F32;
-    ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
-    fft3d_plan plan = nullptr;
-    ASSERT_EQ(fft3d_plan_create_3d(&plan, kNx, kNy, kNz, type, FFT3D_BACKEND_GPU | FFT3D_MEASURE), FFT3D_SUCCESS)
-        << fft3d_last_error_message();
-    EXPECT_TRUE(contains(describe(plan), "whole plan chosen by timing: tuned ")) << describe(plan);
-    expect_matches_fftw(plan, real);
-    fft3d_plan_destroy(plan);
-    const std::optional<std::string> verdict = process_wisdom().lookup(
-        device_signature(current_device_info()), plan_source_key(kNx, kNy, kNz, Precision::f32, real));
-    ASSERT_TRUE(verdict) << (real ? "real" : "complex");
-    ASSERT_TRUE(parse_plan_source(*verdict)) << *verdict;
-
-    ASSERT_EQ(fft3d_plan_create_3d(&plan, kNx, kNy, kNz, type, FFT3D_BACKEND_GPU), FFT3D_SUCCESS)
-        << fft3d_last_error_message();
-    EXPECT_TRUE(contains(describe(plan), "whole plan from wisdom: ")) << describe(plan);
-    expect_matches_fftw(plan, real);
-    fft3d_plan_destroy(plan);
-  }
-  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
+  for (bool real : {false, true})
+    fft3d_test::expect_measured_verdict_taken(
+        kNx, kNy, kNz, real ? FFT3D_R2C_F32 : FFT3D_C2C_F32, "whole plan chosen by timing: tuned ",
+        plan_source_key(kNx, kNy, kNz, Precision::f32, real),
+        [](const std::string& v) { return parse_plan_source(v).has_value(); },
+        [](const std::string&) { return std::string("whole plan from wisdom: "); },
+        [&](fft3d_plan plan) { expect_matches_fftw(plan, real); });
 }
 
 // A real plan whose X rows have a tuned variant in wisdom takes it, but

@@ -94,7 +94,8 @@ TEST_F(PlanSourceChoiceTest, FasterOrTiedTunedPlanIsKept) {
     Wisdom fresh;
     timer_.tuned_ms = 0.50;
     timer_.estimate_ms = estimate_ms;
-    const PlanSourceChoice c = choose_plan_source(std::nullopt, TuneMode::exhaustive, fresh, kGpu, key_, timer_.function());
+    const PlanSourceChoice c =
+        choose_plan_source(std::nullopt, TuneMode::exhaustive, fresh, kGpu, key_, timer_.function());
     EXPECT_EQ(c.source, PlanSource::tuned);
     EXPECT_EQ(fresh.lookup(kGpu, key_), std::string("tuned"));
     EXPECT_NE(c.note.find("; tuned kept"), std::string::npos) << c.note;

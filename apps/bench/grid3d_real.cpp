@@ -179,8 +179,14 @@ std::optional<RealRow> run_grid(const BenchOptions& options, const Stream& strea
   const std::function<void()> cufft_inv = [&] { CUFFT_CHECK(RealTraits<T>::inverse(inv.get(), data.get())); };
   const std::function<void()> ours_c2c = [&] { FFT3D_CHECK(fft3d_forward(ours_complex.get(), complex_data.get())); };
   if (!options.profile_library.empty()) {
-    profile_once(options, stream, {restore_input, ours_fwd, cufft_fwd}, "r2c", sizeof(T) == 4 ? "f32" : "f64",
-                 g.name(), bytes);
+    const char* precision = sizeof(T) == 4 ? "f32" : "f64";
+    if (options.profile_inverse) {  // from cuFFT's spectrum, as the timed inverse
+      forward_result(cufft_fwd);
+      CUDA_CHECK(cudaMemcpyAsync(spectrum.get(), data.get(), bytes, cudaMemcpyDeviceToDevice, stream.get()));
+      profile_once(options, stream, {restore_spectrum, ours_inv, cufft_inv}, "c2r", precision, g.name(), bytes);
+    } else {
+      profile_once(options, stream, {restore_input, ours_fwd, cufft_fwd}, "r2c", precision, g.name(), bytes);
+    }
     return std::nullopt;
   }
   row.checked = check;

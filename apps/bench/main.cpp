@@ -95,6 +95,9 @@ int run(int argc, char** argv) {
       ->excludes(sweep)
       ->excludes(describe)
       ->excludes("--csv");
+  app.add_flag("--profile-inverse", options.profile_inverse,
+               "--profile-once --type r2c: profile the C2R inverse (from cuFFT's spectrum) instead of the "
+               "R2C forward");
   const std::vector<CLI::Option*> mpi_only = add_mpi_options(app, &options.mpi);
   bool mpi = false;
   try {
@@ -110,6 +113,8 @@ int run(int argc, char** argv) {
     if (options.sweep && !grid3d) throw CLI::ValidationError("--sweep", "is an option of --3d");
     if (!options.profile_library.empty() && !grid3d)
       throw CLI::ValidationError("--profile-once", "is an option of --3d");
+    if (options.profile_inverse && (options.profile_library.empty() || options.transform_type != "r2c"))
+      throw CLI::ValidationError("--profile-inverse", "is an option of --profile-once with --type r2c");
     for (const CLI::Option* option : mpi_only)
       if (option->count() > 0 && !mpi)
         throw CLI::ValidationError(option->get_name(), "is an option of --mpi");

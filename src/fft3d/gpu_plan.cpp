@@ -475,9 +475,17 @@ std::unique_ptr<Plan> with_plan_source_checked(
     if (problem.is_real()) ms += median_execute_ms(*plan, scratch->get(), +1, nullptr);
     return ms;
   };
-  const Problem& p = problem;
-  const PlanSourceChoice choice = choose_plan_source(plan_source_from_environment(), mode, process_wisdom(), signature_of(device),
-                                                     plan_source_key(p.nx, p.ny, p.nz, p.precision(), p.is_real()), time);
+  const PassKey key = plan_source_key(problem.nx, problem.ny, problem.nz, problem.precision(), problem.is_real());
+  PlanSourceChoice choice;
+  try {
+    choice =
+        choose_plan_source(plan_source_from_environment(), mode, process_wisdom(), signature_of(device), key, time);
+  } catch (const Error& e) {
+    // No room for a second plan or for scratch data: the tuned plan, unchecked.
+    if (e.status() != FFT3D_ERROR_OUT_OF_MEMORY) throw;
+    built[static_cast<int>(PlanSource::estimate)].reset();
+    choice = {PlanSource::tuned, "whole plan not checked against the ESTIMATE's: out of device memory"};
+  }
   std::unique_ptr<GpuPlan> plan = std::move(built[static_cast<int>(choice.source)]);
   if (!plan) plan = make_from(choice.source);
   if (!choice.note.empty()) plan->add_note(choice.note);
