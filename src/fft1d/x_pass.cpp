@@ -5,6 +5,7 @@
 
 #include "fft1d/x_kernel.h"
 #include "fft1d/x_kernel_source.h"
+#include "gpu/carveout.h"
 #include "gpu/dependent_launch.h"
 #include "gpu/device_twiddles.h"
 #include "gpu/module_cache.h"
@@ -79,6 +80,8 @@ void XPass::compile(bool reversed, bool streams) {
       cached_cubin(x_kernel_source(n_, precision_, variant_, reversed, cross_, streams), arch_));
   k.forward = k.library->kernel(kXForwardKernel, facts_.shared_bytes);
   k.inverse = k.library->kernel(kXInverseKernel, facts_.shared_bytes);
+  for (cudaKernel_t kernel : {k.forward, k.inverse})
+    prefer_carveout_from_environment(kernel, facts_.threads_per_block, facts_.shared_bytes);
 }
 
 void XPass::set_reversed(bool reversed) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <functional>
+#include <future>
 #include <iomanip>
 #include <optional>
 #include <sstream>
@@ -459,27 +460,38 @@ std::optional<PlanSource> plan_source_from_environment() {
 std::unique_ptr<Plan> with_plan_source_checked(
     const Problem& problem, const DeviceInfo& device, TuneMode mode,
     const std::function<std::unique_ptr<GpuPlan>(TuneMode)>& make) {
-  auto make_from = [&](PlanSource source) {
-    if (source == PlanSource::tuned) return make(mode);
+  const auto make_estimate = [&] {
     WisdomSetAside none;
     return make(TuneMode::estimate);
   };
+  const std::optional<PlanSource> forced = plan_source_from_environment();
+  const PassKey key = plan_source_key(problem.nx, problem.ny, problem.nz, problem.precision(), problem.is_real());
+  // Where the check will time the ESTIMATE's plan, a second thread builds it
+  // while this one builds the tuned plan (timing its whole-plan choices):
+  // its kernels compile meanwhile (NVRTC; seconds on an empty module cache).
+  std::future<std::unique_ptr<GpuPlan>> estimate_built;
+  if (!forced && mode != TuneMode::estimate && !process_wisdom().lookup(signature_of(device), key))
+    estimate_built = std::async(std::launch::async, [&] {
+      FFT3D_CUDA_CHECK(cudaSetDevice(device.ordinal));  // each thread has its own current device
+      return make_estimate();
+    });
   std::unique_ptr<GpuPlan> built[2];  // by PlanSource, as the timer builds them
   std::unique_ptr<DeviceBuffer> scratch;
   const long long bytes = problem.is_real() ? problem.complex_side_bytes() : problem.bytes();
   const PlanSourceTimer time = [&](PlanSource source) {
     std::unique_ptr<GpuPlan>& plan = built[static_cast<int>(source)];
-    plan = make_from(source);
+    if (source == PlanSource::tuned)
+      plan = make(mode);
+    else
+      plan = estimate_built.valid() ? estimate_built.get() : make_estimate();
     if (!scratch) scratch = std::make_unique<DeviceBuffer>(timing_scratch(bytes));
     double ms = median_execute_ms(*plan, scratch->get(), -1, nullptr);
     if (problem.is_real()) ms += median_execute_ms(*plan, scratch->get(), +1, nullptr);
     return ms;
   };
-  const PassKey key = plan_source_key(problem.nx, problem.ny, problem.nz, problem.precision(), problem.is_real());
   PlanSourceChoice choice;
   try {
-    choice =
-        choose_plan_source(plan_source_from_environment(), mode, process_wisdom(), signature_of(device), key, time);
+    choice = choose_plan_source(forced, mode, process_wisdom(), signature_of(device), key, time);
   } catch (const Error& e) {
     // No room for a second plan or for scratch data: the tuned plan, unchecked.
     if (e.status() != FFT3D_ERROR_OUT_OF_MEMORY) throw;
@@ -487,7 +499,7 @@ std::unique_ptr<Plan> with_plan_source_checked(
     choice = {PlanSource::tuned, "whole plan not checked against the ESTIMATE's: out of device memory"};
   }
   std::unique_ptr<GpuPlan> plan = std::move(built[static_cast<int>(choice.source)]);
-  if (!plan) plan = make_from(choice.source);
+  if (!plan) plan = choice.source == PlanSource::tuned ? make(mode) : make_estimate();
   if (!choice.note.empty()) plan->add_note(choice.note);
   return plan;
 }
