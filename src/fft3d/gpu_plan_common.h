@@ -53,8 +53,8 @@ class GpuPlan : public Plan {
 
 // The wisdom GPU plans are built from: the process's, or an empty one on
 // this thread while a WisdomSetAside lives there. The plan builders read
-// wisdom in many places; the whole-plan check (make_gpu_plan) sets it aside
-// to build the plan ESTIMATE makes without any.
+// wisdom in many places; the whole-plan check (with_plan_source_checked in
+// gpu_plan.cpp) sets it aside to build the plan ESTIMATE makes without any.
 Wisdom& plan_wisdom();
 
 class WisdomSetAside {
