@@ -181,7 +181,8 @@ std::optional<RealRow> run_grid(const BenchOptions& options, const Stream& strea
   if (!options.profile_library.empty()) {
     const char* precision = sizeof(T) == 4 ? "f32" : "f64";
     if (options.profile_inverse) {  // from cuFFT's spectrum, as the timed inverse
-      forward_result(cufft_fwd);
+      restore_input();
+      cufft_fwd();
       CUDA_CHECK(cudaMemcpyAsync(spectrum.get(), data.get(), bytes, cudaMemcpyDeviceToDevice, stream.get()));
       profile_once(options, stream, {restore_spectrum, ours_inv, cufft_inv}, "c2r", precision, g.name(), bytes);
     } else {

@@ -464,34 +464,35 @@ std::unique_ptr<Plan> with_plan_source_checked(
     WisdomSetAside none;
     return make(TuneMode::estimate);
   };
-  const std::optional<PlanSource> forced = plan_source_from_environment();
-  const PassKey key = plan_source_key(problem.nx, problem.ny, problem.nz, problem.precision(), problem.is_real());
-  // Where the check will time the ESTIMATE's plan, a second thread builds it
-  // while this one builds the tuned plan (timing its whole-plan choices):
-  // its kernels compile meanwhile (NVRTC; seconds on an empty module cache).
+  // choose_plan_source times the tuned plan first: that timing starts the
+  // ESTIMATE's build on a second thread before building the tuned plan
+  // (and timing its whole-plan choices), so that the ESTIMATE's kernels
+  // compile meanwhile (NVRTC; seconds on an empty module cache).
   std::future<std::unique_ptr<GpuPlan>> estimate_built;
-  if (!forced && mode != TuneMode::estimate && !process_wisdom().lookup(signature_of(device), key))
-    estimate_built = std::async(std::launch::async, [&] {
-      FFT3D_CUDA_CHECK(cudaSetDevice(device.ordinal));  // each thread has its own current device
-      return make_estimate();
-    });
   std::unique_ptr<GpuPlan> built[2];  // by PlanSource, as the timer builds them
   std::unique_ptr<DeviceBuffer> scratch;
   const long long bytes = problem.is_real() ? problem.complex_side_bytes() : problem.bytes();
   const PlanSourceTimer time = [&](PlanSource source) {
     std::unique_ptr<GpuPlan>& plan = built[static_cast<int>(source)];
-    if (source == PlanSource::tuned)
+    if (source == PlanSource::tuned) {
+      estimate_built = std::async(std::launch::async, [&] {
+        FFT3D_CUDA_CHECK(cudaSetDevice(device.ordinal));  // each thread has its own current device
+        return make_estimate();
+      });
       plan = make(mode);
-    else
+    } else {
       plan = estimate_built.valid() ? estimate_built.get() : make_estimate();
+    }
     if (!scratch) scratch = std::make_unique<DeviceBuffer>(timing_scratch(bytes));
     double ms = median_execute_ms(*plan, scratch->get(), -1, nullptr);
     if (problem.is_real()) ms += median_execute_ms(*plan, scratch->get(), +1, nullptr);
     return ms;
   };
+  const PassKey key = plan_source_key(problem.nx, problem.ny, problem.nz, problem.precision(), problem.is_real());
   PlanSourceChoice choice;
   try {
-    choice = choose_plan_source(forced, mode, process_wisdom(), signature_of(device), key, time);
+    choice =
+        choose_plan_source(plan_source_from_environment(), mode, process_wisdom(), signature_of(device), key, time);
   } catch (const Error& e) {
     // No room for a second plan or for scratch data: the tuned plan, unchecked.
     if (e.status() != FFT3D_ERROR_OUT_OF_MEMORY) throw;

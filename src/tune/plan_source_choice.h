@@ -40,7 +40,8 @@ struct PlanSourceChoice {
 using PlanSourceTimer = std::function<double(PlanSource source)>;
 
 // `forced`: FFT3D_PLAN_SOURCE. Under MEASURE and EXHAUSTIVE without a
-// verdict, times both sources and keeps the ESTIMATE's only where it ran
+// verdict, times both sources, the tuned first (the GPU plans start the
+// ESTIMATE's build then), and keeps the ESTIMATE's only where it ran
 // faster, remembering the verdict in `wisdom` under `key` for `device`.
 PlanSourceChoice choose_plan_source(std::optional<PlanSource> forced, TuneMode mode, Wisdom& wisdom,
                                     const DeviceSignature& device, const PassKey& key, const PlanSourceTimer& time);
