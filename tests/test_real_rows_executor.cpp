@@ -165,7 +165,7 @@ TEST(RealRowsExecutor, OddLengthsFullTransformF64) { sweep<double>(kOdd); }
 TEST(RealRowsExecutor, OddLengthsPairedF32) { sweep<float>(kOdd, RealRows::pair); }
 TEST(RealRowsExecutor, OddLengthsPairedF64) { sweep<double>(kOdd, RealRows::pair); }
 
-// The paired layout: lines of two rows, and the post phase's unpadded row.
+// The paired layout: lines of two rows, and the pre and post phases' unpadded row.
 TEST(RealRowsExecutor, PairedLayoutCountsLinesOfTwoRows) {
   XVariant v = estimate_x_variant(243, Precision::f32, DeviceLimits{});
   v.real = RealRows::pair;
@@ -177,9 +177,16 @@ TEST(RealRowsExecutor, PairedLayoutCountsLinesOfTwoRows) {
   const kern::XLayout inverse = forward.for_direction(+1);
   EXPECT_EQ(inverse.real_io, kern::kRealPairInverse);
   EXPECT_FALSE(inverse.post_processes());
+  EXPECT_TRUE(inverse.pre_processes());
+  EXPECT_FALSE(inverse.reads_global(0));
+  EXPECT_GE(inverse.row_stride(), 243);
   ASSERT_GT(forward.stages, 1);
-  // The forward's last stage writes to shared memory (a barrier), then its post phase.
-  EXPECT_EQ(forward.phases(), inverse.phases() + 2);
+  // The forward's last stage writes to shared memory (a barrier), then its
+  // post phase; the inverse's pre phase comes first, then its first stage
+  // reads shared memory (a barrier): two phases more than the complex rows.
+  v.real = RealRows::none;
+  EXPECT_EQ(forward.phases(), make_x_layout(243, Precision::f32, v).phases() + 2);
+  EXPECT_EQ(forward.phases(), inverse.phases());
   v.real = RealRows::full;
   EXPECT_EQ(make_x_layout(243, Precision::f32, v).lines(7), 7);
 }

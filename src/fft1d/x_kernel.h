@@ -202,33 +202,16 @@ FFT3D_HD RowAccess<Real> row_access(int n, int threads, int row_stride, int rows
   return r;
 }
 
-// X[idx] of an odd-length real row from its half spectrum X[0..n/2]: by
-// Hermitian symmetry above n/2, ignoring the imaginary part of X[0] as
-// FFTW does.
-template <typename Real>
-FFT3D_HD Complex<Real> hermitian_at(const Complex<Real>* half, int n, int idx) {
-  if (idx == 0) return make_complex(half[0].re, Real(0));
-  if (2 * idx <= n) return half[idx];
-  const Complex<Real> m = half[n - idx];
-  return make_complex(m.re, -m.im);
-}
-
 // Element idx of a stage-0 read from global memory. Real rows of odd length
-// read a real and promote it (full), or two, one per part (pair); or read
-// half spectra and extend them (hermitian_at), the pair's as Xa + i Xb.
+// read a real and promote it (full), or two, one per part (pair). (Their
+// inverses read half spectra in a phase of their own, x_odd_pre_phase.)
 template <typename Real>
-FFT3D_HD Complex<Real> load_first(int real_io, int n, int idx, const RowAccess<Real>& r) {
+FFT3D_HD Complex<Real> load_first(int real_io, int idx, const RowAccess<Real>& r) {
   if (!r.live) return make_complex(Real(0), Real(0));
   if (real_io == kRealFullForward) return make_complex(reinterpret_cast<const Real*>(r.in)[idx], Real(0));
-  if (real_io == kRealFullInverse) return hermitian_at(r.in, n, idx);
   if (real_io == kRealPairForward)
     return make_complex(reinterpret_cast<const Real*>(r.in)[idx],
                         r.live2 ? reinterpret_cast<const Real*>(r.in2)[idx] : Real(0));
-  if (real_io == kRealPairInverse) {
-    const Complex<Real> xa = hermitian_at(r.in, n, idx);
-    const Complex<Real> xb = r.live2 ? hermitian_at(r.in2, n, idx) : make_complex(Real(0), Real(0));
-    return make_complex(xa.re - xb.im, xa.im + xb.re);
-  }
 #if FFT3D_L2_STREAMING
   return load_evict_first(r.in + idx * r.element_stride);
 #else
@@ -268,7 +251,7 @@ struct RowIo {
   int real_io, n;
   Real scale;
   bool live;  // r.live (stockham_stage_phase's group_loads asks an Io)
-  FFT3D_HD Complex<Real> load(int idx) const { return load_first(real_io, n, idx, r); }
+  FFT3D_HD Complex<Real> load(int idx) const { return load_first(real_io, idx, r); }
   FFT3D_HD void store(int idx, Complex<Real> v) const { store_last(real_io, n, idx, v, scale, r); }
 };
 
@@ -432,28 +415,79 @@ FFT3D_HD void real_pre_pair(Complex<Real> w, int k, int n, Complex<Real> x0, Com
   }
 }
 
+// w = unit_root<Sign>(k, 2n) for the pair k = t + threads i of thread t
+// (for_real_pairs): in single precision W^t times W^(threads i), wt = W^t
+// from the caller, which the GPU compiler folds to a constant (threads and
+// n are constants there): one sincospi a row per thread instead of one a
+// pair. Double-precision sincospi of a constant is not folded, so f64 keeps
+// one a pair (H100: C2R f32 512^3 1.152 ms against 1.249, 384^3 0.526
+// against 0.535; f64 with the products, 256^3 C2R 0.303-0.308 against
+// 0.263, R2C 0.287-0.289 against 0.279).
+template <int Sign, typename Real>
+FFT3D_HD Complex<Real> real_pair_root(Complex<Real> wt, int t, int threads, int i, int n) {
+  if constexpr (sizeof(Real) == 4) return wt * unit_root<Sign, Real>(threads * i, 2 * n);
+  return unit_root<Sign, Real>(t + threads * i, 2 * n);
+}
+
+// W^t of real_pair_root: single precision only (f64 does not use it).
+template <int Sign, typename Real>
+FFT3D_HD Complex<Real> real_pair_base_root(int t, int n) {
+  if constexpr (sizeof(Real) == 4) return unit_root<Sign, Real>(t, 2 * n);
+  return make_complex(Real(1), Real(0));
+}
+
 // Calls f(k, w) for the pairs (k, n - k) that thread t of `threads` takes,
-// k = t + threads i up to n / 2, with w = unit_root<Sign>(k, 2n). In single
-// precision w is W^t times W^(threads i), which the GPU compiler folds to a
-// constant (threads and n are constants there): one sincospi a row per
-// thread instead of one a pair. Double-precision sincospi of a constant is
-// not folded, so f64 keeps one a pair (H100: C2R f32 512^3 1.152 ms
-// against 1.249, 384^3 0.526 against 0.535; f64 with the products, 256^3
-// C2R 0.303-0.308 against 0.263, R2C 0.287-0.289 against 0.279).
+// k = t + threads i up to n / 2, with w = unit_root<Sign>(k, 2n)
+// (real_pair_root). Unrolled in single precision, where w is folded.
 template <int Sign, typename Real, class F>
 FFT3D_HD void for_real_pairs(int t, int threads, int n, F&& f) {
+  const Complex<Real> wt = real_pair_base_root<Sign, Real>(t, n);
   if constexpr (sizeof(Real) == 4) {
-    const Complex<Real> wt = unit_root<Sign, Real>(t, 2 * n);
     FFT3D_UNROLL
     for (int i = 0; i <= n / 2 / threads; ++i) {
       const int k = t + threads * i;
       if (2 * k > n) break;
-      f(k, wt * unit_root<Sign, Real>(threads * i, 2 * n));
+      f(k, real_pair_root<Sign, Real>(wt, t, threads, i, n));
     }
   } else {
-    for (int k = t; 2 * k <= n; k += threads) f(k, unit_root<Sign, Real>(k, 2 * n));
+    for (int i = 0; 2 * (t + threads * i) <= n; ++i) f(t + threads * i, real_pair_root<Sign, Real>(wt, t, threads, i, n));
   }
 }
+
+// Pairs loaded together: the inverse's pre-processing phases read this many
+// pairs' global values before they use any, so that their latencies
+// overlap. A load waited on before the next was issued held the f64 C2R
+// rows back (the pre-processing loop with its sincospi is not unrolled).
+constexpr int kPairLoadBatch = 4;
+
+// Calls f(k, i, v) for the pairs k = t + threads i, 2 k <= n, that thread t
+// takes (as for_real_pairs), with v = load(k) read kPairLoadBatch pairs at a
+// time. Unrolled on the GPU in both precisions, so that single precision's
+// real_pair_root folds.
+template <class Load, class F>
+FFT3D_HD void for_loaded_pairs(int t, int threads, int n, Load&& load, F&& f) {
+  using Value = decltype(load(0));
+  FFT3D_UNROLL
+  for (int i0 = 0; i0 <= n / 2 / threads; i0 += kPairLoadBatch) {
+    Value v[kPairLoadBatch];
+    FFT3D_UNROLL
+    for (int b = 0; b < kPairLoadBatch; ++b) {
+      const int k = t + threads * (i0 + b);
+      if (2 * k <= n) v[b] = load(k);
+    }
+    FFT3D_UNROLL
+    for (int b = 0; b < kPairLoadBatch; ++b) {
+      const int k = t + threads * (i0 + b);
+      if (2 * k <= n) f(k, i0 + b, v[b]);
+    }
+  }
+}
+
+// Two complex values a pre-processing phase loads for one pair.
+template <typename Real>
+struct LoadedPair {
+  Complex<Real> a, b;
+};
 
 // The fused real-data phase of a half-length row kernel (n complex points):
 // the inverse's pre-processing reads the half spectrum X[0..n] from global
@@ -466,20 +500,57 @@ FFT3D_HD void x_real_phase(int n, int threads, int row_stride, int rows_per_bloc
                            Real* smem, const XArgs<Real>& a) {
   const RowAccess<Real> r = row_access(n, threads, row_stride, rows_per_block, false, false, tc, smem, a);
   if (!r.live) return;
+  if (Sign > 0) {
+    const Complex<Real> wt = real_pair_base_root<+1, Real>(r.t, n);
+    for_loaded_pairs(
+        r.t, threads, n, [&](int k) { return LoadedPair<Real>{r.in[k], r.in[n - k]}; },
+        [&](int k, int i, LoadedPair<Real> x) {
+          if (k == 0) x.a.im = x.b.im = Real(0);
+          real_pre_pair(real_pair_root<+1, Real>(wt, r.t, threads, i, n), k, n, x.a, x.b, r.shared_re, r.shared_im);
+        });
+    return;
+  }
   for_real_pairs<Sign, Real>(r.t, threads, n, [&](int k, Complex<Real> w) {
-    if (Sign > 0) {
-      Complex<Real> x0 = r.in[k], xn = r.in[n - k];
-      if (k == 0) x0.im = xn.im = Real(0);
-      real_pre_pair(w, k, n, x0, xn, r.shared_re, r.shared_im);
-    } else {
-      Complex<Real> lo, hi;
-      const int m = k == 0 ? 0 : n - k;
-      real_pair<Sign>(w, make_complex(r.shared_re[k], r.shared_im[k]), make_complex(r.shared_re[m], r.shared_im[m]),
-                      &lo, &hi);
-      r.out[k] = scale(lo, a.scale);
-      r.out[n - k] = scale(hi, a.scale);
-    }
+    Complex<Real> lo, hi;
+    const int m = k == 0 ? 0 : n - k;
+    real_pair<Sign>(w, make_complex(r.shared_re[k], r.shared_im[k]), make_complex(r.shared_re[m], r.shared_im[m]),
+                    &lo, &hi);
+    r.out[k] = scale(lo, a.scale);
+    r.out[n - k] = scale(hi, a.scale);
   });
+}
+
+// The pre-processing of odd-length inverse rows (full, pair): each row's
+// half spectrum X[0..n/2] read once, coalesced, into the line's shared row
+// as Z = Xa + i Xb over all n points, by Hermitian symmetry:
+// Z[k] = Xa[k] + i Xb[k], Z[n-k] = conj Xa[k] + i conj Xb[k] (Xb = 0 for a
+// full row, or a pair's missing second row). X[0]'s imaginary part is
+// ignored, as FFTW does. Read at every index of the first stage instead,
+// the half spectrum was read twice, and the C2R rows of 243 and 343 in f64
+// ran 14-25 % slower than the R2C rows.
+template <typename Real>
+FFT3D_HD void x_odd_pre_phase(int real_io, int n, int threads, int row_stride, int rows_per_block,
+                              const ThreadCoord& tc, Real* smem, const XArgs<Real>& a) {
+  const bool paired = paired_io(real_io);
+  const RowAccess<Real> r = row_access(n, threads, row_stride, rows_per_block, false, false, tc, smem, a, paired);
+  if (!r.live) return;
+  const bool second = paired && r.live2;
+  Real* re = r.shared_re;
+  Real* im = r.shared_im;
+  for_loaded_pairs(
+      r.t, threads, n,
+      [&](int k) { return LoadedPair<Real>{r.in[k], second ? r.in2[k] : make_complex(Real(0), Real(0))}; },
+      [&](int k, int, LoadedPair<Real> x) {
+        if (k == 0) {
+          re[0] = x.a.re;
+          im[0] = x.b.re;
+          return;
+        }
+        re[k] = x.a.re - x.b.im;
+        im[k] = x.a.im + x.b.re;
+        re[n - k] = x.a.re + x.b.im;
+        im[n - k] = x.b.re - x.a.im;
+      });
 }
 
 // The paired forward's last phase: the line's shared row holds Z = FFT(a + i b)
@@ -514,6 +585,8 @@ inline void x_phase_on_host(const XLayout& L, int p, const ThreadCoord& grid_tc,
     return with_radix(L.cross, [&](auto c) { x_cross_phase<Sign, decltype(c)::value>(L, tc, smem, a); });
   if (ph.stage == kPostPhase && L.paired())
     return x_pair_post_phase(L.n, L.threads_per_row, stride, rows, tc, smem, a);
+  if (ph.stage == kPrePhase && L.odd_inverse())
+    return x_odd_pre_phase(L.real_io, L.n, L.threads_per_row, stride, rows, tc, smem, a);
   if (ph.stage == kPrePhase || ph.stage == kPostPhase)
     return x_real_phase<Sign>(L.n, L.threads_per_row, stride, rows, tc, smem, a);
   const StageGeom g = L.stage(ph.stage);
@@ -540,6 +613,8 @@ __device__ __forceinline__ void x_run_phases(const ThreadCoord& tc, XRegs<Real, 
       x_cross_phase<Cfg::kSign, L.cross>(L, tc, smem, a);
     } else if constexpr (ph.stage == kPostPhase && L.paired()) {
       x_pair_post_phase(L.n, L.threads_per_row, L.row_stride(), L.rows_per_block, tc, smem, a);
+    } else if constexpr (ph.stage == kPrePhase && L.odd_inverse()) {
+      x_odd_pre_phase(L.real_io, L.n, L.threads_per_row, L.row_stride(), L.rows_per_block, tc, smem, a);
     } else if constexpr (ph.stage == kPrePhase || ph.stage == kPostPhase) {
       x_real_phase<Cfg::kSign>(L.n, L.threads_per_row, L.row_stride(), L.rows_per_block, tc, smem, a);
     } else {

@@ -47,14 +47,15 @@ constexpr int kCrossPhase = -2;  // XLayout::cross: the DFT across a block's lin
 //   real/complex post-processing (forward) or pre-processing (inverse) fused
 //   as an extra phase through shared memory; n + 1 complex outputs.
 // - full: rows of n reals (odd n) promoted to complex on the first read; the
-//   forward writes only the n/2 + 1 outputs of the half spectrum, the inverse
-//   reads them and extends them by Hermitian symmetry, then keeps the real part.
+//   forward writes only the n/2 + 1 outputs of the half spectrum; the inverse
+//   reads them in an extra phase, extends them by Hermitian symmetry into
+//   shared memory, and keeps the real part.
 // - pair: two rows of n reals (odd n) in one complex transform, row 2j as the
 //   real part and row 2j + 1 as the imaginary part, so no butterfly works on
 //   zeros. The forward separates the two half spectra in an extra phase
 //   through shared memory (Z[k] and Z[n-k] meet there); the inverse builds
-//   Z = Xa + i Xb as it reads and keeps Z's real and imaginary parts. A
-//   block line is a pair of rows (rows_per_line).
+//   Z = Xa + i Xb in an extra phase through shared memory and keeps Z's
+//   real and imaginary parts. A block line is a pair of rows (rows_per_line).
 // A layout is made for one direction: the forward and inverse kernels differ.
 enum RealIo : int {
   kComplexIo = 0,
@@ -107,7 +108,10 @@ struct XLayout {
     if (paired()) L.real_io = sign < 0 ? kRealPairForward : kRealPairInverse;
     return L;
   }
-  FFT3D_HD constexpr bool pre_processes() const { return real_io == kRealHalfInverse; }
+  // Odd-length inverse rows (full, pair) read their half spectra in a
+  // pre-processing phase too (x_odd_pre_phase), not in the first stage.
+  FFT3D_HD constexpr bool odd_inverse() const { return real_io == kRealFullInverse || real_io == kRealPairInverse; }
+  FFT3D_HD constexpr bool pre_processes() const { return real_io == kRealHalfInverse || odd_inverse(); }
   FFT3D_HD constexpr bool post_processes() const {
     return real_io == kRealHalfForward || real_io == kRealPairForward;
   }
