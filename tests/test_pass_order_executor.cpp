@@ -48,9 +48,10 @@ struct Sweep {
     if (blocks < 0) blocks = all;
     if (pass.is_five_step())
       run_blocks_on_cpu(FiveStepOnHost<Real, -1>{five_step_layout(pass.five_step, five_step_b), args}, blocks);
-    else
-      run_blocks_on_cpu(XKernelOnHost<Real, -1>{make_x_layout(pass.n, precision, pass.variant).for_direction(-1), args},
-                        blocks);
+    else {
+      const kern::XLayout layout = make_x_layout(pass.n, precision, pass.variant);
+      run_blocks_on_cpu(XKernelOnHost<Real, -1>{layout, args, layout.shared_bytes(sizeof(Real))}, blocks);
+    }
   }
 };
 

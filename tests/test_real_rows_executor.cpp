@@ -191,6 +191,25 @@ TEST(RealRowsExecutor, PairedLayoutCountsLinesOfTwoRows) {
   EXPECT_EQ(make_x_layout(243, Precision::f32, v).lines(7), 7);
 }
 
+// The launcher gives both directions the forward layout's shared memory:
+// every real form's inverse must fit in it, one-stage rows included.
+TEST(RealRowsExecutor, BothDirectionsFitTheForwardSharedMemory) {
+  int checked = 0;
+  for (int n : {5, 9, 25, 27, 243, 32, 64})
+    for (RealRows real : {RealRows::half, RealRows::full, RealRows::pair}) {
+      if ((real == RealRows::half) != (n % 2 == 0)) continue;
+      for (Precision p : {Precision::f32, Precision::f64}) {
+        XVariant v = estimate_x_variant(n, p, DeviceLimits{});
+        v.real = real;
+        const kern::XLayout forward = make_x_layout(n, p, v);
+        EXPECT_EQ(forward.for_direction(+1).shared_bytes(8), forward.shared_bytes(8)) << n << " " << v.name();
+        EXPECT_GE(forward.row_stride(), n) << n << " " << v.name();
+        ++checked;
+      }
+    }
+  EXPECT_EQ(checked, 24);
+}
+
 TEST(RealRowsExecutor, VariantNamesRoundTrip) {
   XVariant v = estimate_x_variant(64, Precision::f32, DeviceLimits{});
   v.real = RealRows::half;

@@ -15,9 +15,10 @@ struct XKernelOnHost {
 
   kern::XLayout layout;
   kern::XArgs<Real> args;
+  long long shared;  // as the GPU launcher gives both directions: the forward layout's
 
   int threads() const { return layout.threads_per_block(); }
-  long long shared_bytes() const { return layout.shared_bytes(sizeof(Real)); }
+  long long shared_bytes() const { return shared; }
   int phases() const { return layout.phases(); }
   void phase(int p, const kern::ThreadCoord& tc, Regs& regs, void* shared) const {
     kern::x_phase_on_host<Sign>(layout, p, tc, regs, static_cast<Real*>(shared), args);
@@ -32,10 +33,11 @@ void run_x_kernel_on_cpu(const kern::XLayout& forward_layout, int sign, const ke
   if (layout.elems_per_thread() > XKernelOnHost<Real, -1>::kCapacity)
     throw std::invalid_argument("X layout holds more registers per thread than the executor models");
   const long long blocks = (layout.lines(args.rows) + layout.rows_per_block - 1) / layout.rows_per_block;
+  const long long shared = forward_layout.shared_bytes(sizeof(Real));
   if (sign < 0)
-    run_blocks_on_cpu(XKernelOnHost<Real, -1>{layout, args}, blocks);
+    run_blocks_on_cpu(XKernelOnHost<Real, -1>{layout, args, shared}, blocks);
   else
-    run_blocks_on_cpu(XKernelOnHost<Real, +1>{layout, args}, blocks);
+    run_blocks_on_cpu(XKernelOnHost<Real, +1>{layout, args, shared}, blocks);
 }
 
 }  // namespace fft3d

@@ -168,9 +168,11 @@ struct XLayout {
     return e;
   }
   // Elements of shared memory per row: the largest padded exchange (and the
-  // unpadded row that real-data pre- or post-processing goes through).
+  // unpadded row that real-data pre- or post-processing goes through, in
+  // either direction: the launcher gives both kernels of a layout the
+  // forward's shared memory, and a full row of one stage has none forward).
   FFT3D_HD constexpr int row_stride() const {
-    int w = pre_processes() || post_processes() ? n : 0;
+    int w = real_io != kComplexIo ? n : 0;
     for (int e = 0; e + 1 < stages; ++e) w = max_of(w, padded_extent(exchange_map(e), n));
     return w == 0 ? 0 : w + row_pad;
   }
