@@ -11,6 +11,7 @@
 #include "common/error.h"
 #include "tune/dependent_launch_choice.h"
 #include "tune/wisdom.h"
+#include "wisdom_verdict_check.h"
 
 namespace fft3d {
 namespace {
@@ -24,22 +25,9 @@ TEST(DependentLaunchWisdom, KeysRoundTripAndMalformedValues) {
   EXPECT_EQ(real.kind, "dependent-launch-real");
   EXPECT_EQ(complex.ny, 256);
   EXPECT_EQ(complex.planes, 128);
-  Wisdom w;
-  w.remember({kGpu, complex, "on", 0.22});
-  w.remember({kGpu, real, "off", 0.14});
-  Wisdom back;
-  back.import_json(w.export_json());
-  EXPECT_EQ(back.lookup(kGpu, complex), std::string("on"));
-  EXPECT_EQ(back.lookup(kGpu, real), std::string("off"));
-  EXPECT_FALSE(back.lookup(kGpu, dependent_launch_key(256, 256, 256, Precision::f32, false)));
-
-  std::string bad = w.export_json();
-  const size_t at = bad.find("\"on\"");
-  ASSERT_NE(at, std::string::npos);
-  bad.replace(at, 4, "\"yes\"");
-  Wisdom kept;
-  EXPECT_THROW(kept.import_json(bad), Error);
-  EXPECT_EQ(kept.size(), 0u);
+  const PassKey other_grid = dependent_launch_key(256, 256, 256, Precision::f32, false);
+  fft3d_test::expect_verdict_round_trip(kGpu, complex, "on", "yes", {real, other_grid});
+  fft3d_test::expect_verdict_round_trip(kGpu, real, "off", "Off", {complex, other_grid});
 }
 
 // A plan timer with fixed times for each setting that logs its calls.
