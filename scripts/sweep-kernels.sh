@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Where the time of each cube goes (issue 9): Nsight Compute's duration,
-# DRAM and SM throughput, registers, shared memory and occupancy of every
-# kernel of exactly one forward 3-D transform per size, as the ESTIMATE
-# plans it (or FFT3D_XY_PASS / FFT3D_XY_VARIANT forced), one line a kernel;
-# with TYPE=r2c INVERSE=1, of one C2R inverse instead.
+# DRAM and SM throughput, registers, shared memory, occupancy and the
+# shared-memory carveout it ran with, of every kernel of exactly one
+# forward 3-D transform per size, as the ESTIMATE plans it (or
+# FFT3D_XY_PASS / FFT3D_XY_VARIANT forced), one line a kernel; with
+# TYPE=r2c INVERSE=1, of one C2R inverse instead.
 #   [TYPE=r2c [INVERSE=1]] scripts/sweep-kernels.sh [BUILD_DIR [SIZES [PRECISION]]]
 #   default: build-gpu and the sweep's cubes beyond L2, f32
 set -uo pipefail
@@ -31,7 +32,8 @@ col = {name: i for i, name in enumerate(rows[0])}
 want = {'Duration': 'us', 'DRAM Throughput': 'dram%', 'Compute (SM) Throughput': 'sm%',
         'Registers Per Thread': 'regs', 'Block Size': 'threads', 'Dynamic Shared Memory Per Block': 'smem',
         'Cluster Size': 'cluster', 'Theoretical Occupancy': 'occ%', 'Achieved Occupancy': 'ach%',
-        'Max Active Clusters': 'clusters'}
+        'Max Active Clusters': 'clusters', 'Shared Memory Configuration Size': 'carveout',
+        'Block Limit Shared Mem': 'smem_blocks', 'Block Limit Registers': 'reg_blocks'}
 kernels = {}
 for r in rows[1:]:
     k = (r[col['ID']], r[col['Kernel Name']])
@@ -40,6 +42,7 @@ for r in rows[1:]:
         v = r[col['Metric Value']]
         if m == 'Duration' and r[col['Metric Unit']] == 'ms': v = str(float(v) * 1000)
         if m == 'Duration' and r[col['Metric Unit']] == 'ns': v = str(float(v) / 1000)
+        if m == 'Shared Memory Configuration Size': v += r[col['Metric Unit']]
         kernels.setdefault(k, {})[want[m]] = v
 print(f"== {sys.argv[2]}")
 total = 0.0

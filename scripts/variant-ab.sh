@@ -5,6 +5,7 @@
 # A form is kind:VARIANT, or several joined by '+':
 #   x:NAME        FFT3D_X_VARIANT (X rows; real rows take their .real-* names)
 #   columns:NAME  FFT3D_COLUMN_VARIANT (Y and Z columns; a name ending .cols)
+#   z:NAME        FFT3D_Z_COLUMN_VARIANT (the Z columns alone)
 #   xy:NAME       FFT3D_XY_VARIANT (the fused XY pass)
 #   env:VAR=VALUE any other setting (FFT3D_PDL=0, FFT3D_XY_PASS=separate, ...)
 # Usage: [ROUNDS=2] [TYPE=c2c|r2c] [REPEATS=10] scripts/variant-ab.sh BUILD N PRECISION FORM...
@@ -26,10 +27,11 @@ form_environment() {
     case ${part%%:*} in
       x) words+=("FFT3D_X_VARIANT=${part#*:}") ;;
       columns) words+=("FFT3D_COLUMN_VARIANT=${part#*:}") ;;
+      z) words+=("FFT3D_Z_COLUMN_VARIANT=${part#*:}") ;;
       xy) words+=("FFT3D_XY_VARIANT=${part#*:}") ;;
       env) [[ ${part#*:} == FFT3D_*=* ]] || { echo "variant-ab: '$part' is not env:FFT3D_NAME=VALUE" >&2; return 1; }
         words+=("${part#*:}") ;;
-      *) echo "variant-ab: '$part' is not x:, columns:, xy: or env:" >&2; return 1 ;;
+      *) echo "variant-ab: '$part' is not x:, columns:, z:, xy: or env:" >&2; return 1 ;;
     esac
   done
   echo "${words[@]}"

@@ -456,6 +456,27 @@ TEST(ForcedVariants, RowsAndColumnsFromTheEnvironment) {
   EXPECT_FALSE(forced_variant("real-rows", 49, Precision::f32, DeviceLimits{}, rows, columns));
 }
 
+// FFT3D_Z_COLUMN_VARIANT reaches the Z pass alone: Y, of the same length,
+// keeps FFT3D_COLUMN_VARIANT's. Both still match FFTW.
+TEST(ForcedVariants, ZColumnsApartFromY) {
+  const char* columns = "r7-7.t7.rows4.pad-none.tw-table.mb0.cols";
+  const char* z_columns = "r7-7.t7.rows8.pad-gap.tw-sincos.mb0.cols";
+  const ScopedEnvironment forced_columns("FFT3D_COLUMN_VARIANT", columns);
+  const ScopedEnvironment forced_z("FFT3D_Z_COLUMN_VARIANT", z_columns);
+  const VariantPreference preferred = with_forced_variants({}, Precision::f64, DeviceLimits{});
+  const std::vector<GridPass> passes =
+      make_grid_schedule(16, 49, 49, Precision::f64, DeviceLimits{}, ColumnMethod::automatic, preferred);
+  ASSERT_EQ(passes.size(), 3u);
+  EXPECT_EQ(passes[1].variant.name(), columns);
+  EXPECT_EQ(passes[2].variant.name(), z_columns);
+  check_grid<double>(16, 49, 49, ColumnMethod::automatic, PlaneMethod::separate, 0, preferred);
+  // Only the Z pass asks for "z-columns"; a malformed or row name is refused.
+  EXPECT_FALSE(forced_variant("columns", 49, Precision::f64, DeviceLimits{}, "", "", z_columns));
+  const char* rows = "r7-7.t7.rows2.pad-none.tw-sincos.mb0";
+  expect_invalid_argument([&] { forced_variant("z-columns", 49, Precision::f64, DeviceLimits{}, "", "", rows); },
+                          "FFT3D_Z_COLUMN_VARIANT");
+}
+
 TEST(ForcedVariants, ForcedVariantThatCannotRunIsAnError) {
   DeviceLimits small;
   small.shared_bytes_per_block = 1024;

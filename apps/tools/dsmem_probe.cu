@@ -2,9 +2,10 @@
 // cluster fills its share, then reads its slice of (row, x) items from every
 // block's share (distributed shared memory), as xy_strided_cross_phase does,
 // 8 bytes (one f32 complex value) or 16 bytes (two neighbouring values) a
-// load. Prints the read throughput of the cross stage, timed as the
-// difference between REPS and one repetition of it in each block, so that
-// launch and fill costs cancel.
+// load, or pushed the other way (remote stores, then a cluster barrier).
+// Prints the throughput of the cross stage, timed as the difference between
+// REPS and one repetition of it in each block, so that launch and fill
+// costs cancel.
 //   nvcc -std=c++17 -arch=sm_90 -O3 -o dsmem-probe apps/tools/dsmem_probe.cu && ./dsmem-probe
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
@@ -27,8 +28,9 @@ namespace cg = cooperative_groups;
 
 extern __shared__ float2 share[];
 
-// Vec values per load (1: 8 bytes, 2: 16 bytes); C blocks per cluster.
-template <int C, int Vec>
+// Vec values per load (1: 8 bytes, 2: 16 bytes); C blocks per cluster;
+// Sync: a cluster barrier after each stage, as the fused kernel has.
+template <int C, int Vec, bool Sync>
 __global__ void cross_probe(float* out, int rows, int n, int reps) {
   cg::cluster_group cluster = cg::this_cluster();
   const int rank = static_cast<int>(cluster.block_rank());
@@ -58,14 +60,46 @@ __global__ void cross_probe(float* out, int rows, int n, int reps) {
       }
     }
     asm volatile("" ::: "memory");  // no load hoisted out of the repetitions
+    if (Sync) cluster.sync();
   }
   cluster.sync();
   out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
 }
 
-template <int C, int Vec>
+// The other direction: every block writes what each block's slice needs
+// from it into that block's share (remote stores, which no warp waits on),
+// then the cluster barrier; the destination would read them locally.
+template <int C>
+__global__ void push_probe(float* out, int rows, int n, int reps) {
+  cg::cluster_group cluster = cg::this_cluster();
+  const int rank = static_cast<int>(cluster.block_rank());
+  for (int i = threadIdx.x; i < rows * n; i += blockDim.x) share[i] = make_float2(float(i), float(rank));
+  cluster.sync();
+  float2* shares[C];
+#pragma unroll
+  for (int c = 0; c < C; ++c) shares[c] = cluster.map_shared_rank(share, c);
+  const int per_block = rows * n / C;
+  for (int rep = 0; rep < reps; ++rep) {
+    for (int i = threadIdx.x; i < per_block; i += blockDim.x) {
+      float2 v[C];
+#pragma unroll
+      for (int c = 0; c < C; ++c) v[c] = share[c * per_block + i];
+#pragma unroll
+      for (int c = 0; c < C; ++c) shares[c][rank * per_block + i] = v[c];
+    }
+    cluster.sync();
+  }
+  if (threadIdx.x == 0) out[blockIdx.x] = share[rank].x;
+}
+
+template <int C, int Mode>
 float time_ms(int rows, int n, int threads, int clusters, int reps, float* out) {
-  auto kernel = cross_probe<C, Vec>;
+  // Mode 1, 2: pull 8- or 16-byte loads; 3: pull 8 bytes with a cluster
+  // barrier per stage; 4: push with a barrier per stage.
+  auto kernel = Mode == 4   ? push_probe<C>
+                : Mode == 3 ? cross_probe<C, 1, true>
+                : Mode == 2 ? cross_probe<C, 2, false>
+                            : cross_probe<C, 1, false>;
   const size_t smem = static_cast<size_t>(rows) * n * sizeof(float2);
   CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
   CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
@@ -99,16 +133,20 @@ float time_ms(int rows, int n, int threads, int clusters, int reps, float* out) 
   return times[times.size() / 2];
 }
 
-template <int C, int Vec>
+const char* mode_name(int mode) {
+  return mode == 4 ? "push, barrier" : mode == 3 ? "pull 8 B, barrier" : mode == 2 ? "pull 16 B" : "pull 8 B";
+}
+
+template <int C, int Mode>
 void report(const char* what, int rows, int n, int threads, int clusters, float* out) {
   const int reps = 8;
-  const float t1 = time_ms<C, Vec>(rows, n, threads, clusters, 1, out);
-  const float tr = time_ms<C, Vec>(rows, n, threads, clusters, reps, out);
+  const float t1 = time_ms<C, Mode>(rows, n, threads, clusters, 1, out);
+  const float tr = time_ms<C, Mode>(rows, n, threads, clusters, reps, out);
   const double bytes = static_cast<double>(clusters) * C * rows * n * sizeof(float2);  // one cross stage
   const double per_stage = (tr - t1) / (reps - 1);
-  std::printf("%-28s C=%2d rows=%3d n=%3d threads=%3d %2d-byte loads: one stage %.4f ms (%.0f GB/s); "
+  std::printf("%-18s C=%2d rows=%3d n=%3d threads=%3d %-17s: one stage %.4f ms (%.0f GB/s); "
               "kernel with one stage %.4f ms\n",
-              what, C, rows, n, threads, 8 * Vec, per_stage, bytes / per_stage / 1e6, t1);
+              what, C, rows, n, threads, mode_name(Mode), per_stage, bytes / per_stage / 1e6, t1);
 }
 
 int main() {
@@ -117,13 +155,16 @@ int main() {
   // The strided-rows shapes: 512^2 f32 (16 blocks of 32 rows, 256 threads),
   // 384^2 (12 of 32, 128 threads), 256^2 (16 of 16, 128 threads).
   report<16, 1>("512^2 plane", 32, 512, 256, 512, out);
-  report<16, 2>("512^2 plane", 32, 512, 256, 512, out);
+  report<16, 3>("512^2 plane", 32, 512, 256, 512, out);
+  report<16, 4>("512^2 plane", 32, 512, 256, 512, out);
+  report<16, 3>("512^2 plane", 32, 512, 512, 512, out);
+  report<16, 4>("512^2 plane", 32, 512, 512, 512, out);
   report<12, 1>("384^2 plane", 32, 384, 128, 384, out);
-  report<12, 2>("384^2 plane", 32, 384, 128, 384, out);
+  report<12, 3>("384^2 plane", 32, 384, 128, 384, out);
+  report<12, 4>("384^2 plane", 32, 384, 128, 384, out);
   report<16, 1>("256^2 plane", 16, 256, 128, 256, out);
-  report<16, 2>("256^2 plane", 16, 256, 128, 256, out);
-  report<8, 1>("256^2 plane on 8", 32, 256, 128, 256, out);
-  report<8, 2>("256^2 plane on 8", 32, 256, 128, 256, out);
+  report<16, 3>("256^2 plane", 16, 256, 128, 256, out);
+  report<16, 4>("256^2 plane", 16, 256, 128, 256, out);
   CHECK(cudaFree(out));
   return 0;
 }

@@ -18,11 +18,14 @@ std::string environment(const char* name) {
 
 std::optional<XVariant> forced_variant(const std::string& kind, int n, Precision precision,
                                        const DeviceLimits& limits, const std::string& rows_name,
-                                       const std::string& columns_name) {
-  const bool columns = kind == "columns";
-  const std::string& name = columns ? columns_name : kind == "rows" ? rows_name : std::string();
+                                       const std::string& columns_name, const std::string& z_columns_name) {
+  const bool z_columns = kind == "z-columns", columns = kind == "columns" || z_columns;
+  const std::string& name = z_columns ? z_columns_name
+                            : columns ? columns_name
+                            : kind == "rows" ? rows_name
+                                             : std::string();
   if (name.empty()) return std::nullopt;
-  const char* variable = columns ? "FFT3D_COLUMN_VARIANT " : "FFT3D_X_VARIANT ";
+  const char* variable = z_columns ? "FFT3D_Z_COLUMN_VARIANT " : columns ? "FFT3D_COLUMN_VARIANT " : "FFT3D_X_VARIANT ";
   const XVariant v = parse_x_variant(name);
   if (v.columns != columns || v.real != RealRows::none) {
     if (columns) fail(FFT3D_ERROR_INVALID_ARGUMENT, variable + name + " is not a column variant (.cols)");
@@ -36,11 +39,12 @@ std::optional<XVariant> forced_variant(const std::string& kind, int n, Precision
 }
 
 VariantPreference with_forced_variants(VariantPreference fallback, Precision precision, const DeviceLimits& limits) {
-  std::string rows = environment("FFT3D_X_VARIANT"), columns = environment("FFT3D_COLUMN_VARIANT");
-  if (rows.empty() && columns.empty()) return fallback;
-  return [fallback = std::move(fallback), precision, limits, rows = std::move(rows), columns = std::move(columns)](
-             const std::string& kind, int n) -> std::optional<PreferredVariant> {
-    if (std::optional<XVariant> v = forced_variant(kind, n, precision, limits, rows, columns)) return *v;
+  std::string rows = environment("FFT3D_X_VARIANT"), columns = environment("FFT3D_COLUMN_VARIANT"),
+              z_columns = environment("FFT3D_Z_COLUMN_VARIANT");
+  if (rows.empty() && columns.empty() && z_columns.empty()) return fallback;
+  return [fallback = std::move(fallback), precision, limits, rows = std::move(rows), columns = std::move(columns),
+          z_columns = std::move(z_columns)](const std::string& kind, int n) -> std::optional<PreferredVariant> {
+    if (std::optional<XVariant> v = forced_variant(kind, n, precision, limits, rows, columns, z_columns)) return *v;
     return fallback ? fallback(kind, n) : std::nullopt;
   };
 }

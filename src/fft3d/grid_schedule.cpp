@@ -36,6 +36,13 @@ GridPass column_pass(char axis, int n, long long count, kern::RowGeometry geomet
       pass.five_step_from_wisdom = true;
       return pass;
     }
+  // Z's own preference first ("z-columns": FFT3D_Z_COLUMN_VARIANT), then
+  // the one Y and Z share.
+  if (axis == 'z')
+    if (auto v = valid_preference(preferred, "z-columns", n, precision, limits)) {
+      pass.variant = *v;
+      return pass;
+    }
   if (auto v = valid_preference(preferred, "columns", n, precision, limits)) {
     pass.variant = *v;
     return pass;
@@ -118,7 +125,7 @@ std::optional<XVariant> valid_preference(const VariantPreference& preferred, con
   const std::optional<PreferredVariant> found = preferred(kind, n);
   if (!found || found->five_step.n1 > 0) return std::nullopt;
   const XVariant& v = found->x;
-  if (v.columns != (kind == "columns")) return std::nullopt;
+  if (v.columns != (kind == "columns" || kind == "z-columns")) return std::nullopt;
   // Real rows of n: the kernel transforms n / 2 points (half) or n (full, or
   // pairs of rows at once for odd n).
   const bool real = kind == "real-rows";
