@@ -470,7 +470,7 @@ TEST(ForcedVariants, ZColumnsApartFromY) {
   EXPECT_EQ(passes[1].variant.name(), columns);
   EXPECT_EQ(passes[2].variant.name(), z_columns);
   check_grid<double>(16, 49, 49, ColumnMethod::automatic, PlaneMethod::separate, 0, preferred);
-  // Only the Z pass asks for "z-columns"; a malformed or row name is refused.
+  // Only the Z pass asks for "z-columns", and a row variant there is refused.
   EXPECT_FALSE(forced_variant("columns", 49, Precision::f64, DeviceLimits{}, "", "", z_columns));
   const char* rows = "r7-7.t7.rows2.pad-none.tw-sincos.mb0";
   expect_invalid_argument([&] { forced_variant("z-columns", 49, Precision::f64, DeviceLimits{}, "", "", rows); },

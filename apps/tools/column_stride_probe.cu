@@ -2,25 +2,14 @@
 // loads a block of neighbouring columns of an n^3 complex cube into
 // registers, waits at a barrier and stores them back, as a column kernel's
 // first and last stages do, for Y columns (elements one row apart) and Z
-// columns (one plane apart), with rows of 128 or 256 bytes a block and
-// the same threads. Prints the copy rate (bytes read and written over the
+// columns (one plane apart), with rows of 128 or 256 bytes a block (the
+// same threads a column and elements a thread, so twice the threads a
+// block for 256). Prints the copy rate (bytes read and written over the
 // median of 10 timed runs after two warm-ups).
 //   nvcc -std=c++17 -arch=sm_90 -O3 -o column-stride-probe apps/tools/column_stride_probe.cu && ./column-stride-probe
-#include <cuda_runtime.h>
-
-#include <algorithm>
 #include <cstdio>
-#include <cstdlib>
-#include <vector>
 
-#define CHECK(call)                                                                              \
-  do {                                                                                           \
-    cudaError_t e_ = (call);                                                                     \
-    if (e_ != cudaSuccess) {                                                                     \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(e_)); \
-      std::exit(1);                                                                              \
-    }                                                                                            \
-  } while (0)
+#include "probe_timing.h"
 
 // Block (bx, by) takes columns [bx * W, bx * W + W) and their elements
 // [by * NZ, by * NZ + NZ), NZ / TPC a thread: W * TPC threads.
@@ -45,24 +34,7 @@ void report(const char* precision, T* data, int n, char axis) {
   // elements a plane apart.
   const long long inner = axis == 'y' ? n : plane, stride = axis == 'y' ? n : plane;
   const dim3 grid(static_cast<unsigned>((plane + W - 1) / W), static_cast<unsigned>(n / NZ));
-  cudaEvent_t a, b;
-  CHECK(cudaEventCreate(&a));
-  CHECK(cudaEventCreate(&b));
-  std::vector<float> times;
-  for (int i = 0; i < 12; ++i) {
-    CHECK(cudaEventRecord(a));
-    column_copy<T, W, NZ, TPC><<<grid, W * TPC>>>(data, inner, plane, stride, plane);
-    CHECK(cudaGetLastError());
-    CHECK(cudaEventRecord(b));
-    CHECK(cudaEventSynchronize(b));
-    float ms = 0;
-    CHECK(cudaEventElapsedTime(&ms, a, b));
-    if (i >= 2) times.push_back(ms);
-  }
-  CHECK(cudaEventDestroy(a));
-  CHECK(cudaEventDestroy(b));
-  std::sort(times.begin(), times.end());
-  const float ms = times[times.size() / 2];
+  const float ms = median_ms([&] { column_copy<T, W, NZ, TPC><<<grid, W * TPC>>>(data, inner, plane, stride, plane); });
   std::printf("%s %3d^3 %c columns, %3zu-byte rows, %3d z a block, %3d threads: %.4f ms, %4.0f GB/s\n", precision, n,
               axis, W * sizeof(T), NZ, W * TPC, ms, 2.0 * plane * n * sizeof(T) / ms / 1e6);
 }
@@ -75,8 +47,9 @@ int main() {
   double2* d = static_cast<double2*>(data);
   float2* f = static_cast<float2*>(data);
   for (char axis : {'y', 'z'}) {
-    // Whole columns, as the ESTIMATE's column blocks of 512 (f64: 8
-    // columns of 16 threads; f32: 16 columns, 256-byte rows in 32).
+    // Whole columns of 512 on 16 threads each: f64 in the ESTIMATE's 8
+    // columns; f32 in 16 (the ESTIMATE's 32 hold more registers than a
+    // thread of this probe has).
     report<double2, 8, 512, 16>("f64", d, 512, axis);
     report<float2, 16, 512, 16>("f32", f, 512, axis);
     // 128- against 256-byte rows, same threads a column and elements a thread.

@@ -8,23 +8,12 @@
 // costs cancel.
 //   nvcc -std=c++17 -arch=sm_90 -O3 -o dsmem-probe apps/tools/dsmem_probe.cu && ./dsmem-probe
 #include <cooperative_groups.h>
-#include <cuda_runtime.h>
 
-#include <algorithm>
 #include <cstdio>
-#include <cstdlib>
-#include <vector>
+
+#include "probe_timing.h"
 
 namespace cg = cooperative_groups;
-
-#define CHECK(call)                                                                                  \
-  do {                                                                                               \
-    cudaError_t e_ = (call);                                                                         \
-    if (e_ != cudaSuccess) {                                                                         \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(e_));     \
-      std::exit(1);                                                                                  \
-    }                                                                                                \
-  } while (0)
 
 extern __shared__ float2 share[];
 
@@ -114,23 +103,7 @@ float time_ms(int rows, int n, int threads, int clusters, int reps, float* out) 
   config.dynamicSmemBytes = smem;
   config.attrs = &attr;
   config.numAttrs = 1;
-  cudaEvent_t a, b;
-  CHECK(cudaEventCreate(&a));
-  CHECK(cudaEventCreate(&b));
-  std::vector<float> times;
-  for (int i = 0; i < 12; ++i) {
-    CHECK(cudaEventRecord(a));
-    CHECK(cudaLaunchKernelEx(&config, kernel, out, rows, n, reps));
-    CHECK(cudaEventRecord(b));
-    CHECK(cudaEventSynchronize(b));
-    float ms = 0;
-    CHECK(cudaEventElapsedTime(&ms, a, b));
-    if (i >= 2) times.push_back(ms);  // two warm-ups
-  }
-  std::sort(times.begin(), times.end());
-  CHECK(cudaEventDestroy(a));
-  CHECK(cudaEventDestroy(b));
-  return times[times.size() / 2];
+  return median_ms([&] { CHECK(cudaLaunchKernelEx(&config, kernel, out, rows, n, reps)); });
 }
 
 const char* mode_name(int mode) {

@@ -17,10 +17,9 @@ namespace fft3d {
 // "z-columns") and length n, given the three names (empty: not forced): the
 // named variant where its radices multiply to n and it is of that kind
 // (complex rows for "rows", a ".cols" variant for the others); nothing
-// otherwise. Throws
-// Error(INVALID_ARGUMENT) for a malformed name or one that factors n but
-// does not fit the device's limits, so that an experiment never silently
-// times the ESTIMATE instead.
+// otherwise. Throws Error(INVALID_ARGUMENT) for a malformed name or one
+// that factors n but does not fit the device's limits, so that an
+// experiment never silently times the ESTIMATE instead.
 std::optional<XVariant> forced_variant(const std::string& kind, int n, Precision precision,
                                        const DeviceLimits& limits, const std::string& rows_name,
                                        const std::string& columns_name, const std::string& z_columns_name = "");

@@ -1,0 +1,42 @@
+// What the standalone probes in apps/tools share: a checked CUDA call that
+// exits on failure (a probe is a program, not the library), and the median
+// time of a launch over 10 runs after two warm-ups, from events.
+#pragma once
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#define CHECK(call)                                                                              \
+  do {                                                                                           \
+    cudaError_t e_ = (call);                                                                     \
+    if (e_ != cudaSuccess) {                                                                     \
+      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(e_)); \
+      std::exit(1);                                                                              \
+    }                                                                                            \
+  } while (0)
+
+// `launch` enqueues the work once on the default stream.
+template <class Launch>
+float median_ms(Launch&& launch) {
+  cudaEvent_t a, b;
+  CHECK(cudaEventCreate(&a));
+  CHECK(cudaEventCreate(&b));
+  std::vector<float> times;
+  for (int i = 0; i < 12; ++i) {
+    CHECK(cudaEventRecord(a));
+    launch();
+    CHECK(cudaGetLastError());
+    CHECK(cudaEventRecord(b));
+    CHECK(cudaEventSynchronize(b));
+    float ms = 0;
+    CHECK(cudaEventElapsedTime(&ms, a, b));
+    if (i >= 2) times.push_back(ms);  // two warm-ups
+  }
+  CHECK(cudaEventDestroy(a));
+  CHECK(cudaEventDestroy(b));
+  std::sort(times.begin(), times.end());
+  return times[times.size() / 2];
+}
