@@ -4,8 +4,8 @@
 #   scripts/gpu-check.sh            build, gpu+cpu tests, tuning time, demo, every benchmark mode
 #   scripts/gpu-check.sh tests      build, gpu+cpu tests, tuning time (scripts/tune-time.sh)
 #   BENCH_ARGS="--batched1d --sizes 256,512" scripts/gpu-check.sh bench
-#   scripts/gpu-check.sh sweep      build, --3d --sweep of C2C and R2C in f32 and f64, the f32 C2C plot
-#                                   (all: the C2C sweeps and the plot)
+#   scripts/gpu-check.sh sweep      build, --3d --sweep of C2C and R2C in f32 and f64, issue 9's targets
+#                                   (scripts/issue9_targets.py), the f32 C2C plot (all: C2C sweeps and plot)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-check-out}
@@ -66,6 +66,7 @@ if [[ $what == all || $what == sweep ]]; then  # issue 9: cubes 32-512 against t
     echo "$kind: $(grep -E "sweep beyond L2|no array larger|geometric" "$OUT/sweep-one.txt" | tr '\n' ' ')"
   done
   rm -f "$OUT/sweep-one.txt"
+  python3 scripts/issue9_targets.py "$OUT" | tee "$OUT/issue9-targets.txt"
   # The plot is a convenience: a python3 without matplotlib does not fail the check.
   plotted=no
   for py in python3 /usr/bin/python3; do
