@@ -16,17 +16,6 @@ namespace {
 constexpr int kMaxElemsPerThread = 32;  // beyond this registers spill
 constexpr int kBlockSizes[] = {64, 128, 256, 512, 1024};
 
-// Threads per row worth trying: one butterfly per thread in some stage
-// (n / r for each radix), or two or four butterflies of the largest radix.
-std::vector<int> threads_per_row_options(int n, const std::vector<int>& radices) {
-  std::set<int> options;
-  const int r_max = *std::max_element(radices.begin(), radices.end());
-  for (int r : radices) options.insert(n / r);
-  for (int d : {2, 4})
-    if ((n / r_max) % d == 0) options.insert(n / r_max / d);
-  return {options.begin(), options.end()};
-}
-
 int product(const std::vector<int>& v) {
   int p = 1;
   for (int r : v) p *= r;
@@ -99,6 +88,15 @@ int best_row_pad(kern::XLayout L, Precision precision) {
 }
 
 }  // namespace
+
+std::vector<int> threads_per_row_options(int n, const std::vector<int>& radices) {
+  std::set<int> options;
+  const int r_max = *std::max_element(radices.begin(), radices.end());
+  for (int r : radices) options.insert(n / r);
+  for (int d : {2, 4})
+    if ((n / r_max) % d == 0) options.insert(n / r_max / d);
+  return {options.begin(), options.end()};
+}
 
 bool variant_factors(const XVariant& v, int n) { return !v.radices.empty() && product(v.radices) == n; }
 

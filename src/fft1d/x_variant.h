@@ -46,6 +46,11 @@ struct XVariant {
 // Whether the variant's radices multiply to n.
 bool variant_factors(const XVariant& v, int n);
 
+// Threads per row worth trying for radices in this order (the tuner's and
+// enumerate_x_variants' alike): one butterfly per thread in some stage
+// (n / r for each radix), or two or four butterflies of the largest radix.
+std::vector<int> threads_per_row_options(int n, const std::vector<int>& radices);
+
 // Parses XVariant::name(); throws Error(INVALID_ARGUMENT) on a malformed name.
 XVariant parse_x_variant(const std::string& name);
 

@@ -43,17 +43,6 @@ int product(const std::vector<int>& v) {
 
 bool is_power_of_two(int n) { return n > 0 && (n & (n - 1)) == 0; }
 
-// As enumerate_x_variants: one butterfly of some radix per thread, or two or
-// four butterflies of the largest radix.
-std::vector<int> threads_per_row_options(int n, const std::vector<int>& radices) {
-  std::set<int> options;
-  const int r_max = *std::max_element(radices.begin(), radices.end());
-  for (int r : radices) options.insert(n / r);
-  for (int d : {2, 4})
-    if ((n / r_max) % d == 0) options.insert(n / r_max / d);
-  return {options.begin(), options.end()};
-}
-
 // As enumerate_x_variants: neighbouring columns per block (the coalesced
 // width), or rows filling blocks of 64..1024 threads.
 std::vector<int> rows_per_block_options(int t, bool columns, const DeviceLimits& limits) {
