@@ -12,19 +12,21 @@
 #include "probe_timing.h"
 
 // Block (bx, by) takes columns [bx * W, bx * W + W) and their elements
-// [by * NZ, by * NZ + NZ), NZ / TPC a thread: W * TPC threads.
+// [by * NZ, by * NZ + NZ), NZ / TPC a thread: W * TPC threads. In a cube,
+// the elements of a column lie `step` apart (n for Y, a plane for Z), and
+// column c starts at c % step in plane c / step.
 template <typename T, int W, int NZ, int TPC>
-__global__ void column_copy(T* data, long long inner, long long outer, long long stride, long long columns) {
+__global__ void column_copy(T* data, long long step, long long plane) {
   const long long col = static_cast<long long>(blockIdx.x) * W + threadIdx.x % W;
   const int t = threadIdx.x / W;
-  if (col >= columns) return;
-  T* base = data + (col % inner + col / inner * outer) + static_cast<long long>(blockIdx.y) * NZ * stride;
+  if (col >= plane) return;  // a cube has a plane's worth of columns either way
+  T* base = data + (col % step + col / step * plane) + static_cast<long long>(blockIdx.y) * NZ * step;
   T v[NZ / TPC];
 #pragma unroll
-  for (int k = 0; k < NZ / TPC; ++k) v[k] = base[(t + k * TPC) * stride];
+  for (int k = 0; k < NZ / TPC; ++k) v[k] = base[(t + k * TPC) * step];
   __syncthreads();
 #pragma unroll
-  for (int k = 0; k < NZ / TPC; ++k) base[(t + k * TPC) * stride] = v[k];
+  for (int k = 0; k < NZ / TPC; ++k) base[(t + k * TPC) * step] = v[k];
 }
 
 template <typename T, int W, int NZ, int TPC>
@@ -32,9 +34,9 @@ void report(const char* precision, T* data, int n, char axis) {
   const long long plane = 1LL * n * n;
   // Y: columns x + z * plane, elements a row apart; Z: columns x + y * n,
   // elements a plane apart.
-  const long long inner = axis == 'y' ? n : plane, stride = axis == 'y' ? n : plane;
+  const long long step = axis == 'y' ? n : plane;
   const dim3 grid(static_cast<unsigned>((plane + W - 1) / W), static_cast<unsigned>(n / NZ));
-  const float ms = median_ms([&] { column_copy<T, W, NZ, TPC><<<grid, W * TPC>>>(data, inner, plane, stride, plane); });
+  const float ms = median_ms([&] { column_copy<T, W, NZ, TPC><<<grid, W * TPC>>>(data, step, plane); });
   std::printf("%s %3d^3 %c columns, %3zu-byte rows, %3d z a block, %3d threads: %.4f ms, %4.0f GB/s\n", precision, n,
               axis, W * sizeof(T), NZ, W * TPC, ms, 2.0 * plane * n * sizeof(T) / ms / 1e6);
 }
