@@ -96,6 +96,7 @@ TEST(Nvrtc, FusedXYKernelsCompileWithoutLocalMemory) {
       EXPECT_EQ(count_of(ptx, ".local"), 0) << v->name();
       EXPECT_GT(count_of(ptx, "barrier.cluster"), 0) << v->name();
       EXPECT_GT(count_of(ptx, "cp.async.wait_group"), 0) << v->name();  // the load, in chunks or whole
+      EXPECT_EQ(count_of(ptx, "ld.shared::cluster"), 0) << v->name();     // generic loads (ClusterShares::at)
     }
   }
   // Real rows (R2C forward): one kernel, the forward; strided rows (column 0
@@ -114,7 +115,14 @@ TEST(Nvrtc, FusedXYKernelsCompileWithoutLocalMemory) {
     const std::string pair_ptx = compile_to_ptx(xy_kernel_source(256, 256, p, pairs), "compute_" FFT3D_TEST_CUDA_ARCH);
     EXPECT_EQ(count_of(pair_ptx, ".entry"), 1) << pairs.name();
     EXPECT_EQ(count_of(pair_ptx, ".local"), 0) << pairs.name();
+    // The f64 pairs' cross stage loads through shared::cluster addresses
+    // (ClusterShares::at), the others through generic pointers.
+    if (p == Precision::f64)
+      EXPECT_GT(count_of(pair_ptx, "ld.shared::cluster.v2.f64"), 0) << pairs.name();
+    else
+      EXPECT_EQ(count_of(pair_ptx, "ld.shared::cluster"), 0) << pairs.name();
   }
+  EXPECT_EQ(count_of(ptx, "ld.shared::cluster"), 0) << real->name();
 }
 
 // A column pass compiled to stream through L2 (the last pass of a
