@@ -20,17 +20,24 @@ namespace cg = cooperative_groups;
 
 extern __shared__ float2 share[];
 
+// Fills the block's share with values that name their place and block, then
+// (after a cluster barrier) points shares[c] at block c's share.
+template <int C, class Cluster, class Share>
+__device__ void fill_and_map(Cluster& cluster, int rank, int count, Share (&shares)[C]) {
+  for (int i = threadIdx.x; i < count; i += blockDim.x) share[i] = make_float2(float(i), float(rank));
+  cluster.sync();
+#pragma unroll
+  for (int c = 0; c < C; ++c) shares[c] = cluster.map_shared_rank(share, c);
+}
+
 // Vec values per load (1: 8 bytes, 2: 16 bytes); C blocks per cluster;
 // Sync: a cluster barrier after each stage, as the fused kernel has.
 template <int C, int Vec, bool Sync>
 __global__ void cross_probe(float* out, int rows, int n, int reps) {
   cg::cluster_group cluster = cg::this_cluster();
   const int rank = static_cast<int>(cluster.block_rank());
-  for (int i = threadIdx.x; i < rows * n; i += blockDim.x) share[i] = make_float2(float(i), float(rank));
-  cluster.sync();
   const float2* shares[C];
-#pragma unroll
-  for (int c = 0; c < C; ++c) shares[c] = cluster.map_shared_rank(share, c);
+  fill_and_map(cluster, rank, rows * n, shares);
   const int per_block = rows * n / C;
   float acc = 0.f;
   for (int rep = 0; rep < reps; ++rep) {
@@ -65,11 +72,8 @@ template <int C>
 __global__ void push_probe(float* out, int rows, int n, int reps) {
   cg::cluster_group cluster = cg::this_cluster();
   const int rank = static_cast<int>(cluster.block_rank());
-  for (int i = threadIdx.x; i < rows * n; i += blockDim.x) share[i] = make_float2(float(i), float(rank));
-  cluster.sync();
   float2* shares[C];
-#pragma unroll
-  for (int c = 0; c < C; ++c) shares[c] = cluster.map_shared_rank(share, c);
+  fill_and_map(cluster, rank, rows * n, shares);
   const int per_block = rows * n / C;
   for (int rep = 0; rep < reps; ++rep) {
     for (int i = threadIdx.x; i < per_block; i += blockDim.x) {
@@ -95,12 +99,9 @@ template <int C, int Global>
 __global__ void l2_probe(float* out, int rows, int n, int reps) {
   cg::cluster_group cluster = cg::this_cluster();
   const int rank = static_cast<int>(cluster.block_rank());
-  for (int i = threadIdx.x; i < rows * n; i += blockDim.x) share[i] = make_float2(float(i), float(rank));
   float2* plane = g_planes + static_cast<size_t>(blockIdx.x / C) * C * rows * n;
-  cluster.sync();
   const float2* shares[C];
-#pragma unroll
-  for (int c = 0; c < C; ++c) shares[c] = cluster.map_shared_rank(share, c);
+  fill_and_map(cluster, rank, rows * n, shares);
   const int per_block = rows * n / C;
   float acc = 0.f;
   for (int rep = 0; rep < reps; ++rep) {
