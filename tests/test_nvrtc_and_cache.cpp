@@ -158,6 +158,12 @@ TEST(Nvrtc, ColumnsFirstKernelsCompileWithoutLocalMemory) {
       EXPECT_EQ(count_of(ptx, ".local"), 0) << v.name();
       EXPECT_GT(count_of(ptx, "barrier.cluster"), 0) << v.name();
       EXPECT_GT(count_of(ptx, "cp.async.wait_group"), 0) << v.name();
+      // Single precision reads across the cluster through shared::cluster
+      // addresses (ClusterShares::at), double through generic pointers.
+      if (p == Precision::f32)
+        EXPECT_GT(count_of(ptx, "ld.shared::cluster.v2.f32"), 0) << v.name();
+      else
+        EXPECT_EQ(count_of(ptx, "ld.shared::cluster"), 0) << v.name();
     }
   }
 }

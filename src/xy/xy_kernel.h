@@ -57,7 +57,7 @@ struct XYColumnIo {
   int split = 1, y1 = 0, ny = 0, inverse = 0;  // XYLayout::split; y1 = plane % split; ny: the layout's
   FFT3D_HD Complex<Real> load(int y) const {
     if (!live) return make_complex(Real(0), Real(0));
-    return shares.of(y / rows_per_cta)[(y % rows_per_cta) * pitch + x];
+    return shares.at(y / rows_per_cta, (y % rows_per_cta) * pitch + x);
   }
   FFT3D_HD void store(int y, Complex<Real> v) const {
     if (!live) return;
@@ -74,7 +74,7 @@ struct XYColumnIo {
 // block k / cols_per_cta, row y, column k % cols_per_cta of its share.
 template <typename Real, class Shares>
 FFT3D_HD Complex<Real> xy_row_element(const Shares& shares, int cols_per_cta, int share_pitch, int y, int k) {
-  return shares.of(k / cols_per_cta)[y * share_pitch + k % cols_per_cta];
+  return shares.at(k / cols_per_cta, y * share_pitch + k % cols_per_cta);
 }
 
 // Columns first, X part: row y, its first stage read across the cluster's
@@ -701,9 +701,9 @@ struct ClusterShares {
     return static_cast<const Complex<Real>*>(__cluster_map_shared_rank(local, static_cast<unsigned>(rank)));
   }
   // Value `index` of block rank's share. With kClusterLoads, through a 32-bit
-  // shared::cluster address (mapa) instead of a 64-bit generic pointer a
-  // rank: fewer registers where the cross stage holds two DFTs (f64 real
-  // pairs of 256^2: 168 against 210, three blocks per SM instead of two).
+  // shared::cluster address (mapa) instead of a 64-bit generic pointer: fewer
+  // registers in some kernels (f64 real pairs of 256^2: 168 against 210; the
+  // f32 C2R inverse's 256^2: 128 against 165), slower code in others.
   __device__ __forceinline__ Complex<Real> at(int rank, int index) const {
     if constexpr (!kClusterLoads) {
       return of(rank)[index];
@@ -858,10 +858,10 @@ __device__ __forceinline__ void xy_x_barrier() {
 
 // The phases of one group of one part, unrolled at compile time. Cfg
 // provides `Real`, `kSign` and a constexpr `layout()` (an XYLayout).
-template <class Cfg, int Part, int Sub, typename Real, int Capacity>
+template <class Cfg, int Part, int Sub, typename Real, int Capacity, class Shares>
 __device__ __forceinline__ void xy_run_part(int group, int rank, long long plane, int buffer,
-                                            XRegs<Real, Capacity>& regs, unsigned char* smem,
-                                            const ClusterShares<Real>& shares, const XYArgs<Real>& a) {
+                                            XRegs<Real, Capacity>& regs, unsigned char* smem, const Shares& shares,
+                                            const XYArgs<Real>& a) {
   constexpr XYLayout L = Cfg::layout();
   constexpr XLayout P = Part == 0 ? L.x : L.y;
   if constexpr (Sub < P.phases()) {
@@ -922,7 +922,10 @@ template <class Cfg, typename Real, int Capacity>
 __device__ __forceinline__ void xy_columns_first_plane_device(int rank, long long plane, XRegs<Real, Capacity>& regs,
                                                               unsigned char* smem, const XYArgs<Real>& a) {
   constexpr XYLayout L = Cfg::layout();
-  const ClusterShares<Real> shares{reinterpret_cast<const Complex<Real>*>(smem)};
+  // Cluster loads in single precision: the C2R inverse's 256^2 kernel fell
+  // from 165 to 128 registers (four blocks per SM instead of three) and
+  // 384^3 ran 10 % faster, 256^3 0.6 % (H200); f64 256^3 lost 4.8 %.
+  const ClusterShares<Real, sizeof(Real) == 4> shares{reinterpret_cast<const Complex<Real>*>(smem)};
   if constexpr (L.real_rows()) {
     xy_pack_phase<Real>(L.part_geom(1, sizeof(Real)), static_cast<int>(threadIdx.x), rank, smem);
     __syncthreads();
