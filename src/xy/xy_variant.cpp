@@ -283,7 +283,11 @@ std::optional<XYVariant> with_form_settings(int nx, int ny, Precision precision,
 //   docs/data/xy-paired-rows-h100-2026-11-26.txt), on the largest cluster:
 //   243^3 (c9) in groups of 8, two chunks, no hint, f32 with the table
 //   0.2367 against 0.2468 sincos and 0.2581 separate (asking four 0.2493,
-//   groups of 14 0.2823-0.3898), f64 sincos 0.4529 against 0.4914; 300^3
+//   groups of 14 0.2823-0.3898), f64 sincos 0.4529 against 0.4914. Rows
+//   unpadded turn the f32 verdict (H200, no H100 lent;
+//   docs/data/np-243-400-h200-2026-11-29.txt): sincos 0.1929-0.1930
+//   against the table's 0.1983-0.1998 (padded, the table 0.2055 and
+//   sincos 0.2149, as on the H100), so f32 takes f64's form; 300^3
 //   (c15) f32 2 groups of 10 in one chunk asking four, 0.4293-0.4308
 //   against 0.4687 (groups of 8: 0.4409, no hint: 0.5025; the table tied),
 //   f64 groups of 8, two chunks, no hint, 0.8461-0.8479 against 0.8952
@@ -328,7 +332,7 @@ std::optional<XYVariant> measured_strided_form(int nx, int ny, Precision precisi
   constexpr Precision f32 = Precision::f32, f64 = Precision::f64;
   constexpr Form kForms[] = {{192, f32, 16, 6, 1, 0, false, false, 12}, {192, f64, 16, 6, 1, 0, false, false, 0},
                              {240, f32, 16, 5, 1, 0, false, false, 0},  {240, f64, 16, 5, 1, 0, false, false, 0},
-                             {243, f32, 9, 8, 2, 0, true, false, 0},    {243, f64, 9, 8, 2, 0, false, false, 0},
+                             {243, f32, 9, 8, 2, 0, false, false, 0},   {243, f64, 9, 8, 2, 0, false, false, 0},
                              {300, f32, 15, 10, 1, 4, false, true, 20}, {300, f64, 15, 8, 2, 0, false, false, 20},
                              {320, f32, 16, 10, 1, 4, false, true, 0},  {320, f64, 16, 8, 2, 0, false, false, 20},
                              {400, f32, 16, 13, 1, 2, false, true, 0},
@@ -357,13 +361,20 @@ std::optional<XYVariant> measured_strided_form(int nx, int ny, Precision precisi
 // The pads break up the 16- and 32-value strides of
 // power-of-two rows, which lost 4-24 % without them (256^3 f32 0.2056
 // against 0.2551, 512^3 1.991 against 2.406). 192^3 and 400^3 f32 tied,
-// 243^3 f32 gained under 1 %, f64 300^3 and 320^3 lost 1 %. Complex 480^2
-// f32 planes fuse only without pads (two blocks per SM; measured_strided_form).
+// 243^3 f32 gained under 1 %, f64 300^3 and 320^3 lost 1 %. On an H200
+// (docs/data/np-243-400-h200-2026-11-29.txt, no H100 lent) 400^3 f32 ran
+// 0.7425 against 0.7849-0.7853, f64 400^3 (fused with side planes) 1.7589
+// against 1.8311, 243^3 f32 0.1983-0.1998 against 0.2055-0.2056 (0.193
+// with X's twiddles computed, measured_strided_form); f32 192^3 lost 29 %,
+// f64 320^3 6 %, f64 300^3 gained 1.5 % (lost 1 % on the H100; kept).
+// Complex 480^2 f32 planes fuse only without pads (two blocks per SM;
+// measured_strided_form).
 bool unpadded_rows_faster(int nx, int ny, Precision precision, bool real) {
   if (nx != ny) return false;
   if (real) return precision == Precision::f32 && (nx == 300 || nx == 320 || nx == 420 || nx == 480);
-  if (precision == Precision::f32) return nx == 210 || nx == 240 || nx == 300 || nx == 320 || nx == 480;
-  return nx == 192 || nx == 210 || nx == 240 || nx == 243;
+  if (precision == Precision::f32)
+    return nx == 210 || nx == 240 || nx == 243 || nx == 300 || nx == 320 || nx == 400 || nx == 480;
+  return nx == 192 || nx == 210 || nx == 240 || nx == 243 || nx == 400;
 }
 
 // The R2C forward's cube planes as strided rows in the forms measured
