@@ -366,7 +366,8 @@ std::optional<XYVariant> measured_strided_form(int nx, int ny, Precision precisi
 // 0.7425 against 0.7849-0.7853, f64 400^3 (fused with side planes) 1.7589
 // against 1.8311, 243^3 f32 0.1983-0.1998 against 0.2055-0.2056 (0.193
 // with X's twiddles computed, measured_strided_form); f32 192^3 lost 29 %,
-// f64 320^3 6 %, f64 300^3 gained 1.5 % (lost 1 % on the H100; kept).
+// f64 320^3 6 %, 384^3 f32 24 % and f64 5.5 %, f64 256^3 11.5 %; f64
+// 300^3 gained 1.5 % but lost 1 % on the H100 and stays padded.
 // Complex 480^2 f32 planes fuse only without pads (two blocks per SM;
 // measured_strided_form).
 bool unpadded_rows_faster(int nx, int ny, Precision precision, bool real) {

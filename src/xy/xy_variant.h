@@ -135,8 +135,9 @@ std::vector<XYVariant> x_pairs_other(int nx, int ny, Precision precision, const 
 // form unless base names one; and, where base names nothing, in the forms
 // measured fastest on cubes (192, 240, 243, 300, 320, 400, 480;
 // xy_variant.cpp), their share rows without pads where that measured faster
-// (f32 210-320, 400 and 480, f64 192-243 and 400; XYVariant::row_pads), Y's first stage
-// loading the plane at f32 300, 320, 400 and 480 (XYVariant::y_loads).
+// (f32 210-320, 400 and 480, f64 192-243 and 400; XYVariant::row_pads),
+// Y's first stage loading the plane at f32 300, 320, 400 and 480
+// (XYVariant::y_loads).
 std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, Precision precision,
                                              const DeviceLimits& limits, bool only_where_faster = true,
                                              const XYBase& base = {});
