@@ -215,6 +215,12 @@ TEST(XYStridedRows, RowsWithoutPadsWhereMeasuredFaster) {
                                              : run_xy_complex<double>(n, n, 1, *v, +1, BlockOrder::ascending);
     EXPECT_LT(error, bound) << v->name();
   }
+  // f64 400^2 planes fuse only with side planes (fuses_with_side_planes), unpadded too.
+  const auto f64_400 = estimate_xy_variant(400, 400, 400, Precision::f64, h100, false);
+  ASSERT_TRUE(f64_400 && f64_400->strided_rows && !f64_400->row_pads) << (f64_400 ? f64_400->name() : "none");
+  EXPECT_LT(run_xy_complex<double>(400, 400, 1, *f64_400, -1, BlockOrder::descending),
+            fft3d_test::fft_error_bound(false, 400.0 * 400))
+      << f64_400->name();
   for (const auto& [nx, ny, cluster] : {std::tuple{64, 64, 8}, std::tuple{48, 80, 8}, std::tuple{40, 27, 3}}) {
     XYVariant v = strided(nx, ny, Precision::f32, cluster);
     v.row_pads = false;
