@@ -42,10 +42,7 @@ void report(const char* precision, T* data, int n, char axis) {
 }
 
 int main() {
-  void* data = nullptr;
-  const size_t bytes = 2200ull << 20;  // a 512^3 f64 cube and some
-  CHECK(cudaMalloc(&data, bytes));
-  CHECK(cudaMemset(data, 0, bytes));
+  void* data = cube_buffer();
   double2* d = static_cast<double2*>(data);
   float2* f = static_cast<float2*>(data);
   for (char axis : {'y', 'z'}) {

@@ -155,10 +155,7 @@ bool unchanged(T* data, int n, char axis, Mode mode) {
 }
 
 int main() {
-  void* data = nullptr;
-  const size_t bytes = 2200ull << 20;  // a 512^3 f64 cube and some
-  CHECK(cudaMalloc(&data, bytes));
-  CHECK(cudaMemset(data, 0, bytes));
+  void* data = cube_buffer();
   float2* f = static_cast<float2*>(data);
   double2* d = static_cast<double2*>(data);
   const Mode modes[] = {Mode::threads, Mode::tma_load, Mode::tma_both};

@@ -1,6 +1,7 @@
 // What the standalone probes in apps/tools share: a checked CUDA call that
-// exits on failure (a probe is a program, not the library), and the median
-// time of a launch over 10 runs after two warm-ups, from events.
+// exits on failure (a probe is a program, not the library), the buffer the
+// column probes copy cubes in, and the median time of a launch over 10 runs
+// after two warm-ups, from events.
 #pragma once
 #include <cuda_runtime.h>
 
@@ -17,6 +18,16 @@
       std::exit(1);                                                                              \
     }                                                                                            \
   } while (0)
+
+// A zeroed device buffer that holds a 512^3 f64 cube and some (the column
+// probes' cubes, up to that size, in either precision); cudaFree it.
+inline void* cube_buffer() {
+  const size_t bytes = 2200ull << 20;
+  void* data = nullptr;
+  CHECK(cudaMalloc(&data, bytes));
+  CHECK(cudaMemset(data, 0, bytes));
+  return data;
+}
 
 // `launch` enqueues the work once on the default stream.
 template <class Launch>
