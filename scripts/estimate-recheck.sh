@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The ESTIMATE forms adopted from H200 timings only (2026-11-28, issue 9),
+# The ESTIMATE forms adopted from H200 timings only (2026-11-28 and -29, issue 9),
 # each against the form it replaced, in one GPU call: scripts/variant-ab.sh
 # for each line below (the ESTIMATE first, then the replaced form forced).
 # Meant for the next H100: where a replaced form wins there, the ESTIMATE
@@ -13,7 +13,7 @@ OUT=${OUT:-$PWD/gpu-check-out}
 mkdir -p "$OUT"
 
 # TYPE N PRECISION FORM: what the ESTIMATE replaced (docs/BENCHMARKS.md,
-# sections of 2026-11-28 on the H200).
+# sections of 2026-11-28 and 2026-11-29 on the H200).
 checks=(
   "c2c 512 f64 columns:r32-16.t16.rows16.pad-none.tw-sincos.mb0.cols"    # f64 columns of 512 eight a block
   "c2c 343 f32 x:r7-7-7.t49.rows4.pad-gap.tw-sincos.mb3"                 # rows of 343 unpadded
@@ -36,6 +36,7 @@ checks=(
   "r2c 343 f32 x:r7-7-7.t49.rows2.pad-none.tw-table.mb0.real-pair"       # real pairs of 343 gap-padded
   "r2c 343 f64 x:r7-7-7.t49.rows2.pad-none.tw-sincos.mb0.real-pair"
   "r2c 243 f64 columns:r9-27.t27.rows16.pad-none.tw-table.mb0.cols"      # real sides' f64 243 columns eight a block
+  "c2c 243 f32 xy:xy.c9.mb0.l2.sr.np|r9-27.t16.rows8.pad-none.tw-sincos.mb0|r27-9.t1.rows1.pad-none.tw-table.mb0.cols"  # 243^2 rows on 9 threads (2026-11-29)
 )
 run_checks() {
   local check type n precision form status=0

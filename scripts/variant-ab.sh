@@ -8,6 +8,8 @@
 #   z:NAME        FFT3D_Z_COLUMN_VARIANT (the Z columns alone)
 #   xy:NAME       FFT3D_XY_VARIANT (the fused XY pass)
 #   env:VAR=VALUE any other setting (FFT3D_PDL=0, FFT3D_XY_PASS=separate, ...)
+# On a GPU with shipped wisdom (wisdom/*.json) "estimate" is the plan built
+# from it for the cubes it holds; env:FFT3D_BUILTIN_WISDOM=0 is the heuristics'.
 # Usage: [ROUNDS=2] [TYPE=c2c|r2c] [REPEATS=10] scripts/variant-ab.sh BUILD N PRECISION FORM...
 #   scripts/variant-ab.sh build-gpu 512 f64 columns:r32-16.t16.rows16.pad-none.tw-sincos.mb0.cols
 set -uo pipefail

@@ -13,7 +13,10 @@
 #include <vector>
 
 #include "fft3d.h"
+#include "fft3d/gpu_plan_common.h"
 #include "gpu/device.h"
+#include "tune/builtin_wisdom.h"
+#include "tune/plan_source_choice.h"
 #include "xy/xy_variant.h"
 #include "gpu_test_util.h"
 #include "oracle.h"
@@ -257,15 +260,49 @@ TEST(GpuGrid, SidePlanes) {
   fft3d_plan_destroy(plan);
   ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
   unsetenv("FFT3D_XY_PASS");
+  setenv("FFT3D_BUILTIN_WISDOM", "0", 1);  // the heuristic's count, not the one shipped for an H200
   plan = make_plan(320, 320, 320, true);  // 262 MB: the ESTIMATE gives 320 / 12 planes to the side
   EXPECT_NE(describe(plan).find("the last 26 planes in separate passes"), std::string::npos) << describe(plan);
   fft3d_plan_destroy(plan);
+  unsetenv("FFT3D_BUILTIN_WISDOM");
   // f64 384^2 planes beyond the L2 fuse only with side planes (nz / 8).
   plan = make_plan(384, 384, 24, false);
   EXPECT_NE(describe(plan).find("2 passes over memory"), std::string::npos) << describe(plan);
   EXPECT_NE(describe(plan).find("the last 3 planes in separate passes"), std::string::npos) << describe(plan);
   fft3d_plan_destroy(plan);
   check_grid<double>(384, 384, 24);
+}
+
+// On a GPU model the shipped wisdom knows (wisdom/*.json), an ESTIMATE plan
+// of its smallest tuned cube is built from it and transforms like FFTW;
+// FFT3D_BUILTIN_WISDOM=0, or a verdict of the process's own, gives the
+// heuristics' plan. Elsewhere (no wisdom shipped for this GPU) it skips.
+TEST(GpuGrid, ShippedWisdomBuildsItsCubesOnItsGpu) {
+  FFT3D_REQUIRE_GPU();
+  const fft3d::DeviceSignature device = fft3d::signature_of(fft3d::current_device_info());
+  int cube = 0;
+  for (const fft3d::WisdomEntry& e : fft3d::builtin_wisdom().entries())
+    if (fft3d::same_gpu_model(e.device, device) && e.pass.kind == "plan-source" && e.variant == "tuned" &&
+        e.pass.precision == fft3d::Precision::f32 && e.pass.ny == e.pass.n && e.pass.planes == e.pass.n &&
+        (cube == 0 || e.pass.n < cube))
+      cube = e.pass.n;
+  if (cube == 0) GTEST_SKIP() << "no wisdom shipped for " << device.name;
+  const std::string shipped = "built from the wisdom shipped for the " + device.name;
+  fft3d_plan plan = make_plan(cube, cube, cube, true);
+  EXPECT_NE(describe(plan).find(shipped), std::string::npos) << describe(plan);
+  fft3d_plan_destroy(plan);
+  check_grid<float>(cube, cube, cube);
+  setenv("FFT3D_BUILTIN_WISDOM", "0", 1);
+  plan = make_plan(cube, cube, cube, true);
+  EXPECT_EQ(describe(plan).find(shipped), std::string::npos) << describe(plan);
+  fft3d_plan_destroy(plan);
+  unsetenv("FFT3D_BUILTIN_WISDOM");
+  fft3d::process_wisdom().remember(
+      {device, fft3d::plan_source_key(cube, cube, cube, fft3d::Precision::f32, false), "estimate", 0});
+  plan = make_plan(cube, cube, cube, true);
+  EXPECT_EQ(describe(plan).find(shipped), std::string::npos) << describe(plan);
+  fft3d_plan_destroy(plan);
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
 }
 
 // The fused XY pass (thread-block clusters, distributed shared memory),

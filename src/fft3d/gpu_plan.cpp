@@ -24,6 +24,7 @@
 #include "gpu/event_timer.h"
 #include "gpu/side_stream.h"
 #include "multirow/five_step_pass.h"
+#include "tune/builtin_wisdom.h"
 #include "tune/dependent_launch_choice.h"
 #include "tune/pass_order_choice.h"
 #include "tune/plan_source_choice.h"
@@ -492,7 +493,7 @@ std::unique_ptr<Plan> with_plan_source_checked(
   PlanSourceChoice choice;
   try {
     choice =
-        choose_plan_source(plan_source_from_environment(), mode, process_wisdom(), signature_of(device), key, time);
+        choose_plan_source(plan_source_from_environment(), mode, plan_wisdom(), signature_of(device), key, time);
   } catch (const Error& e) {
     // No room for a second plan or for scratch data: the tuned plan, unchecked.
     if (e.status() != FFT3D_ERROR_OUT_OF_MEMORY) throw;
@@ -528,6 +529,12 @@ Wisdom& plan_wisdom() { return set_aside_wisdom ? *set_aside_wisdom : process_wi
 WisdomSetAside::WisdomSetAside() : outer_(set_aside_wisdom) { set_aside_wisdom = &empty_; }
 
 WisdomSetAside::~WisdomSetAside() { set_aside_wisdom = outer_; }
+
+WisdomInUse::WisdomInUse(Wisdom* wisdom) : outer_(set_aside_wisdom) {
+  if (wisdom) set_aside_wisdom = wisdom;
+}
+
+WisdomInUse::~WisdomInUse() { set_aside_wisdom = outer_; }
 
 DeviceBuffer timing_scratch(long long bytes) {
   DeviceBuffer scratch(static_cast<size_t>(bytes));
@@ -696,9 +703,20 @@ std::unique_ptr<Plan> make_gpu_plan(const Problem& problem, TuneMode mode) {
   tune_if_needed(problem, mode);
   if (problem.shape == Shape::grid3d) {
     const DeviceInfo device = current_device_info();
+    // ESTIMATE takes the shipped wisdom's plan for a grid it knows on this GPU model.
+    const std::unique_ptr<Wisdom> shipped =
+        mode == TuneMode::estimate && builtin_wisdom_enabled()
+            ? wisdom_with_builtin(process_wisdom(), builtin_wisdom(), signature_of(device),
+                                  plan_source_key(problem.nx, problem.ny, problem.nz, problem.precision(),
+                                                  problem.is_real()))
+            : nullptr;
+    WisdomInUse use(shipped.get());
     return with_plan_source_checked(problem, device, mode, [&](TuneMode m) -> std::unique_ptr<GpuPlan> {
-      if (problem.is_real()) return make_gpu_real_plan(problem, device, m);
-      return make_grid_plan(problem, device, m);
+      std::unique_ptr<GpuPlan> plan =
+          problem.is_real() ? make_gpu_real_plan(problem, device, m) : make_grid_plan(problem, device, m);
+      if (shipped && &plan_wisdom() == shipped.get())  // not the ESTIMATE set aside from wisdom
+        plan->add_note("built from the wisdom shipped for the " + device.name + " (FFT3D_BUILTIN_WISDOM=0: without)");
+      return plan;
     });
   }
   if (problem.is_real()) return make_gpu_real_plan(problem, current_device_info(), mode);

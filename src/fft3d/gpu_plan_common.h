@@ -52,10 +52,23 @@ class GpuPlan : public Plan {
 };
 
 // The wisdom GPU plans are built from: the process's, or an empty one on
-// this thread while a WisdomSetAside lives there. The plan builders read
-// wisdom in many places; the whole-plan check (with_plan_source_checked in
-// gpu_plan.cpp) sets it aside to build the plan ESTIMATE makes without any.
+// this thread while a WisdomSetAside lives there, or another while a
+// WisdomInUse does. The plan builders read wisdom in many places; the
+// whole-plan check (with_plan_source_checked in gpu_plan.cpp) sets it aside
+// to build the plan ESTIMATE makes without any, and an ESTIMATE plan of a
+// grid the shipped wisdom knows uses that (tune/builtin_wisdom.h).
 Wisdom& plan_wisdom();
+
+class WisdomInUse {
+ public:
+  explicit WisdomInUse(Wisdom* wisdom);  // nullptr: plan_wisdom() stays as it is
+  ~WisdomInUse();
+  WisdomInUse(const WisdomInUse&) = delete;
+  WisdomInUse& operator=(const WisdomInUse&) = delete;
+
+ private:
+  Wisdom* outer_;
+};
 
 class WisdomSetAside {
  public:

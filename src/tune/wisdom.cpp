@@ -147,6 +147,11 @@ size_t Wisdom::size() const {
   return entries_.size();
 }
 
+std::vector<WisdomEntry> Wisdom::entries() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return entries_;
+}
+
 void Wisdom::import_json(const std::string& text) {
   std::vector<WisdomEntry> parsed;
   try {

@@ -73,6 +73,7 @@ class Wisdom {
   void erase(const DeviceSignature& device, const PassKey& pass);
   void forget();
   size_t size() const;
+  std::vector<WisdomEntry> entries() const;  // a copy, in insertion order
 
   // Adds the entries of a JSON text (later entries win); throws
   // Error(FFT3D_ERROR_WISDOM) naming the problem, and changes nothing then.

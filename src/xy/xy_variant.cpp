@@ -248,14 +248,16 @@ bool strided_rows_fit(int columns, int ny, const XYVariant& v) {
 
 // w with a measured form's settings: groups of rows, load chunks (one
 // where there is only one group, or where Y loads the plane), occupancy
-// hint, X twiddle source, Y loads and the radix of X's first stage (0: w's
-// order); nothing where the result does not fit.
+// hint, X twiddle source, Y loads, the radix of X's first stage (0: w's
+// order) and threads per X row (0: w's); nothing where the result does not
+// fit.
 std::optional<XYVariant> with_form_settings(int nx, int ny, Precision precision, XYVariant w,
                                             const DeviceLimits& limits, int rows_per_group, int load_chunks,
                                             int min_blocks_per_sm, bool x_table, bool y_loads = false,
-                                            int x_first_radix = 0) {
+                                            int x_first_radix = 0, int x_threads = 0) {
   if (x_first_radix != 0 && w.x.radices.size() == 2 && w.x.radices[1] == x_first_radix)
     std::swap(w.x.radices[0], w.x.radices[1]);
+  if (x_threads != 0) w.x.threads_per_row = x_threads;
   w.x.rows_per_block = rows_per_group;
   w.min_blocks_per_sm = min_blocks_per_sm;
   w.x.twiddle_table = x_table;
@@ -287,7 +289,13 @@ std::optional<XYVariant> with_form_settings(int nx, int ny, Precision precision,
 //   unpadded turn the f32 verdict (H200, no H100 lent;
 //   docs/data/np-243-400-h200-2026-11-29.txt): sincos 0.1929-0.1930
 //   against the table's 0.1983-0.1998 (padded, the table 0.2055 and
-//   sincos 0.2149, as on the H100), so f32 takes f64's form; 300^3
+//   sincos 0.2149, as on the H100), so f32 takes f64's form. Its X rows
+//   then run on 9 threads in groups of 14 (rows across warps, block
+//   barriers; H200, docs/data/builtin-wisdom-h200-2026-11-29.txt):
+//   0.1835-0.1846 against 0.1935-0.1938 on 16 threads in groups of 8,
+//   where the 27-point stage keeps 9 of 16 threads busy (one group of 27
+//   rows: 0.1957-0.1975; the H100 gained 0.6 % from that one group with
+//   pads and the table, data/xy-rows-across-warps-h100-2026-11-28.txt); 300^3
 //   (c15) f32 2 groups of 10 in one chunk asking four, 0.4293-0.4308
 //   against 0.4687 (groups of 8: 0.4409, no hint: 0.5025; the table tied),
 //   f64 groups of 8, two chunks, no hint, 0.8461-0.8479 against 0.8952
@@ -328,11 +336,12 @@ std::optional<XYVariant> measured_strided_form(int nx, int ny, Precision precisi
     int cluster, rows_per_group, load_chunks, min_blocks_per_sm;
     bool x_table, y_loads;
     int x_first_radix;  // 0: two_stage_variant's order
+    int x_threads = 0;  // threads per X row; 0: strided_rows_variant's 16
   };
   constexpr Precision f32 = Precision::f32, f64 = Precision::f64;
   constexpr Form kForms[] = {{192, f32, 16, 6, 1, 0, false, false, 12}, {192, f64, 16, 6, 1, 0, false, false, 0},
                              {240, f32, 16, 5, 1, 0, false, false, 0},  {240, f64, 16, 5, 1, 0, false, false, 0},
-                             {243, f32, 9, 8, 2, 0, false, false, 0},   {243, f64, 9, 8, 2, 0, false, false, 0},
+                             {243, f32, 9, 14, 2, 0, false, false, 0, 9}, {243, f64, 9, 8, 2, 0, false, false, 0},
                              {300, f32, 15, 10, 1, 4, false, true, 20}, {300, f64, 15, 8, 2, 0, false, false, 20},
                              {320, f32, 16, 10, 1, 4, false, true, 0},  {320, f64, 16, 8, 2, 0, false, false, 20},
                              {400, f32, 16, 13, 1, 2, false, true, 0},
@@ -346,7 +355,8 @@ std::optional<XYVariant> measured_strided_form(int nx, int ny, Precision precisi
   const std::optional<XYVariant> w = strided_rows_variant(nx, ny, precision, v, limits, form->cluster);
   if (!w) return std::nullopt;
   return with_form_settings(nx, ny, precision, *w, limits, form->rows_per_group, form->load_chunks,
-                            form->min_blocks_per_sm, form->x_table, form->y_loads, form->x_first_radix);
+                            form->min_blocks_per_sm, form->x_table, form->y_loads, form->x_first_radix,
+                            form->x_threads);
 }
 
 // Cube planes whose strided rows ran faster without row pads
