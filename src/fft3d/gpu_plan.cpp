@@ -703,9 +703,13 @@ std::unique_ptr<Plan> make_gpu_plan(const Problem& problem, TuneMode mode) {
   tune_if_needed(problem, mode);
   if (problem.shape == Shape::grid3d) {
     const DeviceInfo device = current_device_info();
-    // ESTIMATE takes the shipped wisdom's plan for a grid it knows on this GPU model.
+    // ESTIMATE takes the shipped wisdom's plan for a grid it knows on this
+    // GPU model, unless the environment forces another XY form (its
+    // verdicts belong to the plan they were measured with).
+    const char* forced_xy = std::getenv("FFT3D_XY_VARIANT");
+    const bool xy_forced = plane_method_from_environment() != PlaneMethod::automatic || (forced_xy && *forced_xy);
     const std::unique_ptr<Wisdom> shipped =
-        mode == TuneMode::estimate && builtin_wisdom_enabled()
+        mode == TuneMode::estimate && builtin_wisdom_enabled() && !xy_forced
             ? wisdom_with_builtin(process_wisdom(), builtin_wisdom(), signature_of(device),
                                   plan_source_key(problem.nx, problem.ny, problem.nz, problem.precision(),
                                                   problem.is_real()))
