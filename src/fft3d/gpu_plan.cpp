@@ -521,14 +521,10 @@ std::optional<XYVariant> xy_variant_from_environment(int nx, int ny, bool real, 
 }
 
 namespace {
-thread_local Wisdom* set_aside_wisdom = nullptr;  // the innermost WisdomSetAside's, on this thread
+thread_local Wisdom* set_aside_wisdom = nullptr;  // the innermost WisdomInUse's, on this thread
 }  // namespace
 
 Wisdom& plan_wisdom() { return set_aside_wisdom ? *set_aside_wisdom : process_wisdom(); }
-
-WisdomSetAside::WisdomSetAside() : outer_(set_aside_wisdom) { set_aside_wisdom = &empty_; }
-
-WisdomSetAside::~WisdomSetAside() { set_aside_wisdom = outer_; }
 
 WisdomInUse::WisdomInUse(Wisdom* wisdom) : outer_(set_aside_wisdom) {
   if (wisdom) set_aside_wisdom = wisdom;

@@ -70,16 +70,10 @@ class WisdomInUse {
   Wisdom* outer_;
 };
 
+// An empty wisdom in use: the plan ESTIMATE builds without any.
 class WisdomSetAside {
- public:
-  WisdomSetAside();
-  ~WisdomSetAside();
-  WisdomSetAside(const WisdomSetAside&) = delete;
-  WisdomSetAside& operator=(const WisdomSetAside&) = delete;
-
- private:
-  Wisdom empty_;
-  Wisdom* outer_;
+  Wisdom empty_;  // declared first: in_use_ points plan_wisdom() at it
+  WisdomInUse in_use_{&empty_};
 };
 
 // Scratch data for timing plans under MEASURE: `bytes` of finite values
