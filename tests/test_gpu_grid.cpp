@@ -402,7 +402,8 @@ TEST(GpuGrid, ColumnsFirstFusedPass) {
 }
 
 // The twins MEASURE times with X's stages in the other order
-// (x_order_switched) and as other pairs (x_pairs_other), f64 ones included,
+// (x_order_switched), as other pairs (x_pairs_other) and on other thread
+// counts a row (x_threads_other), f64 ones included,
 // which no ESTIMATE runs: forced, forward and inverse against FFTW on a few
 // planes.
 TEST(GpuGrid, XStageTwinsOfTheFusedPass) {
@@ -433,6 +434,14 @@ TEST(GpuGrid, XStageTwinsOfTheFusedPass) {
     const std::vector<fft3d::XYVariant> pairs = fft3d::x_pairs_other(n, n, p, *v, limits);
     EXPECT_FALSE(pairs.empty()) << v->name();
     for (const fft3d::XYVariant& pair : pairs) check_forced(n, single, pair);
+  }
+  for (const auto& [n, single] : {std::pair{243, true}, std::pair{210, true}, std::pair{300, false}}) {
+    const fft3d::Precision p = single ? fft3d::Precision::f32 : fft3d::Precision::f64;
+    const auto v = fft3d::estimate_xy_variant(n, n, n, p, limits, false);
+    ASSERT_TRUE(v) << n;
+    const std::vector<fft3d::XYVariant> twins = fft3d::x_threads_other(n, n, p, *v, limits);
+    EXPECT_FALSE(twins.empty()) << v->name();
+    for (const fft3d::XYVariant& twin : twins) check_forced(n, single, twin);
   }
   unsetenv("FFT3D_XY_PASS");
 }

@@ -407,6 +407,58 @@ TEST(XYStridedRows, OtherXPairsForMeasure) {
   }
 }
 
+// MEASURE's rows on the other thread counts (x_threads_other): each twin
+// is the ESTIMATE's but for threads a row, rows a group (about as many
+// threads a block) and load chunks; 243^2 f32 (9 threads in the ESTIMATE)
+// gets 27, 210^2 (16) gets 14 and 15, in one chunk and in the ESTIMATE's
+// two; none at 256^2 (16 * 16 on 16) or for real rows. Twins against FFTW.
+TEST(XYStridedRows, OtherThreadCountsForMeasure) {
+  const DeviceLimits h100;
+  const auto v243 = estimate_xy_variant(243, 243, 243, Precision::f32, h100);
+  ASSERT_TRUE(v243 && v243->strided_rows && v243->x.threads_per_row == 9) << (v243 ? v243->name() : "none");
+  const std::vector<XYVariant> twins243 = x_threads_other(243, 243, Precision::f32, *v243, h100);
+  ASSERT_EQ(twins243.size(), 1u);
+  EXPECT_EQ(twins243[0].x.threads_per_row, 27) << twins243[0].name();
+  EXPECT_EQ(twins243[0].load_chunks, 1) << twins243[0].name();
+
+  const auto v = estimate_xy_variant(210, 210, 210, Precision::f32, h100);
+  ASSERT_TRUE(v && v->strided_rows && v->x.threads_per_row == 16 && v->load_chunks == 2)
+      << (v ? v->name() : "none");
+  const std::vector<XYVariant> twins = x_threads_other(210, 210, Precision::f32, *v, h100);
+  std::vector<std::pair<int, int>> threads_and_chunks;
+  for (const XYVariant& twin : twins) {
+    threads_and_chunks.emplace_back(twin.x.threads_per_row, twin.load_chunks);
+    EXPECT_LE(twin.x.threads_per_row * twin.x.rows_per_block, v->x.threads_per_row * v->x.rows_per_block);
+    XYVariant same = twin;
+    same.x.threads_per_row = v->x.threads_per_row;
+    same.x.rows_per_block = v->x.rows_per_block;
+    same.load_chunks = v->load_chunks;
+    EXPECT_EQ(same, *v) << twin.name();
+    EXPECT_EQ(parse_xy_variant(twin.name()), twin);
+  }
+  EXPECT_EQ(threads_and_chunks, (std::vector<std::pair<int, int>>{{14, 1}, {14, 2}, {15, 1}, {15, 2}}));
+  const double bound = fft3d_test::fft_error_bound(true, 210.0 * 210);
+  for (const XYVariant& twin : {twins[0], twins[3]}) {
+    EXPECT_LT(run_xy_complex<float>(210, 210, 1, twin, -1, BlockOrder::descending), bound) << twin.name();
+    EXPECT_LT(run_xy_complex<float>(210, 210, 1, twin, +1, BlockOrder::ascending), bound) << twin.name();
+  }
+
+  EXPECT_TRUE(
+      x_threads_other(256, 256, Precision::f32, *estimate_xy_variant(256, 256, 256, Precision::f32, h100), h100)
+          .empty());
+  const auto real = estimate_real_xy_variant(480, 480, 480, Precision::f32, h100);
+  ASSERT_TRUE(real && real->strided_rows && real->x.radices.size() == 2);
+  EXPECT_TRUE(x_threads_other(480, 480, Precision::f32, *real, h100).empty()) << real->name();
+  // 240 = 16 * 15 on 4 blocks: rows on 15 threads, both precisions.
+  for (Precision p : {Precision::f32, Precision::f64}) {
+    const XYVariant small = strided(240, 32, p, 4);
+    const std::vector<XYVariant> others = x_threads_other(240, 32, p, small, DeviceLimits{});
+    EXPECT_FALSE(others.empty()) << small.name();
+    for (const XYVariant& twin : others)
+      p == Precision::f32 ? expect_correct<float>(240, 32, twin) : expect_correct<double>(240, 32, twin);
+  }
+}
+
 // 480^2 f32 planes split 30 * 16 on 16 blocks: without row pads a block's
 // share (30 rows of 482 values) leaves room for two blocks on an SM (228 KB,
 // 1 KB reserved per block); with them it does not. Loading through Y's

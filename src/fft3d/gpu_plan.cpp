@@ -271,9 +271,10 @@ std::unique_ptr<GpuGridPlan> plan_from_xy_verdict(const Problem& problem, const 
 // The fused XY variants a MEASURE plan times: built from the ESTIMATE's rows
 // and columns, the ESTIMATE with its row pads switched where its rows are
 // strided, with Y loads switched where they load in one chunk and, where
-// its rows run two radices, with X's stages in the other order and as the
+// its rows run two radices, with X's stages in the other order, as the
 // other pairs of at least 10 points a stage (320^3 f32 on an H200: 32 * 10
-// 0.3500 ms against the ESTIMATE's 16 * 20 0.3576), also with half
+// 0.3500 ms against the ESTIMATE's 16 * 20 0.3576) and on the other counts
+// of threads a row that fill one stage (x_threads_other), also with half
 // and twice its cluster (twice also with its groups halved), in both orders
 // (columns first), with its load in chunks and double-buffered, and from
 // the tuned ones in wisdom (the fastest rows and columns on their own are not always the fastest inside the fused kernel:
@@ -301,6 +302,8 @@ std::vector<XYVariant> fused_candidates(const Problem& problem, const DeviceInfo
       out.push_back(*twin);
     for (const XYVariant& pair : x_pairs_other(problem.nx, problem.ny, precision, *estimate, device.limits()))
       out.push_back(pair);
+    for (const XYVariant& twin : x_threads_other(problem.nx, problem.ny, precision, *estimate, device.limits()))
+      if (std::find(out.begin(), out.end(), twin) == out.end()) out.push_back(twin);
     add(XYBase{{}, {}, estimate->cluster / 2, {}, {}});
     if (const auto wider = add(XYBase{{}, {}, estimate->cluster * 2, {}, {}})) {
       // Its groups halved: half the threads, twice the blocks per SM (256^3
@@ -373,7 +376,7 @@ std::unique_ptr<GpuGridPlan> time_plane_methods(const Problem& problem, const De
       return;  // the device cannot schedule this cluster
     }
     const double ms = median_execute_ms(*plan, scratch.get(), -1, nullptr);
-    note << (v ? ", fused " : ", split Y ") << ms << " ms";
+    note << (v ? ", fused " + v->name() + " " : std::string(", split Y ")) << ms << " ms";
     if (ms < best_ms) {
       best_ms = ms;
       best = std::move(plan);

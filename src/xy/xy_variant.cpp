@@ -749,6 +749,31 @@ std::vector<XYVariant> x_pairs_other(int nx, int ny, Precision precision, const 
   return out;
 }
 
+std::vector<XYVariant> x_threads_other(int nx, int ny, Precision precision, const XYVariant& v,
+                                       const DeviceLimits& limits) {
+  std::vector<XYVariant> out;
+  const std::vector<int>& r = v.x.radices;
+  if (!v.strided_rows || v.x.real != RealRows::none || r.size() != 2) return out;
+  const int block_threads = v.x.threads_per_row * v.x.rows_per_block;
+  const int rows_per_cta = make_xy_layout(nx, ny, precision, v).rows_per_cta();
+  // A stage of radix r[0] has r[1] butterflies and one of r[1] has r[0]:
+  // on either count of threads one stage keeps every thread busy.
+  for (const int threads : {std::min(r[0], r[1]), std::max(r[0], r[1])}) {
+    if (threads == v.x.threads_per_row || threads > kern::kWarpSize) continue;
+    XYVariant twin = v;
+    twin.x.threads_per_row = threads;
+    twin.x.rows_per_block = even_group(rows_per_cta, std::max(1, block_threads / threads));
+    // The load in one chunk (243^2 f32 on an H200: 0.1795 ms against
+    // 0.1825 in two), and in v's chunks where the twin has two groups.
+    twin.load_chunks = 1;
+    if (const auto one_chunk = valid_twin(nx, ny, precision, twin, limits)) out.push_back(*one_chunk);
+    if (v.load_chunks == 1 || make_xy_layout(nx, ny, precision, twin).x_groups() < 2) continue;
+    twin.load_chunks = v.load_chunks;
+    if (const auto chunked = valid_twin(nx, ny, precision, twin, limits)) out.push_back(*chunked);
+  }
+  return out;
+}
+
 std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, Precision precision,
                                              const DeviceLimits& limits, bool only_where_faster,
                                              const XYBase& base) {

@@ -115,6 +115,18 @@ std::optional<XYVariant> x_order_switched(int nx, int ny, Precision precision, c
 std::vector<XYVariant> x_pairs_other(int nx, int ny, Precision precision, const XYVariant& v,
                                      const DeviceLimits& limits);
 
+// Strided-rows variant v of complex planes whose X runs two radices, with
+// its rows on the other counts of threads that one of the two stages fills
+// (243 = 9 * 27: 9 or 27 threads a row, not 16), as many rows a group as
+// keep v's threads per block, loaded in one chunk and, where v loads in
+// more and the twin has two groups, in v's chunks: the variants MEASURE
+// times beside the ESTIMATE's (243^2 f32 on an H200: 9 threads in groups
+// of 14, one chunk, 0.1795 ms against 0.1937 on 16 in groups of 8, which no
+// candidate held before; measured_strided_form). Counts above a warp are
+// left out; nothing where X has not two radices, and none that does not fit.
+std::vector<XYVariant> x_threads_other(int nx, int ny, Precision precision, const XYVariant& v,
+                                       const DeviceLimits& limits);
+
 // The ESTIMATE choice for `planes` planes of nx * ny, or nothing when no
 // fused pass fits (no clusters on the device, a plane larger than a
 // cluster's shared memory, a prime nx), or, with only_where_faster, where
