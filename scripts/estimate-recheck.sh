@@ -37,6 +37,7 @@ checks=(
   "r2c 343 f64 x:r7-7-7.t49.rows2.pad-none.tw-sincos.mb0.real-pair"
   "r2c 243 f64 columns:r9-27.t27.rows16.pad-none.tw-table.mb0.cols"      # real sides' f64 243 columns eight a block
   "c2c 243 f32 xy:xy.c9.mb0.l2.sr.np|r9-27.t16.rows8.pad-none.tw-sincos.mb0|r27-9.t1.rows1.pad-none.tw-table.mb0.cols"  # 243^2 rows on 9 threads (2026-11-29)
+  "c2c 243 f64 xy:xy.c9.mb0.l2.sr.np|r9-27.t16.rows8.pad-none.tw-sincos.mb0|r27-9.t1.rows1.pad-none.tw-table.mb0.cols"  # f64 243^2 rows on 9 threads too
 )
 run_checks() {
   local check type n precision form status=0

@@ -298,7 +298,11 @@ std::optional<XYVariant> with_form_settings(int nx, int ny, Precision precision,
 //   pads and the table, data/xy-rows-across-warps-h100-2026-11-28.txt),
 //   loaded in one chunk: 0.1795-0.1796 against 0.1824-0.1827 in two
 //   (asking three or four blocks tied; the table 0.1889-0.1892, Y loads
-//   0.1871-0.1875, pads 0.1884-0.1886, groups of 9 0.2002-0.2005); 300^3
+//   0.1871-0.1875, pads 0.1884-0.1886, groups of 9 0.2002-0.2005). f64
+//   rows of 243 on 9 threads too, groups of 14 in two chunks, which MEASURE
+//   found (x_threads_other; H200, docs/data/rows-threads-h200-2026-11-29.txt):
+//   0.3546-0.3552 against 0.3750-0.3765 (one chunk 0.3606-0.3617, 27
+//   threads a row 0.4186 in MEASURE's timing); 300^3
 //   (c15) f32 2 groups of 10 in one chunk asking four, 0.4293-0.4308
 //   against 0.4687 (groups of 8: 0.4409, no hint: 0.5025; the table tied),
 //   f64 groups of 8, two chunks, no hint, 0.8461-0.8479 against 0.8952
@@ -344,7 +348,7 @@ std::optional<XYVariant> measured_strided_form(int nx, int ny, Precision precisi
   constexpr Precision f32 = Precision::f32, f64 = Precision::f64;
   constexpr Form kForms[] = {{192, f32, 16, 6, 1, 0, false, false, 12}, {192, f64, 16, 6, 1, 0, false, false, 0},
                              {240, f32, 16, 5, 1, 0, false, false, 0},  {240, f64, 16, 5, 1, 0, false, false, 0},
-                             {243, f32, 9, 14, 1, 0, false, false, 0, 9}, {243, f64, 9, 8, 2, 0, false, false, 0},
+                             {243, f32, 9, 14, 1, 0, false, false, 0, 9}, {243, f64, 9, 14, 2, 0, false, false, 0, 9},
                              {300, f32, 15, 10, 1, 4, false, true, 20}, {300, f64, 15, 8, 2, 0, false, false, 20},
                              {320, f32, 16, 10, 1, 4, false, true, 0},  {320, f64, 16, 8, 2, 0, false, false, 20},
                              {400, f32, 16, 13, 1, 2, false, true, 0},
