@@ -511,10 +511,22 @@ std::unique_ptr<Plan> with_plan_source_checked(
 
 }  // namespace
 
+namespace {
+// FFT3D_XY_VARIANT's value, or nullptr where it is unset or empty.
+const char* forced_xy_variant_name() {
+  const char* forced = std::getenv("FFT3D_XY_VARIANT");
+  return forced && *forced ? forced : nullptr;
+}
+}  // namespace
+
+bool xy_form_forced_by_environment() {
+  return plane_method_from_environment() != PlaneMethod::automatic || forced_xy_variant_name() != nullptr;
+}
+
 std::optional<XYVariant> xy_variant_from_environment(int nx, int ny, bool real, Precision precision,
                                                      const DeviceInfo& device) {
-  const char* forced = std::getenv("FFT3D_XY_VARIANT");
-  if (!forced || !*forced) return std::nullopt;
+  const char* forced = forced_xy_variant_name();
+  if (!forced) return std::nullopt;
   const XYVariant v = parse_xy_variant(forced);
   if ((v.x.real != RealRows::none) != real) return std::nullopt;  // one for the other kind of plan
   if (!xy_variant_valid(nx, ny, precision, v, device.limits()))
@@ -705,10 +717,8 @@ std::unique_ptr<Plan> make_gpu_plan(const Problem& problem, TuneMode mode) {
     // ESTIMATE takes the shipped wisdom's plan for a grid it knows on this
     // GPU model, unless the environment forces another XY form (its
     // verdicts belong to the plan they were measured with).
-    const char* forced_xy = std::getenv("FFT3D_XY_VARIANT");
-    const bool xy_forced = plane_method_from_environment() != PlaneMethod::automatic || (forced_xy && *forced_xy);
     const std::unique_ptr<Wisdom> shipped =
-        mode == TuneMode::estimate && builtin_wisdom_enabled() && !xy_forced
+        mode == TuneMode::estimate && builtin_wisdom_enabled() && !xy_form_forced_by_environment()
             ? wisdom_with_builtin(process_wisdom(), builtin_wisdom(), signature_of(device),
                                   plan_source_key(problem.nx, problem.ny, problem.nz, problem.precision(),
                                                   problem.is_real()))

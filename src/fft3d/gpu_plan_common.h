@@ -143,7 +143,7 @@ bool last_pass_streams(const DeviceInfo& device, bool after_fused_pass, long lon
 // transformed (for experiments and side-by-side schedules).
 ColumnMethod column_method_from_environment();
 
-// FFT3D_XY_PASS=fused|separate|automatic forces how X and Y are transformed.
+// FFT3D_XY_PASS=fused|separate|split|automatic forces how X and Y are transformed.
 PlaneMethod plane_method_from_environment();
 
 // FFT3D_XY_VARIANT (an XY variant name, for experiments) replaces a fused
@@ -152,6 +152,11 @@ PlaneMethod plane_method_from_environment();
 // rows); Error(INVALID_ARGUMENT) where it is not valid for those planes.
 std::optional<XYVariant> xy_variant_from_environment(int nx, int ny, bool real, Precision precision,
                                                      const DeviceInfo& device);
+
+// Whether the environment forces the XY form: FFT3D_XY_PASS other than
+// automatic, or FFT3D_XY_VARIANT set (shipped wisdom then stays out: its
+// verdicts belong to the plan they were measured with).
+bool xy_form_forced_by_environment();
 
 // Real-to-complex plans (R2C forward, C2R inverse): 3-D grids and batched
 // rows. MEASURE and EXHAUSTIVE time a grid's fused XY passes against
