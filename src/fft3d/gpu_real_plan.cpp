@@ -157,7 +157,8 @@ class GpuRealPlan final : public GpuPlan {
         continue;  // the device cannot schedule this cluster
       }
       const double ms = median_ms();
-      note << ", fused " << v.name() << " " << ms << " ms" << (side_planes > 0 ? " (" + std::to_string(side_planes) + " side planes)" : "");
+      note << ", fused " << v.name() << " " << ms << " ms"
+           << (side_planes > 0 ? " (" + std::to_string(side_planes) + " side planes)" : "");
       if (ms < best_ms) {
         best_ms = ms;
         best = std::move(slot);
