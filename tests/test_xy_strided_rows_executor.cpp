@@ -370,6 +370,27 @@ TEST(XYStridedRows, XStagesInTheMeasuredOrder) {
   }
 }
 
+// A maker of MEASURE's X twins (x_pairs_other, x_threads_other) gives none
+// at 256^2 (one radix repeated) or for real rows (480^2), and some at
+// 240 x 32 planes on 4 blocks (240 = 16 * 15), each matching FFTW in both
+// precisions.
+using XTwinMaker = std::vector<XYVariant> (*)(int, int, Precision, const XYVariant&, const DeviceLimits&);
+void expect_twins_where_x_has_two_radices(XTwinMaker make_twins) {
+  const DeviceLimits h100;
+  EXPECT_TRUE(make_twins(256, 256, Precision::f32, *estimate_xy_variant(256, 256, 256, Precision::f32, h100), h100)
+                  .empty());
+  const auto real = estimate_real_xy_variant(480, 480, 480, Precision::f32, h100);
+  ASSERT_TRUE(real && real->strided_rows && real->x.radices.size() == 2);
+  EXPECT_TRUE(make_twins(480, 480, Precision::f32, *real, h100).empty()) << real->name();
+  for (Precision p : {Precision::f32, Precision::f64}) {
+    const XYVariant small = strided(240, 32, p, 4);
+    const std::vector<XYVariant> twins = make_twins(240, 32, p, small, h100);
+    EXPECT_FALSE(twins.empty()) << small.name();
+    for (const XYVariant& twin : twins)
+      p == Precision::f32 ? expect_correct<float>(240, 32, twin) : expect_correct<double>(240, 32, twin);
+  }
+}
+
 // MEASURE's other X pairs (x_pairs_other): at 320^2 f32 the pairs 32 * 10
 // and 10 * 32, the ESTIMATE's other settings kept; none at 256^2 (its
 // other pairs have a stage under 10 points) or for real rows. The 320^2
@@ -392,19 +413,8 @@ TEST(XYStridedRows, OtherXPairsForMeasure) {
     EXPECT_LT(run_xy_complex<float>(320, 320, 1, pair, -1, BlockOrder::descending), bound) << pair.name();
     EXPECT_LT(run_xy_complex<float>(320, 320, 1, pair, +1, BlockOrder::ascending), bound) << pair.name();
   }
-  EXPECT_TRUE(x_pairs_other(256, 256, Precision::f32, *estimate_xy_variant(256, 256, 256, Precision::f32, h100), h100)
-                  .empty());
-  const auto real = estimate_real_xy_variant(480, 480, 480, Precision::f32, h100);
-  ASSERT_TRUE(real && real->strided_rows && real->x.radices.size() == 2);
-  EXPECT_TRUE(x_pairs_other(480, 480, Precision::f32, *real, h100).empty()) << real->name();
   // 240 = 16 * 15 on 4 blocks: 24 * 10, 20 * 12, 12 * 20, 10 * 24 where they fit.
-  for (Precision p : {Precision::f32, Precision::f64}) {
-    const XYVariant small = strided(240, 32, p, 4);
-    const std::vector<XYVariant> others = x_pairs_other(240, 32, p, small, DeviceLimits{});
-    EXPECT_FALSE(others.empty()) << small.name();
-    for (const XYVariant& pair : others)
-      p == Precision::f32 ? expect_correct<float>(240, 32, pair) : expect_correct<double>(240, 32, pair);
-  }
+  expect_twins_where_x_has_two_radices(x_pairs_other);
 }
 
 // MEASURE's rows on the other thread counts (x_threads_other): each twin
@@ -443,20 +453,8 @@ TEST(XYStridedRows, OtherThreadCountsForMeasure) {
     EXPECT_LT(run_xy_complex<float>(210, 210, 1, twin, +1, BlockOrder::ascending), bound) << twin.name();
   }
 
-  EXPECT_TRUE(
-      x_threads_other(256, 256, Precision::f32, *estimate_xy_variant(256, 256, 256, Precision::f32, h100), h100)
-          .empty());
-  const auto real = estimate_real_xy_variant(480, 480, 480, Precision::f32, h100);
-  ASSERT_TRUE(real && real->strided_rows && real->x.radices.size() == 2);
-  EXPECT_TRUE(x_threads_other(480, 480, Precision::f32, *real, h100).empty()) << real->name();
-  // 240 = 16 * 15 on 4 blocks: rows on 15 threads, both precisions.
-  for (Precision p : {Precision::f32, Precision::f64}) {
-    const XYVariant small = strided(240, 32, p, 4);
-    const std::vector<XYVariant> others = x_threads_other(240, 32, p, small, DeviceLimits{});
-    EXPECT_FALSE(others.empty()) << small.name();
-    for (const XYVariant& twin : others)
-      p == Precision::f32 ? expect_correct<float>(240, 32, twin) : expect_correct<double>(240, 32, twin);
-  }
+  // 240 = 16 * 15 on 4 blocks: rows on 15 threads.
+  expect_twins_where_x_has_two_radices(x_threads_other);
 }
 
 // 480^2 f32 planes split 30 * 16 on 16 blocks: without row pads a block's
