@@ -418,31 +418,28 @@ TEST(GpuGrid, XStageTwinsOfTheFusedPass) {
     check_grid_in(single, n, n, 2);
     unsetenv("FFT3D_XY_VARIANT");
   };
-  for (const auto& [n, single] : {std::pair{192, true}, std::pair{192, false}, std::pair{240, false},
-                                  std::pair{300, true}, std::pair{300, false}, std::pair{480, true}}) {
-    const fft3d::Precision p = single ? fft3d::Precision::f32 : fft3d::Precision::f64;
-    const auto v = fft3d::estimate_xy_variant(n, n, n, p, limits, false);
-    ASSERT_TRUE(v) << n;
-    const auto twin = fft3d::x_order_switched(n, n, p, *v, limits);
-    ASSERT_TRUE(twin) << v->name();
-    check_forced(n, single, *twin);
-  }
-  for (const auto& [n, single] : {std::pair{320, true}, std::pair{240, false}}) {
-    const fft3d::Precision p = single ? fft3d::Precision::f32 : fft3d::Precision::f64;
-    const auto v = fft3d::estimate_xy_variant(n, n, n, p, limits, false);
-    ASSERT_TRUE(v) << n;
-    const std::vector<fft3d::XYVariant> pairs = fft3d::x_pairs_other(n, n, p, *v, limits);
-    EXPECT_FALSE(pairs.empty()) << v->name();
-    for (const fft3d::XYVariant& pair : pairs) check_forced(n, single, pair);
-  }
-  for (const auto& [n, single] : {std::pair{243, true}, std::pair{210, true}, std::pair{300, false}}) {
-    const fft3d::Precision p = single ? fft3d::Precision::f32 : fft3d::Precision::f64;
-    const auto v = fft3d::estimate_xy_variant(n, n, n, p, limits, false);
-    ASSERT_TRUE(v) << n;
-    const std::vector<fft3d::XYVariant> twins = fft3d::x_threads_other(n, n, p, *v, limits);
-    EXPECT_FALSE(twins.empty()) << v->name();
-    for (const fft3d::XYVariant& twin : twins) check_forced(n, single, twin);
-  }
+  // Each twin a maker gives for the ESTIMATE's variant of n^2 planes, forced.
+  using Sizes = std::initializer_list<std::pair<int, bool>>;
+  using TwinMaker = std::vector<fft3d::XYVariant> (*)(int, int, fft3d::Precision, const fft3d::XYVariant&,
+                                                      const fft3d::DeviceLimits&);
+  auto check_twins = [&](Sizes sizes, TwinMaker make_twins) {
+    for (const auto& [n, single] : sizes) {
+      const fft3d::Precision p = single ? fft3d::Precision::f32 : fft3d::Precision::f64;
+      const auto v = fft3d::estimate_xy_variant(n, n, n, p, limits, false);
+      ASSERT_TRUE(v) << n;
+      const std::vector<fft3d::XYVariant> twins = make_twins(n, n, p, *v, limits);
+      ASSERT_FALSE(twins.empty()) << v->name();
+      for (const fft3d::XYVariant& twin : twins) check_forced(n, single, twin);
+    }
+  };
+  check_twins({{192, true}, {192, false}, {240, false}, {300, true}, {300, false}, {480, true}},
+              [](int nx, int ny, fft3d::Precision p, const fft3d::XYVariant& v, const fft3d::DeviceLimits& limits) {
+                std::vector<fft3d::XYVariant> twins;
+                if (const auto twin = fft3d::x_order_switched(nx, ny, p, v, limits)) twins.push_back(*twin);
+                return twins;
+              });
+  check_twins({{320, true}, {240, false}}, fft3d::x_pairs_other);
+  check_twins({{243, true}, {210, true}, {300, false}}, fft3d::x_threads_other);
   unsetenv("FFT3D_XY_PASS");
 }
 

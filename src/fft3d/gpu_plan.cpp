@@ -536,16 +536,16 @@ std::optional<XYVariant> xy_variant_from_environment(int nx, int ny, bool real, 
 }
 
 namespace {
-thread_local Wisdom* set_aside_wisdom = nullptr;  // the innermost WisdomInUse's, on this thread
+thread_local Wisdom* wisdom_in_use = nullptr;  // the innermost WisdomInUse's, on this thread
 }  // namespace
 
-Wisdom& plan_wisdom() { return set_aside_wisdom ? *set_aside_wisdom : process_wisdom(); }
+Wisdom& plan_wisdom() { return wisdom_in_use ? *wisdom_in_use : process_wisdom(); }
 
-WisdomInUse::WisdomInUse(Wisdom* wisdom) : outer_(set_aside_wisdom) {
-  if (wisdom) set_aside_wisdom = wisdom;
+WisdomInUse::WisdomInUse(Wisdom* wisdom) : outer_(wisdom_in_use) {
+  if (wisdom) wisdom_in_use = wisdom;
 }
 
-WisdomInUse::~WisdomInUse() { set_aside_wisdom = outer_; }
+WisdomInUse::~WisdomInUse() { wisdom_in_use = outer_; }
 
 DeviceBuffer timing_scratch(long long bytes) {
   DeviceBuffer scratch(static_cast<size_t>(bytes));
