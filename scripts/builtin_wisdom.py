@@ -3,43 +3,77 @@
 
 Keeps, from wisdom files that scripts/tune-sweep.sh wrote (MEASURE times
 every cube; shipped wisdom steers ESTIMATE plans only), the entries of the
-cubes named per precision: the grid's verdicts (xy-plane, side planes,
-pass order, dependent launch, plan source) and its passes' variants (rows and
-columns of that length). Name only cubes whose tuned plan beat the ESTIMATE in
-an A/B on the GPU (scripts/variant-ab.sh with env:FFT3D_WISDOM=FILE).
+cubes named per transform: the grid's verdicts (xy-plane, side planes, pass
+order, dependent launch, plan source; for R2C their real kinds) and its
+passes' variants (rows and columns of that length). Name only cubes whose
+tuned plan beat the ESTIMATE in an A/B on the GPU (scripts/variant-ab.sh with
+env:FFT3D_WISDOM=FILE, TYPE=r2c for R2C).
+
+A spec is f32=CUBES or f64=CUBES (C2C), r2c-f32=CUBES or r2c-f64=CUBES
+(R2C), or all (every entry of the file, e.g. the shipped file being
+extended). Complex and real plans of one length share its "columns" and
+"five-step" entries; where two files disagree on one, the first file named
+keeps it (list the complex file first) and the other's is reported.
 
   scripts/builtin_wisdom.py OUT.json f32=192,256 TUNED-f32.json f64=256 TUNED-f64.json
+  scripts/builtin_wisdom.py OUT.json all OUT.json r2c-f32=210,240 TUNED-r2c-f32.json
 """
 import json
 import sys
+
+# The grid verdicts of complex plans and of real ones (tune/wisdom.h).
+COMPLEX_GRID_KINDS = {"xy-plane", "pass-order", "dependent-launch", "side-planes", "plan-source"}
+REAL_GRID_KINDS = {"xy-real-forward", "xy-real-inverse", "dependent-launch-real", "side-planes-real",
+                   "side-planes-real-inverse", "plan-source-real"}
+
+
+def key_of(entry):
+    p = entry["pass"]
+    return (entry["device"]["name"], p["kind"], p["n"], p["precision"], p.get("stride", 0), p.get("ny", 0),
+            p.get("planes", 0))
+
+
+def wanted(entry, precision, cubes, real):
+    p = entry["pass"]
+    if p["precision"] != precision or p["n"] not in cubes:
+        return False
+    if "ny" in p and (p["ny"] != p["n"] or p["planes"] != p["n"]):
+        return False  # a grid's verdict, but not the cube's
+    return p["kind"] not in (COMPLEX_GRID_KINDS if real else REAL_GRID_KINDS)
 
 
 def main(argv):
     if len(argv) < 4 or len(argv) % 2:
         sys.exit(__doc__)
     out, pairs = argv[1], argv[2:]
-    kept = []
+    kept = {}
     for spec, path in zip(pairs[::2], pairs[1::2]):
-        precision, sides = spec.split("=")
-        cubes = {int(n) for n in sides.split(",")}
         with open(path) as f:
-            wisdom = json.load(f)
-        for entry in wisdom["entries"]:
-            p = entry["pass"]
-            if p["precision"] != precision or p["n"] not in cubes:
+            entries = json.load(f)["entries"]
+        if spec == "all":
+            chosen = entries
+        else:
+            kind, sides = spec.split("=")
+            real = kind.startswith("r2c-")
+            precision = kind[4:] if real else kind
+            cubes = {int(n) for n in sides.split(",")}
+            chosen = [e for e in entries if wanted(e, precision, cubes, real)]
+            verdict = "plan-source-real" if real else "plan-source"
+            missing = cubes - {e["pass"]["n"] for e in chosen if e["pass"]["kind"] == verdict}
+            if missing:
+                sys.exit(f"{path}: no whole-plan verdict ({verdict}) for {precision} cubes {sorted(missing)}")
+        for e in chosen:
+            k = key_of(e)
+            if k in kept and kept[k]["variant"] != e["variant"]:
+                print(f"{path}: {k[1]} {k[2]} {k[3]} stride {k[4]}: keeps {kept[k]['variant']}, not {e['variant']}")
                 continue
-            if "ny" in p and (p["ny"] != p["n"] or p["planes"] != p["n"]):
-                continue  # a grid's verdict, but not the cube's
-            kept.append(entry)
-        missing = cubes - {e["pass"]["n"] for e in kept
-                           if e["pass"]["kind"] == "plan-source" and e["pass"]["precision"] == precision}
-        if missing:
-            sys.exit(f"{path}: no whole-plan verdict for {precision} cubes {sorted(missing)}")
-    kept.sort(key=lambda e: (e["pass"]["precision"], e["pass"]["n"], e["pass"]["kind"], e["pass"]["stride"]))
+            kept.setdefault(k, e)
+    entries = sorted(kept.values(), key=lambda e: (e["pass"]["precision"], e["pass"]["n"], e["pass"]["kind"],
+                                                   e["pass"]["stride"], e["pass"].get("ny", 0)))
     with open(out, "w") as f:
-        json.dump({"fft3d_wisdom": 1, "entries": kept}, f, indent=2)
+        json.dump({"fft3d_wisdom": 1, "entries": entries}, f, indent=2)
         f.write("\n")
-    print(f"{out}: {len(kept)} entries")
+    print(f"{out}: {len(entries)} entries")
 
 
 if __name__ == "__main__":

@@ -9,11 +9,14 @@
 #include <string>
 
 #include "common/error.h"
+#include "fft3d/grid_schedule.h"
 #include "oracle.h"
 #include "tune/builtin_wisdom.h"
 #include "tune/candidates.h"
 #include "tune/plan_source_choice.h"
+#include "tune/tune_schedule.h"
 #include "xy_complex_run.h"
+#include "xy_real_run.h"
 
 namespace fft3d {
 namespace {
@@ -30,35 +33,50 @@ TEST(BuiltinWisdom, EveryShippedFileParses) {
   EXPECT_EQ(builtin_wisdom().size(), entries);  // no two files share a GPU model
 }
 
-// Every grid verdict comes with the whole-plan verdict that lets an ESTIMATE
-// plan use it; every pass's variant parses and fits its length; every fused
-// variant is valid and transforms a plane like FFTW on the executor.
+// Every grid verdict comes with the whole-plan verdict (its complex or real
+// plan's) that lets an ESTIMATE plan use it; every pass's variant is one a
+// plan takes (parses, factors its length, fits); every fused variant is
+// valid and transforms a plane like FFTW on the executor: complex planes,
+// the R2C forward's and the C2R inverse's.
 TEST(BuiltinWisdom, ShippedVariantsFitAndFusedOnesMatchFftw) {
   const DeviceLimits hopper;
   int fused = 0;
   for (const WisdomEntry& e : builtin_wisdom().entries()) {
     const PassKey& k = e.pass;
     const std::string what = e.device.name + " " + k.kind + " " + std::to_string(k.n) + " " + e.variant;
+    const bool f32 = k.precision == Precision::f32;
     if (k.ny > 0) {
-      EXPECT_TRUE(builtin_wisdom().lookup(e.device, plan_source_key(k.n, k.ny, k.planes, k.precision, false)))
-          << what;
+      const bool real = k.kind.find("real") != std::string::npos;
+      EXPECT_TRUE(builtin_wisdom().lookup(e.device, plan_source_key(k.n, k.ny, k.planes, k.precision, real))) << what;
     }
-    if (k.kind == "rows" || k.kind == "columns") {
+    const VariantPreference shipped = wisdom_variants(builtin_wisdom(), e.device, k.precision);
+    if ((k.kind == "rows" || k.kind == "real-rows" || k.kind == "columns") && k.stride == 0) {
+      EXPECT_TRUE(valid_preference(shipped, k.kind, k.n, k.precision, hopper)) << what;
+    } else if (k.kind == "five-step") {
+      EXPECT_TRUE(valid_five_step_preference(shipped, k.n, hopper)) << what;
+    } else if (k.kind == "columns") {  // a pass's own best at its stride (the tuner's record)
       Candidate c;
       ASSERT_NO_THROW(c = parse_candidate(e.variant)) << what;
-      if (c.is_five_step()) continue;
       int points = 1;
       for (int r : c.x.radices) points *= r;
       EXPECT_EQ(points, k.n) << what;
       EXPECT_TRUE(x_variant_fits(x_variant_facts(k.n, k.precision, c.x), hopper)) << what;
-    } else if (k.kind == "xy-plane" && e.variant != kSeparateXY && e.variant != kSplitXY) {
+    } else if ((k.kind == "xy-plane" || k.kind == "xy-real-forward" || k.kind == "xy-real-inverse") &&
+               e.variant != kSeparateXY && e.variant != kSplitXY) {
       XYVariant v;
       ASSERT_NO_THROW(v = parse_xy_variant(e.variant)) << what;
       ASSERT_TRUE(xy_variant_valid(k.n, k.ny, k.precision, v, hopper)) << what;
-      const bool f32 = k.precision == Precision::f32;
       const double bound = fft3d_test::fft_error_bound(f32, static_cast<double>(k.n) * k.ny);
-      const double error = f32 ? run_xy_complex<float>(k.n, k.ny, 1, v, -1, BlockOrder::descending)
-                               : run_xy_complex<double>(k.n, k.ny, 1, v, +1, BlockOrder::ascending);
+      double error = 0;
+      if (k.kind == "xy-plane")
+        error = f32 ? run_xy_complex<float>(k.n, k.ny, 1, v, -1, BlockOrder::descending)
+                    : run_xy_complex<double>(k.n, k.ny, 1, v, +1, BlockOrder::ascending);
+      else if (k.kind == "xy-real-forward")  // two planes: real pairs fill one
+        error = f32 ? run_real_xy<float>(k.n, k.ny, 2, v, BlockOrder::descending, 1)
+                    : run_real_xy<double>(k.n, k.ny, 2, v, BlockOrder::ascending, 1);
+      else
+        error = f32 ? run_real_inverse<float>(k.n, k.ny, 1, v, BlockOrder::descending, false)
+                    : run_real_inverse<double>(k.n, k.ny, 1, v, BlockOrder::ascending, false);
       EXPECT_LT(error, bound) << what;
       ++fused;
     }

@@ -15,11 +15,11 @@
 #include "fft3d.h"
 #include "fft3d/gpu_plan_common.h"
 #include "gpu/device.h"
-#include "tune/builtin_wisdom.h"
 #include "tune/plan_source_choice.h"
 #include "xy/xy_variant.h"
 #include "gpu_test_util.h"
 #include "oracle.h"
+#include "shipped_cube.h"
 
 namespace {
 
@@ -280,12 +280,7 @@ TEST(GpuGrid, SidePlanes) {
 TEST(GpuGrid, ShippedWisdomBuildsItsCubesOnItsGpu) {
   FFT3D_REQUIRE_GPU();
   const fft3d::DeviceSignature device = fft3d::signature_of(fft3d::current_device_info());
-  int cube = 0;
-  for (const fft3d::WisdomEntry& e : fft3d::builtin_wisdom().entries())
-    if (fft3d::same_gpu_model(e.device, device) && e.pass.kind == "plan-source" && e.variant == "tuned" &&
-        e.pass.precision == fft3d::Precision::f32 && e.pass.ny == e.pass.n && e.pass.planes == e.pass.n &&
-        (cube == 0 || e.pass.n < cube))
-      cube = e.pass.n;
+  const int cube = fft3d_test::smallest_shipped_f32_cube(false);
   if (cube == 0) GTEST_SKIP() << "no wisdom shipped for " << device.name;
   ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);  // no verdict of the process's own
   const std::string shipped = "built from the wisdom shipped for the " + device.name;

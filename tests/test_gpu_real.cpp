@@ -15,6 +15,7 @@
 #include "gpu_test_util.h"
 #include "oracle.h"
 #include "real_oracle.h"
+#include "shipped_cube.h"
 #include "text_search.h"
 
 namespace {
@@ -341,10 +342,31 @@ TEST(GpuReal, SidePlanes) {
   text = plan_text({256, 256, 256, 0}, true);
   EXPECT_NE(text.find("its last 16 planes through the x and y passes"), std::string::npos) << text;
   EXPECT_NE(text.find("its last 32 planes through the y and x passes"), std::string::npos) << text;
-  // f32 384^2 planes' inverse fuses only with side planes, beyond the L2.
+  // f32 384^2 planes' inverse fuses only with side planes, beyond the L2
+  // (the heuristics' form: an H200's shipped wisdom runs it in three passes).
+  ASSERT_EQ(setenv("FFT3D_BUILTIN_WISDOM", "0", 1), 0);
   text = plan_text({384, 384, 384, 0}, true);
+  unsetenv("FFT3D_BUILTIN_WISDOM");
   EXPECT_NE(text.find("in-place inverse in 2 passes"), std::string::npos) << text;
   EXPECT_NE(text.find("its last 48 planes through the y and x passes"), std::string::npos) << text;
+}
+
+// On a GPU model the shipped wisdom knows (wisdom/*.json), an ESTIMATE R2C
+// plan of its smallest tuned real cube is built from it, and its forward
+// and inverse match FFTW; FFT3D_BUILTIN_WISDOM=0 gives the heuristics'
+// plan. Elsewhere (no real cube shipped for this GPU) it skips.
+TEST(GpuReal, ShippedWisdomBuildsItsRealCubesOnItsGpu) {
+  FFT3D_REQUIRE_GPU();
+  const int cube = fft3d_test::smallest_shipped_f32_cube(true);
+  if (cube == 0) GTEST_SKIP() << "no real cube in the wisdom shipped for this GPU";
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);  // no verdict of the process's own
+  const std::string shipped = "built from the wisdom shipped for the ";
+  const Shape s{cube, cube, cube, 0};
+  EXPECT_NE(plan_text(s, true).find(shipped), std::string::npos) << plan_text(s, true);
+  check<float>(s, true, 70);
+  ASSERT_EQ(setenv("FFT3D_BUILTIN_WISDOM", "0", 1), 0);
+  EXPECT_EQ(plan_text(s, true).find(shipped), std::string::npos) << plan_text(s, true);
+  unsetenv("FFT3D_BUILTIN_WISDOM");
 }
 
 TEST(GpuReal, LargeCubes) {

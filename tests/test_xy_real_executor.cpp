@@ -16,37 +16,12 @@
 #include "real_oracle.h"
 #include "xy/xy_kernel_host.h"
 #include "xy/xy_variant.h"
+#include "xy_real_run.h"
 
 namespace fft3d {
 namespace {
 
 using fft3d_test::cplx;
-
-template <typename Real>
-double run_real_xy(int nx, int ny, long long planes, const XYVariant& v, BlockOrder order, long long grid_clusters) {
-  const Precision precision = precision_of<Real>();
-  const int half = nx / 2 + 1;
-  const size_t plane_reals = static_cast<size_t>(nx) * ny;
-  const std::vector<double> in = fft3d_test::random_reals(plane_reals * planes, static_cast<unsigned>(nx + 7 * ny));
-  // In place: each row of nx reals padded to 2 * half reals, the padding NaN.
-  std::vector<Real> data = fft3d_test::to_pitched<Real>(in, nx, 2 * half, static_cast<Real>(NAN));
-  std::vector<cplx> want;
-  for (long long p = 0; p < planes; ++p) {
-    std::vector<double> one(in.begin() + static_cast<long>(p * plane_reals),
-                            in.begin() + static_cast<long>((p + 1) * plane_reals));
-    for (double& x : one) x = static_cast<double>(static_cast<Real>(x));  // what the kernel sees
-    const std::vector<cplx> t = fft3d_test::fftw_r2c_3d(one, nx, ny, 1);
-    want.insert(want.end(), t.begin(), t.end());
-  }
-  const auto x_table = forward_twiddle_table<Real>(xy_row_points(nx, v));
-  const auto y_table = forward_twiddle_table<Real>(ny);
-  auto* complex_data = reinterpret_cast<kern::Complex<Real>*>(data.data());
-  kern::XYArgs<Real> args{complex_data, planes, static_cast<long long>(half) * ny, x_table.data(), y_table.data()};
-  run_xy_kernel_on_cpu<Real>(make_xy_layout(nx, ny, precision, v), -1, args, order, grid_clusters);
-  std::vector<cplx> got(want.size());
-  for (size_t i = 0; i < got.size(); ++i) got[i] = cplx(complex_data[i].re, complex_data[i].im);
-  return fft3d_test::relative_l2_error(got, want);
-}
 
 template <typename Real>
 void expect_correct(int nx, int ny, long long planes, const XYVariant& v, long long grid_clusters = 1) {

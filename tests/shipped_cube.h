@@ -1,0 +1,23 @@
+// The GPU tests of shipped wisdom (wisdom/*.json): which cube to build.
+#pragma once
+#include "fft3d/gpu_plan_common.h"
+#include "gpu/device.h"
+#include "tune/builtin_wisdom.h"
+
+namespace fft3d_test {
+
+// The smallest f32 cube whose tuned plan (complex or real) the wisdom
+// shipped for this GPU's model holds; 0 where it holds none.
+inline int smallest_shipped_f32_cube(bool real) {
+  const fft3d::DeviceSignature device = fft3d::signature_of(fft3d::current_device_info());
+  const std::string verdict = real ? "plan-source-real" : "plan-source";
+  int cube = 0;
+  for (const fft3d::WisdomEntry& e : fft3d::builtin_wisdom().entries())
+    if (fft3d::same_gpu_model(e.device, device) && e.pass.kind == verdict && e.variant == "tuned" &&
+        e.pass.precision == fft3d::Precision::f32 && e.pass.ny == e.pass.n && e.pass.planes == e.pass.n &&
+        (cube == 0 || e.pass.n < cube))
+      cube = e.pass.n;
+  return cube;
+}
+
+}  // namespace fft3d_test
