@@ -17,6 +17,7 @@ keeps it (list the complex file first) and the other's is reported.
 
   scripts/builtin_wisdom.py OUT.json f32=192,256 TUNED-f32.json f64=256 TUNED-f64.json
   scripts/builtin_wisdom.py OUT.json all OUT.json r2c-f32=210,240 TUNED-r2c-f32.json
+  scripts/builtin_wisdom.py --cubes FILE.json r2c-f32   (the cubes whose plan FILE holds)
 """
 import json
 import sys
@@ -42,7 +43,21 @@ def wanted(entry, precision, cubes, real):
     return p["kind"] not in (COMPLEX_GRID_KINDS if real else REAL_GRID_KINDS)
 
 
+def held_cubes(path, tag):
+    """The cubes of transform and precision `tag` (f32, r2c-f64, ...) whose
+    whole-plan verdict the file holds."""
+    real = tag.startswith("r2c-")
+    precision, verdict = (tag[4:], "plan-source-real") if real else (tag, "plan-source")
+    with open(path) as f:
+        entries = json.load(f)["entries"]
+    return sorted({e["pass"]["n"] for e in entries if e["pass"]["kind"] == verdict and
+                   e["pass"]["precision"] == precision and wanted(e, precision, {e["pass"]["n"]}, real)})
+
+
 def main(argv):
+    if len(argv) == 4 and argv[1] == "--cubes":
+        print(",".join(map(str, held_cubes(argv[2], argv[3]))))
+        return
     if len(argv) < 4 or len(argv) % 2:
         sys.exit(__doc__)
     out, pairs = argv[1], argv[2:]

@@ -3,8 +3,9 @@
 # file, then runs the sweep with that wisdom (same process as cuFFT), so the
 # tuned schedule of every size is timed against cuFFT. Logs go to $OUT, named
 # by TAG (PRECISION for C2C, r2c-PRECISION for R2C): tune-TAG.txt (every
-# cube's fft3d-tune output), wisdom-TAG.json and sweep-tuned-TAG.{csv,txt}.
-#   [TYPE=c2c|r2c] scripts/tune-sweep.sh [BUILD_DIR [PRECISION [SIDES]]]
+# cube's fft3d-tune output), wisdom-TAG.json and sweep-tuned-TAG.{csv,txt}
+# (SWEEP=0: tuning only).
+#   [TYPE=c2c|r2c] [SWEEP=0] scripts/tune-sweep.sh [BUILD_DIR [PRECISION [SIDES]]]
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 build=${1:-build-gpu}
@@ -30,6 +31,7 @@ for n in ${sides//,/ }; do
   grep -E "tuning took|<- chosen" "$cube_log" | sed "s/^/$n: /"
   rm -f "$cube_log"
 done
+[[ ${SWEEP:-1} == 0 ]] && exit $status
 FFT3D_WISDOM=$wisdom "$build/apps/bench/fft3d-bench" --3d --type "$type" --sweep --precision "$precision" \
   --repeats 10 --csv "$OUT/sweep-tuned-$tag.csv" >"$OUT/sweep-tuned-$tag.txt" 2>&1 || status=1
 grep -E "^ +[0-9]+x|sweep beyond L2" "$OUT/sweep-tuned-$tag.txt"

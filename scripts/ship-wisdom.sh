@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# The shipped-wisdom workflow (docs/TUNING.md, "Shipped wisdom") for one
+# transform type and precision on this GPU, in one call:
+#  1. MEASURE-tune the cubes (scripts/tune-sweep.sh, no sweep);
+#  2. A/B each cube's ESTIMATE against its tuned plan (scripts/variant-ab.sh);
+#  3. add the winners (scripts/wisdom_ab_pick.py) to wisdom/MODEL.json
+#     (scripts/builtin_wisdom.py), then rebuild, which embeds the file;
+#  4. A/B the built plans against the heuristics (FFT3D_BUILTIN_WISDOM=0)
+#     and keep only the cubes that still win.
+# Cubes whose plan the file already holds are left as they are. Run C2C
+# before R2C: complex and real plans of a length share its columns entry, and
+# the file keeps the entry it had. About 40 s a cube: split the cubes over
+# calls, copying $OUT/MODEL.json to wisdom/ in between. To $OUT: ship-TAG.txt
+# (the log), tune-TAG.txt, wisdom-TAG.json and MODEL.json (review, commit).
+#   [TYPE=c2c|r2c] [ROUNDS=2] scripts/ship-wisdom.sh BUILD PRECISION [SIDES]
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 2
+[[ $# -ge 2 ]] || { sed -n '2,15p' "$0" >&2; exit 2; }
+build=$1 precision=$2
+sides=${3:-192,210,240,243,256,300,320,343,384,400,480,500,512}
+type=${TYPE:-c2c}
+[[ $type == c2c || $type == r2c ]] || { echo "ship-wisdom: TYPE must be c2c or r2c" >&2; exit 2; }
+tag=$precision
+[[ $type == r2c ]] && tag=r2c-$precision
+OUT=${OUT:-$PWD/ship-wisdom-out}
+mkdir -p "$OUT"
+export FFT3D_CACHE_DIR=${FFT3D_CACHE_DIR:-$(cd "$build" && pwd)/kernel-cache}
+model=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | tr 'A-Z ' 'a-z-')
+[[ -n $model ]] || { echo "ship-wisdom: no GPU" >&2; exit 2; }
+file=wisdom/$model.json
+log=$OUT/ship-$tag.txt
+tuned=$OUT/wisdom-$tag.json
+base=$(mktemp)
+if [[ -f $file ]]; then cp "$file" "$base"; else echo '{"fft3d_wisdom": 1, "entries": []}' >"$base"; fi
+
+# The cubes asked for, less those the file holds.
+held=",$(scripts/builtin_wisdom.py --cubes "$base" "$tag"),"
+cubes=()
+for n in ${sides//,/ }; do [[ $held == *",$n,"* ]] || cubes+=("$n"); done
+: >"$log"
+say() { echo "$*" | tee -a "$log"; }
+say "$model $type $precision: cubes ${cubes[*]:-none} (the file holds ${held//,/ })"
+[[ ${#cubes[@]} -gt 0 ]] || { cp "$base" "$OUT/$model.json"; exit 0; }
+list=$(IFS=,; echo "${cubes[*]}")
+
+# A/B of every cube in the list against FORM (ROUNDS rounds), into FILE.
+ab_all() {
+  local form=$1 out=$2 n
+  : >"$out"
+  for n in ${3//,/ }; do TYPE=$type scripts/variant-ab.sh "$build" "$n" "$precision" "$form" >>"$out" 2>&1; done
+  cat "$out" >>"$log"
+}
+# The picked spec (TAG=CUBES) from an A/B log; empty where no cube won.
+picked() { scripts/wisdom_ab_pick.py "$@" 2>&1 | tee -a "$log" | grep "^$tag=" || true; }
+# The file: the base plus SPEC's cubes (none: the base, or no file where the
+# base was empty), built into the library.
+write_file() {
+  if [[ -n $1 ]]; then
+    scripts/builtin_wisdom.py "$file" all "$base" "$1" "$tuned" | tee -a "$log"
+  elif grep -q '"pass"' "$base"; then
+    cp "$base" "$file"
+  else
+    rm -f "$file"
+  fi
+  cmake --build "$build" >>"$log" 2>&1 || { say "the build failed: see $log"; exit 1; }
+}
+
+work=$(mktemp -d)
+say "== 1. MEASURE"
+rm -f "$tuned"
+SWEEP=0 TYPE=$type OUT=$OUT scripts/tune-sweep.sh "$build" "$precision" "$list" >>"$log" 2>&1 ||
+  { say "tuning failed: see $OUT/tune-$tag.txt"; exit 1; }
+say "== 2. the ESTIMATE against the tuned plans"
+ab_all "env:FFT3D_WISDOM=$tuned" "$work/tuned.txt" "$list"
+spec=$(picked "$work/tuned.txt")
+say "== 3. the file with ${spec:-no new cube}"
+write_file "$spec"
+if [[ -n $spec ]]; then
+  say "== 4. the built file against the heuristics"
+  ab_all "env:FFT3D_BUILTIN_WISDOM=0" "$work/shipped.txt" "${spec#*=}"
+  kept=$(picked --tuned estimate --baseline env:FFT3D_BUILTIN_WISDOM=0 "$work/shipped.txt")
+  if [[ $kept != "$spec" ]]; then
+    say "== 4b. the file with ${kept:-no new cube}"
+    write_file "$kept"
+  fi
+fi
+if [[ -f $file ]]; then
+  cp "$file" "$OUT/$model.json"
+  say "$OUT/$model.json: $tag cubes $(scripts/builtin_wisdom.py --cubes "$file" "$tag" | tr , ' ')"
+else
+  say "no $file: no cube won"
+fi
