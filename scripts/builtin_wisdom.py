@@ -17,7 +17,8 @@ keeps it (list the complex file first) and the other's is reported.
 
   scripts/builtin_wisdom.py OUT.json f32=192,256 TUNED-f32.json f64=256 TUNED-f64.json
   scripts/builtin_wisdom.py OUT.json all OUT.json r2c-f32=210,240 TUNED-r2c-f32.json
-  scripts/builtin_wisdom.py --cubes FILE.json r2c-f32   (the cubes whose plan FILE holds)
+  scripts/builtin_wisdom.py --cubes FILE.json r2c-f32 [tuned]
+      (the cubes whose whole-plan verdict FILE holds [with that value])
 """
 import json
 import sys
@@ -43,20 +44,21 @@ def wanted(entry, precision, cubes, real):
     return p["kind"] not in (COMPLEX_GRID_KINDS if real else REAL_GRID_KINDS)
 
 
-def held_cubes(path, tag):
+def held_cubes(path, tag, value=None):
     """The cubes of transform and precision `tag` (f32, r2c-f64, ...) whose
-    whole-plan verdict the file holds."""
+    whole-plan verdict the file holds (and is `value`, where given)."""
     real = tag.startswith("r2c-")
     precision, verdict = (tag[4:], "plan-source-real") if real else (tag, "plan-source")
     with open(path) as f:
         entries = json.load(f)["entries"]
     return sorted({e["pass"]["n"] for e in entries if e["pass"]["kind"] == verdict and
-                   e["pass"]["precision"] == precision and wanted(e, precision, {e["pass"]["n"]}, real)})
+                   e["pass"]["precision"] == precision and wanted(e, precision, {e["pass"]["n"]}, real) and
+                   value in (None, e["variant"])})
 
 
 def main(argv):
-    if len(argv) == 4 and argv[1] == "--cubes":
-        print(",".join(map(str, held_cubes(argv[2], argv[3]))))
+    if len(argv) in (4, 5) and argv[1] == "--cubes":
+        print(",".join(map(str, held_cubes(*argv[2:]))))
         return
     if len(argv) < 4 or len(argv) % 2:
         sys.exit(__doc__)

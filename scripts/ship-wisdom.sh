@@ -2,7 +2,8 @@
 # The shipped-wisdom workflow (docs/TUNING.md, "Shipped wisdom") for one
 # transform type and precision on this GPU, in one call:
 #  1. MEASURE-tune the cubes (scripts/tune-sweep.sh, no sweep);
-#  2. A/B each cube's ESTIMATE against its tuned plan (scripts/variant-ab.sh);
+#  2. A/B the ESTIMATE against the tuned plan (scripts/variant-ab.sh) of
+#     each cube whose tuned plan MEASURE's own whole-plan check kept;
 #  3. add the winners (scripts/wisdom_ab_pick.py) to wisdom/MODEL.json
 #     (scripts/builtin_wisdom.py), then rebuild, which embeds the file;
 #  4. A/B the built plans against the heuristics (FFT3D_BUILTIN_WISDOM=0)
@@ -70,9 +71,14 @@ say "== 1. MEASURE"
 rm -f "$tuned"
 SWEEP=0 TYPE=$type OUT=$OUT scripts/tune-sweep.sh "$build" "$precision" "$list" >>"$log" 2>&1 ||
   { say "tuning failed: see $OUT/tune-$tag.txt"; exit 1; }
-say "== 2. the ESTIMATE against the tuned plans"
-ab_all "env:FFT3D_WISDOM=$tuned" "$work/tuned.txt" "$list"
-spec=$(picked "$work/tuned.txt")
+# Where MEASURE kept the ESTIMATE's plan, the tuned one did not beat it.
+contenders=$(scripts/builtin_wisdom.py --cubes "$tuned" "$tag" tuned)
+say "== 2. the ESTIMATE against the tuned plans of ${contenders:-no cube} (MEASURE kept the ESTIMATE's elsewhere)"
+spec=
+if [[ -n $contenders ]]; then
+  ab_all "env:FFT3D_WISDOM=$tuned" "$work/tuned.txt" "$contenders"
+  spec=$(picked "$work/tuned.txt")
+fi
 say "== 3. the file with ${spec:-no new cube}"
 write_file "$spec"
 if [[ -n $spec ]]; then
