@@ -1,0 +1,92 @@
+#!/usr/bin/python3
+"""scripts/builtin_wisdom.py on wisdom files written here: a spec keeps its
+cubes' entries of its transform only, a cube without a whole-plan verdict is
+refused, the first file named keeps an entry two files disagree on (and the
+other is reported), and --cubes lists the cubes a file holds."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "builtin_wisdom.py")
+DEVICE = {"name": "NVIDIA H100 80GB HBM3", "sm_count": 132, "compute_capability": "9.0", "driver": 13000,
+          "runtime": 13000}
+
+
+def entry(kind, n, variant, precision="f32", stride=0, grid=False):
+    p = {"kind": kind, "n": n, "precision": precision, "stride": stride}
+    if grid:
+        p.update(ny=n, planes=n)
+    return {"device": DEVICE, "ms": 0.1, "pass": p, "variant": variant}
+
+
+def tuned_c2c(n, columns):
+    return [entry("columns", n, columns), entry("rows", n, "r16-16.t16.rows16"),
+            entry("xy-plane", n, "separate", grid=True), entry("plan-source", n, "tuned", grid=True)]
+
+
+def tuned_r2c(n, columns, verdict="tuned"):
+    return [entry("columns", n, columns), entry("real-rows", n, "r16-8.t16.rows16.real-half"),
+            entry("xy-real-inverse", n, "separate", grid=True), entry("plan-source-real", n, verdict, grid=True)]
+
+
+class BuiltinWisdomScript(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def file(self, name, entries):
+        path = os.path.join(self.dir.name, name)
+        with open(path, "w") as f:
+            json.dump({"fft3d_wisdom": 1, "entries": entries}, f)
+        return path
+
+    def run_script(self, *args):
+        return subprocess.run([sys.executable, SCRIPT, *args], capture_output=True, text=True)
+
+    def entries(self, path):
+        with open(path) as f:
+            return {(e["pass"]["kind"], e["pass"]["n"]): e["variant"] for e in json.load(f)["entries"]}
+
+    def test_a_spec_keeps_its_cubes_and_its_transform(self):
+        c2c = self.file("c2c.json", tuned_c2c(256, "cols-a") + tuned_c2c(512, "cols-b"))
+        out = os.path.join(self.dir.name, "out.json")
+        r = self.run_script(out, "f32=256", c2c)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(self.entries(out), {("columns", 256): "cols-a", ("rows", 256): "r16-16.t16.rows16",
+                                             ("xy-plane", 256): "separate", ("plan-source", 256): "tuned"})
+
+    def test_a_cube_without_its_verdict_is_refused(self):
+        r2c = self.file("r2c.json", tuned_r2c(210, "cols-a"))
+        r = self.run_script(os.path.join(self.dir.name, "out.json"), "r2c-f32=210,240", r2c)
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("no whole-plan verdict (plan-source-real) for f32 cubes [240]", r.stderr)
+
+    def test_the_first_file_keeps_shared_columns_and_a_file_is_extended(self):
+        shipped = self.file("shipped.json", tuned_c2c(210, "complex-columns"))
+        r2c = self.file("r2c.json", tuned_r2c(210, "real-columns") + tuned_r2c(300, "cols-c"))
+        r = self.run_script(shipped, "all", shipped, "r2c-f32=210,300", r2c)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("keeps complex-columns, not real-columns", r.stdout)
+        got = self.entries(shipped)
+        self.assertEqual(got[("columns", 210)], "complex-columns")
+        self.assertEqual(got[("plan-source", 210)], "tuned")
+        self.assertEqual(got[("real-rows", 210)], "r16-8.t16.rows16.real-half")
+        self.assertEqual(got[("columns", 300)], "cols-c")
+        self.assertEqual(len(got), 11)
+
+    def test_cubes_lists_the_verdicts_a_file_holds(self):
+        path = self.file("w.json", tuned_c2c(192, "a") + tuned_r2c(210, "b") + tuned_r2c(243, "c", "estimate"))
+        cubes = lambda *a: self.run_script("--cubes", path, *a).stdout.strip()
+        self.assertEqual(cubes("f32"), "192")
+        self.assertEqual(cubes("r2c-f32"), "210,243")
+        self.assertEqual(cubes("r2c-f32", "tuned"), "210")
+        self.assertEqual(cubes("r2c-f64"), "")
+
+
+if __name__ == "__main__":
+    unittest.main()
