@@ -44,16 +44,21 @@ def wanted(entry, precision, cubes, real):
     return p["kind"] not in (COMPLEX_GRID_KINDS if real else REAL_GRID_KINDS)
 
 
-def held_cubes(path, tag, value=None):
-    """The cubes of transform and precision `tag` (f32, r2c-f64, ...) whose
-    whole-plan verdict the file holds (and is `value`, where given)."""
+def parse_tag(tag):
+    """A transform and precision (f32, r2c-f64, ...): its precision, whether
+    its plans are real, and the kind of their whole-plan verdict."""
     real = tag.startswith("r2c-")
-    precision, verdict = (tag[4:], "plan-source-real") if real else (tag, "plan-source")
+    return (tag[4:], True, "plan-source-real") if real else (tag, False, "plan-source")
+
+
+def held_cubes(path, tag, value=None):
+    """The cubes of `tag` whose whole-plan verdict the file holds (and is
+    `value`, where given)."""
+    precision, real, verdict = parse_tag(tag)
     with open(path) as f:
         entries = json.load(f)["entries"]
     return sorted({e["pass"]["n"] for e in entries if e["pass"]["kind"] == verdict and
-                   e["pass"]["precision"] == precision and wanted(e, precision, {e["pass"]["n"]}, real) and
-                   value in (None, e["variant"])})
+                   wanted(e, precision, {e["pass"]["n"]}, real) and value in (None, e["variant"])})
 
 
 def main(argv):
@@ -70,12 +75,10 @@ def main(argv):
         if spec == "all":
             chosen = entries
         else:
-            kind, sides = spec.split("=")
-            real = kind.startswith("r2c-")
-            precision = kind[4:] if real else kind
+            tag, sides = spec.split("=")
+            precision, real, verdict = parse_tag(tag)
             cubes = {int(n) for n in sides.split(",")}
             chosen = [e for e in entries if wanted(e, precision, cubes, real)]
-            verdict = "plan-source-real" if real else "plan-source"
             missing = cubes - {e["pass"]["n"] for e in chosen if e["pass"]["kind"] == verdict}
             if missing:
                 sys.exit(f"{path}: no whole-plan verdict ({verdict}) for {precision} cubes {sorted(missing)}")

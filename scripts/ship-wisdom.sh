@@ -32,6 +32,8 @@ file=wisdom/$model.json
 log=$OUT/ship-$tag.txt
 tuned=$OUT/wisdom-$tag.json
 base=$(mktemp)
+work=$(mktemp -d)
+trap 'rm -rf "$base" "$work"' EXIT
 if [[ -f $file ]]; then cp "$file" "$base"; else echo '{"fft3d_wisdom": 1, "entries": []}' >"$base"; fi
 
 # The cubes asked for, less those the file holds.
@@ -66,7 +68,6 @@ write_file() {
   cmake --build "$build" >>"$log" 2>&1 || { say "the build failed: see $log"; exit 1; }
 }
 
-work=$(mktemp -d)
 say "== 1. MEASURE"
 rm -f "$tuned"
 SWEEP=0 TYPE=$type OUT=$OUT scripts/tune-sweep.sh "$build" "$precision" "$list" >>"$log" 2>&1 ||
