@@ -10,13 +10,15 @@
 #     and keep only the cubes that still win.
 # Cubes whose plan the file already holds are left as they are. Run C2C
 # before R2C: complex and real plans of a length share its columns entry, and
-# the file keeps the entry it had. About 40 s a cube: split the cubes over
-# calls, copying $OUT/MODEL.json to wisdom/ in between. To $OUT: ship-TAG.txt
-# (the log), tune-TAG.txt, wisdom-TAG.json and MODEL.json (review, commit).
+# the file keeps the entry it had. BUILD is configured and built first. On
+# an H200, five f64 cubes that all tied took 78 s; each winner adds two A/B
+# rounds more. Split long lists over calls, copying $OUT/MODEL.json to
+# wisdom/ in between. To $OUT: build.log, ship-TAG.txt (the log),
+# tune-TAG.txt, wisdom-TAG.json and MODEL.json (review, commit).
 #   [TYPE=c2c|r2c] [ROUNDS=2] scripts/ship-wisdom.sh BUILD PRECISION [SIDES]
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
-[[ $# -ge 2 ]] || { sed -n '2,15p' "$0" >&2; exit 2; }
+[[ $# -ge 2 ]] || { sed -n '2,17p' "$0" >&2; exit 2; }
 build=$1 precision=$2
 sides=${3:-192,210,240,243,256,300,320,343,384,400,480,500,512}
 type=${TYPE:-c2c}
@@ -25,6 +27,9 @@ tag=$precision
 [[ $type == r2c ]] && tag=r2c-$precision
 OUT=${OUT:-$PWD/ship-wisdom-out}
 mkdir -p "$OUT"
+# A fresh machine has no build: configure it, then bring it up to date.
+{ [[ -f $build/CMakeCache.txt ]] || cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release; } >"$OUT/build.log" 2>&1 &&
+  cmake --build "$build" >>"$OUT/build.log" 2>&1 || { echo "ship-wisdom: the build failed: see $OUT/build.log" >&2; exit 1; }
 export FFT3D_CACHE_DIR=${FFT3D_CACHE_DIR:-$(cd "$build" && pwd)/kernel-cache}
 model=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | tr 'A-Z ' 'a-z-')
 [[ -n $model ]] || { echo "ship-wisdom: no GPU" >&2; exit 2; }
