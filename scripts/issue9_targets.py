@@ -5,7 +5,7 @@ measured and whether it holds. Reads the CSVs of `fft3d-bench --3d --sweep`
 and, where given, the table of scripts/dram-bytes.sh.
 
   scripts/issue9_targets.py OUT_DIR                  # the CSVs gpu-check.sh wrote there
-  scripts/issue9_targets.py --c2c-f32 F [--c2c-f64 F] [--r2c-f32 F] [--dram dram-bytes.txt]
+  scripts/issue9_targets.py --c2c-f32 F [--c2c-f64 F] [--r2c-f32 F] [--r2c-f64 F] [--dram dram-bytes.txt]
 
 The issue states its targets for an H100; on another GPU the verdicts only
 say how that GPU compares. A target whose data is missing is reported as
@@ -21,6 +21,14 @@ import sys
 SIDES = (192, 210, 240, 243, 256, 300, 320, 343, 384, 400, 480, 500, 512)
 MEAN_TARGET = 1.4
 MAX_PASSES = 2.2  # DRAM bytes read and written over twice the array's
+# The bound the tests hold a transform of N values to: 5 eps log2 N
+# (fft_error_bound in tests/oracle.h).
+EPS = {"f32": 5.96e-8, "f64": 1.11e-16}
+KINDS = ("c2c-f32", "c2c-f64", "r2c-f32", "r2c-f64")  # the sweeps of gpu-check.sh sweep
+
+
+def error_bound(precision, points):
+    return 5.0 * EPS[precision] * max(1.0, math.log2(points))
 
 
 def read_sweep(path):
@@ -33,6 +41,20 @@ def read_sweep(path):
             dims = row["grid"].split("x")
             if len(set(dims)) == 1:
                 out[int(dims[0])] = (float(row["ms_ours"]), float(row["ms_cufft"]))
+    return out
+
+
+def read_errors(path):
+    """{side: (err_ours, err_cufft)} of a sweep CSV's cubes, None where the sweep
+    left them out (above 256^3 without --check-every-size); None without a file."""
+    if not path or not os.path.exists(path):
+        return None
+    out = {}
+    with open(path, newline="") as f:
+        for row in csv.DictReader(f):
+            dims = row["grid"].split("x")
+            if len(set(dims)) == 1:
+                out[int(dims[0])] = tuple(float(row[k]) if row.get(k) else None for k in ("err_ours", "err_cufft"))
     return out
 
 
@@ -61,7 +83,31 @@ def time_target(rows, sweep, what, side, limit_ms):
     rows.append((f"{what} <= {limit_ms} ms", f"{ours:.4f} ms (cuFFT {cufft:.4f})", verdict(ours <= limit_ms)))
 
 
-def targets(c2c_f32, c2c_f64, r2c_f32, passes):
+def accuracy_target(rows, errors_by_kind):
+    """Errors against FFTW within the tests' bound at every cube of each sweep
+    given (all sizes, not only those beyond L2)."""
+    if not any(errors_by_kind.values()):
+        rows.append(("errors within the tests' bound", "no data", "unknown"))
+        return
+    for kind, errors in errors_by_kind.items():
+        if not errors:
+            continue
+        kind_type, precision = kind.split("-")
+        checked = {s: e for s, e in errors.items() if e[0] is not None}
+        what = f"{kind_type.upper()} {precision} errors within 5 eps log2 N"
+        if not checked:
+            rows.append((what, f"no errors in the sweep ({len(errors)} cubes)", "unknown"))
+            continue
+        share = {s: e[0] / error_bound(precision, s ** 3) for s, e in checked.items()}
+        worst = max(share, key=share.get)
+        above_cufft = ", ".join(f"{s}^3" for s, e in sorted(checked.items()) if e[1] is not None and e[0] > e[1])
+        measured = (f"{len(checked)} of {len(errors)} cubes; worst {worst}^3 at {checked[worst][0]:.2e}, "
+                    f"{share[worst]:.3f} of its bound; above cuFFT's at {above_cufft or 'none'}")
+        state = verdict(share[worst] <= 1.0) if len(checked) == len(errors) else "unknown"
+        rows.append((what, measured, state))
+
+
+def targets(c2c_f32, c2c_f64, r2c_f32, passes, errors_by_kind=None):
     rows = []
     if c2c_f32 is None:
         rows.append(("C2C f32 geometric mean >= 1.4", "no data", "unknown"))
@@ -85,6 +131,7 @@ def targets(c2c_f32, c2c_f64, r2c_f32, passes):
     else:
         for grid, p in passes:
             rows.append((f"DRAM passes <= {MAX_PASSES}: {grid}", f"{p:.3f}", verdict(p <= MAX_PASSES)))
+    accuracy_target(rows, errors_by_kind or {})
     return rows
 
 
@@ -94,6 +141,7 @@ def main(argv):
     parser.add_argument("--c2c-f32")
     parser.add_argument("--c2c-f64")
     parser.add_argument("--r2c-f32")
+    parser.add_argument("--r2c-f64", help="(errors only)")
     parser.add_argument("--dram", help="scripts/dram-bytes.sh's table")
     args = parser.parse_args(argv)
 
@@ -102,10 +150,10 @@ def main(argv):
             return given
         return os.path.join(args.out_dir, name)
 
-    rows = targets(read_sweep(pick(args.c2c_f32, "bench-sweep-c2c-f32.csv")),
-                   read_sweep(pick(args.c2c_f64, "bench-sweep-c2c-f64.csv")),
-                   read_sweep(pick(args.r2c_f32, "bench-sweep-r2c-f32.csv")),
-                   read_passes(pick(args.dram, "dram-bytes.txt")))
+    paths = {kind: pick(getattr(args, kind.replace("-", "_")), f"bench-sweep-{kind}.csv") for kind in KINDS}
+    rows = targets(read_sweep(paths["c2c-f32"]), read_sweep(paths["c2c-f64"]), read_sweep(paths["r2c-f32"]),
+                   read_passes(pick(args.dram, "dram-bytes.txt")),
+                   {kind: read_errors(path) for kind, path in paths.items()})
     width = max(len(r[0]) for r in rows)
     print("issue 9 targets (stated for an H100):")
     for target, measured, state in rows:

@@ -5,6 +5,7 @@
 // issue's target is R2C <= 0.55 x C2C). Errors of both forwards against
 // FFTW's r2c in double precision.
 #include <cmath>
+#include <complex>
 #include <cstdint>
 #include <functional>
 #include <iomanip>
@@ -16,7 +17,6 @@
 
 #include <cuda_runtime_api.h>
 #include <cufft.h>
-#include <fftw3.h>
 
 #include "check.h"
 #include "device_buffer.h"
@@ -28,6 +28,7 @@
 #include "plan_text.h"
 #include "profile_once.h"
 #include "random_input.h"
+#include "reference.h"
 #include "report.h"
 #include "sweep.h"
 
@@ -70,7 +71,7 @@ struct RealRow {
   double bytes = 0;  // the padded real array = the half spectrum
   double fwd_ours = 0, fwd_cufft = 0, inv_ours = 0, inv_cufft = 0, c2c_ours = 0;
   double err_ours = NAN, err_cufft = NAN;
-  bool checked = false;  // the errors were computed (grids up to kMaxCheckedPoints)
+  bool checked = false;  // the errors were computed (checks_errors)
   int passes = -1;          // the in-place forward's
   int inverse_passes = -1;  // the in-place inverse's
 };
@@ -86,29 +87,6 @@ void make_cufft_real_plan(const CufftPlan& plan, const Grid& g, cufftType type, 
   CUFFT_CHECK(cufftMakePlanMany64(plan.get(), 3, n, forward ? real_embed : complex_embed, 1,
                                   forward ? real_dist : complex_dist, forward ? complex_embed : real_embed, 1,
                                   forward ? complex_dist : real_dist, type, 1, &work));
-}
-
-// Relative L2 error of a padded in-place spectrum against FFTW's r2c in
-// double precision of the same (rounded) reals.
-template <typename T>
-double error_against_fftw(const std::vector<T>& padded_input, const std::vector<T>& padded_spectrum, const Grid& g) {
-  const size_t half = size_t(g.nx) / 2 + 1, rows = size_t(g.ny) * g.nz;
-  double* in = fftw_alloc_real(rows * g.nx);
-  fftw_complex* out = fftw_alloc_complex(rows * half);
-  fftw_plan p = fftw_plan_dft_r2c_3d(g.nz, g.ny, g.nx, in, out, FFTW_ESTIMATE);
-  for (size_t r = 0; r < rows; ++r)
-    for (int x = 0; x < g.nx; ++x) in[r * g.nx + x] = padded_input[r * 2 * half + x];
-  fftw_execute(p);
-  double diff = 0, ref = 0;
-  for (size_t i = 0; i < rows * half; ++i) {
-    const double dr = padded_spectrum[2 * i] - out[i][0], di = padded_spectrum[2 * i + 1] - out[i][1];
-    diff += dr * dr + di * di;
-    ref += out[i][0] * out[i][0] + out[i][1] * out[i][1];
-  }
-  fftw_destroy_plan(p);
-  fftw_free(in);
-  fftw_free(out);
-  return std::sqrt(diff / ref);
 }
 
 template <typename T>
@@ -164,7 +142,7 @@ std::optional<RealRow> run_grid(const BenchOptions& options, const Stream& strea
   row.inverse_passes = count_real_passes(description, false);
 
   // Errors, and the spectrum the inverse timings start from (cuFFT's).
-  const bool check = g.points() <= kMaxCheckedPoints;
+  const bool check = checks_errors(options.check_every_size, g.points());
   auto forward_result = [&](const std::function<void()>& run) {
     restore_input();
     run();
@@ -191,9 +169,17 @@ std::optional<RealRow> run_grid(const BenchOptions& options, const Stream& strea
     return std::nullopt;
   }
   row.checked = check;
-  if (check) row.err_ours = error_against_fftw(input, forward_result(ours_fwd), g);
+  // The padded spectrum as the reference's rows of nx/2 + 1 complex values.
+  auto spectrum_of = [](const std::vector<T>& padded) {
+    return reinterpret_cast<const std::complex<T>*>(padded.data());
+  };
+  std::optional<FftwGridReference> reference;
+  if (check) {
+    reference.emplace(g.nx, g.ny, g.nz, input.data());
+    row.err_ours = reference->relative_l2(spectrum_of(forward_result(ours_fwd)));
+  }
   const std::vector<T> theirs = forward_result(cufft_fwd);
-  if (check) row.err_cufft = error_against_fftw(input, theirs, g);
+  if (check) row.err_cufft = reference->relative_l2(spectrum_of(theirs));
   CUDA_CHECK(cudaMemcpyAsync(spectrum.get(), data.get(), bytes, cudaMemcpyDeviceToDevice, stream.get()));
 
   const int reps = options.repeats;
@@ -211,7 +197,8 @@ void print_rows(const std::vector<RealRow>& rows, const char* prec, const BenchO
             << ", median of " << options.repeats
             << "\n(cuFFT/ours > 1: fft3d faster; r2c/c2c: our R2C forward over our C2C forward of the same grid;"
                "\n passes: the in-place forward's / inverse's;"
-               "\n errors: forward, relative L2 vs FFTW r2c double, n/a above 256^3 points)\n";
+               "\n errors: forward, relative L2 vs FFTW r2c double, "
+            << checked_grids_note(options.check_every_size) << ")\n";
   std::cout << std::setw(14) << "grid" << std::setw(7) << "passes" << std::setw(10) << "fwd ms" << std::setw(10)
             << "cuFFT ms" << std::setw(8) << "ratio" << std::setw(10) << "inv ms" << std::setw(10) << "cuFFT ms"
             << std::setw(8) << "ratio" << std::setw(10) << "c2c ms" << std::setw(9) << "r2c/c2c" << std::setw(11)

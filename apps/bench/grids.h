@@ -15,9 +15,15 @@ struct Grid {
   }
 };
 
-// FFTW checks the whole output on one host thread; above this it takes too
-// long and the errors are reported as n/a.
+// FFTW checks whole outputs on the host. Above this size the --3d modes
+// report the errors as n/a, so that a sweep stays short, unless asked for
+// every size (--check-every-size).
 constexpr long long kMaxCheckedPoints = 256LL * 256 * 256;
+inline bool checks_errors(bool every_size, long long points) { return every_size || points <= kMaxCheckedPoints; }
+// The tables' note on which grids have errors.
+inline const char* checked_grids_note(bool every_size) {
+  return every_size ? "every grid" : "n/a above 256^3 points";
+}
 
 // One extent of a --sizes entry (1 to 2^30); `usage` completes the error
 // "--sizes: 'ENTRY' is not USAGE".

@@ -87,6 +87,9 @@ int run(int argc, char** argv) {
       "fit, and the geometric mean of cuFFT/ours beyond L2 (CSV columns of its own; not with "
       "--sizes)");
   sweep->excludes(sizes);
+  app.add_flag("--check-every-size", options.check_every_size,
+               "--3d: compute the errors against FFTW for every grid, not only up to 256^3 points "
+               "(FFTW on every host core where its threads library was found: seconds a grid)");
   app.add_option("--profile-once", options.profile_library,
                  "--3d: per grid, warm both libraries up, then run exactly one forward transform "
                  "of this library between cudaProfilerStart and cudaProfilerStop (for ncu "

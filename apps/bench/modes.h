@@ -26,6 +26,7 @@ struct BenchOptions {
   bool describe_only = false;  // print each size's plan, then stop: no data, no timing
   std::string transform_type = "c2c";  // --3d: "c2c" or "r2c"
   bool sweep = false;                  // --3d --sweep: the issue-9 cubes, with pass floors
+  bool check_every_size = false;       // --3d: errors against FFTW above 256^3 points too
   std::string profile_library;         // --3d --profile-once: "fft3d" or "cufft"; empty: off
   bool profile_inverse = false;        // --profile-inverse: profile the C2R inverse, not the R2C forward
   double copy_gbps = 0;                // device copy bandwidth measured by the header; 0: none

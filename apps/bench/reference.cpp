@@ -1,6 +1,8 @@
 #include "reference.h"
 
+#include <algorithm>
 #include <cmath>
+#include <thread>
 
 #include <fftw3.h>
 
@@ -16,11 +18,37 @@ fftw_complex* allocate(size_t count) {
   return p;
 }
 
+// Threads for the plans made next: every core for whole grids, one for the
+// oracles' rows (a row is too short to share). FFTW keeps the count as
+// global state, so every plan sets its own. Without FFTW's threads library
+// (FFT3D_BENCH_FFTW_THREADS unset) every plan runs on one core.
+void plan_threads(bool all_cores) {
+#ifdef FFT3D_BENCH_FFTW_THREADS
+  static const bool ready = fftw_init_threads() != 0;
+  if (ready) fftw_plan_with_nthreads(all_cores ? int(std::max(1u, std::thread::hardware_concurrency())) : 1);
+#else
+  (void)all_cores;
+#endif
+}
+
+// The forward 3-D DFT of `in` (nz*ny*nx values, x contiguous) into `out`;
+// false where FFTW made no plan.
+bool transform_grid(int nx, int ny, int nz, fftw_complex* in, fftw_complex* out) {
+  plan_threads(true);
+  // FFTW is row-major, last dimension contiguous: x is the last.
+  fftw_plan plan = fftw_plan_dft_3d(nz, ny, nx, in, out, FFTW_FORWARD, FFTW_ESTIMATE);
+  if (!plan) return false;
+  fftw_execute(plan);
+  fftw_destroy_plan(plan);
+  return true;
+}
+
 }  // namespace
 
 // ESTIMATE: planning must not overwrite the arrays or take long; a few dozen
-// rows, or one grid, are all an oracle ever transforms.
+// rows are all an oracle ever transforms.
 FftwOracle::FftwOracle(int n) : count_(size_t(n)) {
+  plan_threads(false);
   in_ = allocate(count_);
   out_ = allocate(count_);
   plan_ = fftw_plan_dft_1d(n, static_cast<fftw_complex*>(in_), static_cast<fftw_complex*>(out_),
@@ -29,20 +57,6 @@ FftwOracle::FftwOracle(int n) : count_(size_t(n)) {
     fftw_free(in_);
     fftw_free(out_);
     throw BenchError("fftw_plan_dft_1d failed for n = " + std::to_string(n));
-  }
-}
-
-FftwOracle::FftwOracle(int nx, int ny, int nz) : count_(size_t(nx) * size_t(ny) * size_t(nz)) {
-  in_ = allocate(count_);
-  out_ = allocate(count_);
-  // FFTW is row-major, last dimension contiguous: x is the last.
-  plan_ = fftw_plan_dft_3d(nz, ny, nx, static_cast<fftw_complex*>(in_),
-                           static_cast<fftw_complex*>(out_), FFTW_FORWARD, FFTW_ESTIMATE);
-  if (!plan_) {
-    fftw_free(in_);
-    fftw_free(out_);
-    throw BenchError("fftw_plan_dft_3d failed for " + std::to_string(nx) + "x" +
-                     std::to_string(ny) + "x" + std::to_string(nz));
   }
 }
 
@@ -80,5 +94,68 @@ double FftwOracle::relative_l2() const {
   if (!std::isfinite(diff2_)) return std::nan("");
   return ref2_ > 0.0 ? std::sqrt(diff2_ / ref2_) : std::sqrt(diff2_);
 }
+
+template <typename T>
+void FftwGridReference::transform_complex(int nx, int ny, int nz, const std::complex<T>* input) {
+  const size_t count = size_t(nx) * ny * nz;
+  fftw_complex* in = allocate(count);
+  for (size_t i = 0; i < count; ++i) {
+    in[i][0] = double(input[i].real());
+    in[i][1] = double(input[i].imag());
+  }
+  spectrum_.resize(count);
+  // std::complex<double> is laid out as fftw_complex (FFTW's manual, "Complex numbers").
+  const bool done = transform_grid(nx, ny, nz, in, reinterpret_cast<fftw_complex*>(spectrum_.data()));
+  fftw_free(in);
+  if (!done) throw BenchError("fftw_plan_dft_3d failed for a reference grid");
+}
+
+template <typename T>
+void FftwGridReference::transform_real(int nx, int ny, int nz, const T* padded_reals) {
+  const size_t half = size_t(nx) / 2 + 1, rows = size_t(ny) * nz;
+  double* in = fftw_alloc_real(rows * nx);
+  if (!in) throw BenchError("fftw_alloc_real failed for a reference grid");
+  for (size_t r = 0; r < rows; ++r)
+    for (int x = 0; x < nx; ++x) in[r * nx + x] = double(padded_reals[r * 2 * half + x]);
+  spectrum_.resize(rows * half);
+  plan_threads(true);
+  fftw_plan plan = fftw_plan_dft_r2c_3d(nz, ny, nx, in, reinterpret_cast<fftw_complex*>(spectrum_.data()),
+                                        FFTW_ESTIMATE);
+  const bool planned = plan != nullptr;
+  if (planned) {
+    fftw_execute(plan);
+    fftw_destroy_plan(plan);
+  }
+  fftw_free(in);
+  if (!planned) throw BenchError("fftw_plan_dft_r2c_3d failed for a reference grid");
+}
+
+template <typename T>
+double FftwGridReference::error(const std::complex<T>* got) const {
+  double diff2 = 0.0, ref2 = 0.0;
+  for (size_t i = 0; i < spectrum_.size(); ++i) {
+    const std::complex<double> want = spectrum_[i];
+    const double dr = double(got[i].real()) - want.real(), di = double(got[i].imag()) - want.imag();
+    diff2 += dr * dr + di * di;
+    ref2 += std::norm(want);
+  }
+  if (!std::isfinite(diff2)) return std::nan("");
+  return ref2 > 0.0 ? std::sqrt(diff2 / ref2) : std::sqrt(diff2);
+}
+
+FftwGridReference::FftwGridReference(int nx, int ny, int nz, const std::complex<float>* input) {
+  transform_complex(nx, ny, nz, input);
+}
+FftwGridReference::FftwGridReference(int nx, int ny, int nz, const std::complex<double>* input) {
+  transform_complex(nx, ny, nz, input);
+}
+FftwGridReference::FftwGridReference(int nx, int ny, int nz, const float* padded_reals) {
+  transform_real(nx, ny, nz, padded_reals);
+}
+FftwGridReference::FftwGridReference(int nx, int ny, int nz, const double* padded_reals) {
+  transform_real(nx, ny, nz, padded_reals);
+}
+double FftwGridReference::relative_l2(const std::complex<float>* got) const { return error(got); }
+double FftwGridReference::relative_l2(const std::complex<double>* got) const { return error(got); }
 
 }  // namespace fft3d_bench

@@ -1,18 +1,17 @@
-// The correctness oracle: FFTW in double precision, unnormalised forward
-// transform like fft3d and cuFFT. Rows are fed one at a time and the error is
-// pooled over all of them: ||got - fftw(input)|| / ||fftw(input)||. For a 3-D
-// oracle a "row" is one whole grid.
+// The correctness oracles: FFTW in double precision, unnormalised forward
+// transforms like fft3d's and cuFFT's. FftwOracle takes rows one at a time
+// and pools the error over all of them: ||got - fftw(input)|| /
+// ||fftw(input)||. FftwGridReference holds one whole grid's transform.
 #pragma once
 #include <complex>
 #include <cstddef>
+#include <vector>
 
 namespace fft3d_bench {
 
 class FftwOracle {
  public:
   explicit FftwOracle(int n);
-  // nx * ny * nz grids, x contiguous (fft3d's layout).
-  FftwOracle(int nx, int ny, int nz);
   ~FftwOracle();
   FftwOracle(const FftwOracle&) = delete;
   FftwOracle& operator=(const FftwOracle&) = delete;
@@ -36,6 +35,37 @@ class FftwOracle {
   void* plan_;  // fftw_plan
   double diff2_ = 0.0;
   double ref2_ = 0.0;
+};
+
+// FFTW's forward transform of one nx*ny*nz grid in double precision (x
+// contiguous), computed once, so that several transforms of the same input
+// (fft3d's and cuFFT's) are measured against it. The plan runs on every core
+// where FFTW's threads are built in: a 512^3 grid then takes seconds.
+class FftwGridReference {
+ public:
+  // C2C: the grid as uploaded, widened to double.
+  FftwGridReference(int nx, int ny, int nz, const std::complex<float>* input);
+  FftwGridReference(int nx, int ny, int nz, const std::complex<double>* input);
+  // R2C: reals in the in-place layout, rows padded to 2 (nx/2 + 1) values
+  // (the padding is not read); the reference is the half spectrum.
+  FftwGridReference(int nx, int ny, int nz, const float* padded_reals);
+  FftwGridReference(int nx, int ny, int nz, const double* padded_reals);
+
+  // ||got - reference|| / ||reference||, got in the reference's layout (the
+  // full grid, or nx/2 + 1 complex values a row); NaN if got holds a NaN or
+  // an Inf.
+  double relative_l2(const std::complex<float>* got) const;
+  double relative_l2(const std::complex<double>* got) const;
+
+ private:
+  template <typename T>
+  void transform_complex(int nx, int ny, int nz, const std::complex<T>* input);
+  template <typename T>
+  void transform_real(int nx, int ny, int nz, const T* padded_reals);
+  template <typename T>
+  double error(const std::complex<T>* got) const;
+
+  std::vector<std::complex<double>> spectrum_;
 };
 
 }  // namespace fft3d_bench

@@ -14,13 +14,15 @@ SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "s
 SIDES = (192, 210, 240, 243, 256, 300, 320, 343, 384, 400, 480, 500, 512)
 
 
-def write_sweep(path, times):
-    """times: {side: (ms_ours, ms_cufft)}, written as a sweep CSV's cubes."""
+def write_sweep(path, times, errors=None):
+    """times: {side: (ms_ours, ms_cufft)}, written as a sweep CSV's cubes;
+    errors: {side: (err_ours, err_cufft)}, empty fields for the other cubes."""
+    errors = errors or {}
     with open(path, "w", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["precision", "type", "grid", "ms_ours", "ms_cufft", "exceeds_l2"])
+        w.writerow(["precision", "type", "grid", "ms_ours", "ms_cufft", "err_ours", "err_cufft", "exceeds_l2"])
         for side, (ours, cufft) in times.items():
-            w.writerow(["f32", "c2c", f"{side}x{side}x{side}", ours, cufft, 1])
+            w.writerow(["f32", "c2c", f"{side}x{side}x{side}", ours, cufft, *errors.get(side, ("", "")), 1])
 
 
 def report(folder):
@@ -63,6 +65,28 @@ class Issue9Targets(unittest.TestCase):
             lines = report(d)
             self.assertEqual(state(lines, "C2C f32 geometric mean"), "NOT met")
             self.assertIn("missing [500]", lines["C2C f32 geometric mean >= 1.4"])
+
+    def test_errors_against_the_tests_bound_at_every_cube(self):
+        # The bound at 512^3 in f32: 5 * 5.96e-8 * 27 = 8.05e-6; in f64 1.50e-14.
+        with tempfile.TemporaryDirectory() as d:
+            times = {s: (1.0, 1.5) for s in (32, 256, 512)}
+            write_sweep(os.path.join(d, "bench-sweep-c2c-f32.csv"), times,
+                        {32: (1e-7, 2e-7), 256: (3e-7, 2e-7), 512: (4.0e-6, 3e-7)})
+            write_sweep(os.path.join(d, "bench-sweep-c2c-f64.csv"), times,
+                        {32: (4e-16, 5e-16), 256: (5e-16, 5e-16), 512: (2e-14, 6e-16)})
+            write_sweep(os.path.join(d, "bench-sweep-r2c-f32.csv"), times, {32: (2e-7, 2e-7)})
+            lines = report(d)
+            self.assertEqual(state(lines, "C2C f32 errors"), "met")
+            self.assertIn("3 of 3 cubes; worst 512^3 at 4.00e-06, 0.497 of its bound; above cuFFT's at 256^3, 512^3",
+                          lines["C2C f32 errors within 5 eps log2 N"])
+            self.assertEqual(state(lines, "C2C f64 errors"), "NOT met")  # 512^3 above its bound
+            self.assertEqual(state(lines, "R2C f32 errors"), "unknown")  # 256^3 and 512^3 not checked
+            self.assertIn("1 of 3 cubes", lines["R2C f32 errors within 5 eps log2 N"])
+            self.assertFalse(any(k.startswith("R2C f64") for k in lines))  # no such sweep
+
+    def test_no_sweep_has_no_accuracy_verdict(self):
+        with tempfile.TemporaryDirectory() as d:
+            self.assertEqual(state(report(d), "errors within the tests' bound"), "unknown")
 
 
 if __name__ == "__main__":
