@@ -31,8 +31,9 @@ def error_bound(precision, points):
     return 5.0 * EPS[precision] * max(1.0, math.log2(points))
 
 
-def read_sweep(path):
-    """{side: (ms_ours, ms_cufft)} of a sweep CSV's cubes; None without a file."""
+def read_cubes(path, columns):
+    """{side: (the row's columns as floats, None where empty)} of a sweep CSV's
+    cubes; None without a file."""
     if not path or not os.path.exists(path):
         return None
     out = {}
@@ -40,22 +41,19 @@ def read_sweep(path):
         for row in csv.DictReader(f):
             dims = row["grid"].split("x")
             if len(set(dims)) == 1:
-                out[int(dims[0])] = (float(row["ms_ours"]), float(row["ms_cufft"]))
+                out[int(dims[0])] = tuple(float(row[k]) if row.get(k) else None for k in columns)
     return out
+
+
+def read_sweep(path):
+    """{side: (ms_ours, ms_cufft)}."""
+    return read_cubes(path, ("ms_ours", "ms_cufft"))
 
 
 def read_errors(path):
-    """{side: (err_ours, err_cufft)} of a sweep CSV's cubes, None where the sweep
-    left them out (above 256^3 without --check-every-size); None without a file."""
-    if not path or not os.path.exists(path):
-        return None
-    out = {}
-    with open(path, newline="") as f:
-        for row in csv.DictReader(f):
-            dims = row["grid"].split("x")
-            if len(set(dims)) == 1:
-                out[int(dims[0])] = tuple(float(row[k]) if row.get(k) else None for k in ("err_ours", "err_cufft"))
-    return out
+    """{side: (err_ours, err_cufft)}, None where the sweep left them out (above
+    256^3 without --check-every-size)."""
+    return read_cubes(path, ("err_ours", "err_cufft"))
 
 
 def read_passes(path):
