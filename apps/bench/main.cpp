@@ -87,9 +87,10 @@ int run(int argc, char** argv) {
       "fit, and the geometric mean of cuFFT/ours beyond L2 (CSV columns of its own; not with "
       "--sizes)");
   sweep->excludes(sizes);
-  app.add_flag("--check-every-size", options.check_every_size,
-               "--3d: compute the errors against FFTW for every grid, not only up to 256^3 points "
-               "(FFTW on every host core where its threads library was found: seconds a grid)");
+  CLI::Option* check_every_size = app.add_flag(
+      "--check-every-size", options.check_every_size,
+      "--3d: compute the errors against FFTW for every grid, not only up to 256^3 points "
+      "(FFTW on every host core where its threads library was found: seconds a grid)");
   app.add_option("--profile-once", options.profile_library,
                  "--3d: per grid, warm both libraries up, then run exactly one forward transform "
                  "of this library between cudaProfilerStart and cudaProfilerStop (for ncu "
@@ -97,6 +98,7 @@ int run(int argc, char** argv) {
       ->check(CLI::IsMember({"fft3d", "cufft"}))
       ->excludes(sweep)
       ->excludes(describe)
+      ->excludes(check_every_size)
       ->excludes("--csv");
   app.add_flag("--profile-inverse", options.profile_inverse,
                "--profile-once --type r2c: profile the C2R inverse (from cuFFT's spectrum) instead of the "
@@ -114,6 +116,7 @@ int run(int argc, char** argv) {
     const bool grid3d = selected("--3d");
     mpi = selected("--mpi");
     if (options.sweep && !grid3d) throw CLI::ValidationError("--sweep", "is an option of --3d");
+    if (options.check_every_size && !grid3d) throw CLI::ValidationError("--check-every-size", "is an option of --3d");
     if (!options.profile_library.empty() && !grid3d)
       throw CLI::ValidationError("--profile-once", "is an option of --3d");
     if (options.profile_inverse && (options.profile_library.empty() || options.transform_type != "r2c"))
