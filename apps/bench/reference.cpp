@@ -31,16 +31,44 @@ void plan_threads(bool all_cores) {
 #endif
 }
 
-// The forward 3-D DFT of `in` (nz*ny*nx values, x contiguous) into `out`;
-// false where FFTW made no plan.
-bool transform_grid(int nx, int ny, int nz, fftw_complex* in, fftw_complex* out) {
+// Runs a reference plan once and destroys it, with every core; `make_plan`
+// makes it (nullptr where FFTW could not). False without a plan.
+template <class MakePlan>
+bool run_once_on_all_cores(MakePlan make_plan) {
   plan_threads(true);
-  // FFTW is row-major, last dimension contiguous: x is the last.
-  fftw_plan plan = fftw_plan_dft_3d(nz, ny, nx, in, out, FFTW_FORWARD, FFTW_ESTIMATE);
+  const fftw_plan plan = make_plan();
   if (!plan) return false;
   fftw_execute(plan);
   fftw_destroy_plan(plan);
   return true;
+}
+
+// `count` values widened to double into FFTW's input array.
+template <typename T>
+void widen(const std::complex<T>* from, fftw_complex* to, size_t count) {
+  for (size_t i = 0; i < count; ++i) {
+    to[i][0] = double(from[i].real());
+    to[i][1] = double(from[i].imag());
+  }
+}
+
+// The sums of squares of a relative L2 error: got's distance from want
+// into diff2, want's norm into ref2.
+template <typename T>
+void add_squares(const fftw_complex* want, const std::complex<T>* got, size_t count, double& diff2, double& ref2) {
+  for (size_t i = 0; i < count; ++i) {
+    const double dr = double(got[i].real()) - want[i][0];
+    const double di = double(got[i].imag()) - want[i][1];
+    diff2 += dr * dr + di * di;
+    ref2 += want[i][0] * want[i][0] + want[i][1] * want[i][1];
+  }
+}
+
+// sqrt(diff2 / ref2), or NaN where got held a NaN or an Inf: an unwritten
+// or garbage output cannot pass as small.
+double relative_l2_of(double diff2, double ref2) {
+  if (!std::isfinite(diff2)) return std::nan("");
+  return ref2 > 0.0 ? std::sqrt(diff2 / ref2) : std::sqrt(diff2);
 }
 
 }  // namespace
@@ -68,19 +96,9 @@ FftwOracle::~FftwOracle() {
 
 template <typename T>
 void FftwOracle::add(const std::complex<T>* input, const std::complex<T>* got) {
-  auto* in = static_cast<fftw_complex*>(in_);
-  auto* out = static_cast<const fftw_complex*>(out_);
-  for (size_t i = 0; i < count_; ++i) {
-    in[i][0] = double(input[i].real());
-    in[i][1] = double(input[i].imag());
-  }
+  widen(input, static_cast<fftw_complex*>(in_), count_);
   fftw_execute(static_cast<fftw_plan>(plan_));
-  for (size_t i = 0; i < count_; ++i) {
-    const double dr = double(got[i].real()) - out[i][0];
-    const double di = double(got[i].imag()) - out[i][1];
-    diff2_ += dr * dr + di * di;
-    ref2_ += out[i][0] * out[i][0] + out[i][1] * out[i][1];
-  }
+  add_squares(static_cast<const fftw_complex*>(out_), got, count_, diff2_, ref2_);
 }
 
 void FftwOracle::add_row(const std::complex<float>* input, const std::complex<float>* got) {
@@ -90,22 +108,19 @@ void FftwOracle::add_row(const std::complex<double>* input, const std::complex<d
   add(input, got);
 }
 
-double FftwOracle::relative_l2() const {
-  if (!std::isfinite(diff2_)) return std::nan("");
-  return ref2_ > 0.0 ? std::sqrt(diff2_ / ref2_) : std::sqrt(diff2_);
-}
+double FftwOracle::relative_l2() const { return relative_l2_of(diff2_, ref2_); }
 
 template <typename T>
 void FftwGridReference::transform_complex(int nx, int ny, int nz, const std::complex<T>* input) {
   const size_t count = size_t(nx) * ny * nz;
   fftw_complex* in = allocate(count);
-  for (size_t i = 0; i < count; ++i) {
-    in[i][0] = double(input[i].real());
-    in[i][1] = double(input[i].imag());
-  }
+  widen(input, in, count);
   spectrum_.resize(count);
   // std::complex<double> is laid out as fftw_complex (FFTW's manual, "Complex numbers").
-  const bool done = transform_grid(nx, ny, nz, in, reinterpret_cast<fftw_complex*>(spectrum_.data()));
+  auto* out = reinterpret_cast<fftw_complex*>(spectrum_.data());
+  // FFTW is row-major, last dimension contiguous: x is the last.
+  const bool done =
+      run_once_on_all_cores([&] { return fftw_plan_dft_3d(nz, ny, nx, in, out, FFTW_FORWARD, FFTW_ESTIMATE); });
   fftw_free(in);
   if (!done) throw BenchError("fftw_plan_dft_3d failed for a reference grid");
 }
@@ -118,29 +133,17 @@ void FftwGridReference::transform_real(int nx, int ny, int nz, const T* padded_r
   for (size_t r = 0; r < rows; ++r)
     for (int x = 0; x < nx; ++x) in[r * nx + x] = double(padded_reals[r * 2 * half + x]);
   spectrum_.resize(rows * half);
-  plan_threads(true);
-  fftw_plan plan = fftw_plan_dft_r2c_3d(nz, ny, nx, in, reinterpret_cast<fftw_complex*>(spectrum_.data()),
-                                        FFTW_ESTIMATE);
-  const bool planned = plan != nullptr;
-  if (planned) {
-    fftw_execute(plan);
-    fftw_destroy_plan(plan);
-  }
+  auto* out = reinterpret_cast<fftw_complex*>(spectrum_.data());
+  const bool done = run_once_on_all_cores([&] { return fftw_plan_dft_r2c_3d(nz, ny, nx, in, out, FFTW_ESTIMATE); });
   fftw_free(in);
-  if (!planned) throw BenchError("fftw_plan_dft_r2c_3d failed for a reference grid");
+  if (!done) throw BenchError("fftw_plan_dft_r2c_3d failed for a reference grid");
 }
 
 template <typename T>
 double FftwGridReference::error(const std::complex<T>* got) const {
   double diff2 = 0.0, ref2 = 0.0;
-  for (size_t i = 0; i < spectrum_.size(); ++i) {
-    const std::complex<double> want = spectrum_[i];
-    const double dr = double(got[i].real()) - want.real(), di = double(got[i].imag()) - want.imag();
-    diff2 += dr * dr + di * di;
-    ref2 += std::norm(want);
-  }
-  if (!std::isfinite(diff2)) return std::nan("");
-  return ref2 > 0.0 ? std::sqrt(diff2 / ref2) : std::sqrt(diff2);
+  add_squares(reinterpret_cast<const fftw_complex*>(spectrum_.data()), got, spectrum_.size(), diff2, ref2);
+  return relative_l2_of(diff2, ref2);
 }
 
 FftwGridReference::FftwGridReference(int nx, int ny, int nz, const std::complex<float>* input) {
