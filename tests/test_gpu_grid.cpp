@@ -438,6 +438,52 @@ TEST(GpuGrid, XStageTwinsOfTheFusedPass) {
   unsetenv("FFT3D_XY_PASS");
 }
 
+// Swizzled share rows (XYVariant::row_swizzle), the ESTIMATE's form where
+// rows split into 32-value pieces, and the padded twin MEASURE times beside
+// it (row_swizzle_switched), forced, forward and inverse against FFTW; and
+// in place on an array only 8-byte aligned, where the f32 load falls back
+// from 16-byte copies.
+TEST(GpuGrid, SwizzledRowsOfTheFusedPass) {
+  FFT3D_REQUIRE_GPU();
+  setenv("FFT3D_XY_PASS", "fused", 1);
+  const fft3d::DeviceLimits limits = fft3d::current_device_info().limits();
+  for (const auto& [n, nz, single] : {std::tuple{512, 4, true}, std::tuple{256, 3, true}, std::tuple{384, 2, true},
+                                      std::tuple{256, 3, false}, std::tuple{192, 3, false}}) {
+    const fft3d::Precision p = single ? fft3d::Precision::f32 : fft3d::Precision::f64;
+    const auto estimate = fft3d::estimate_xy_variant(n, n, n, p, limits, false);
+    ASSERT_TRUE(estimate && estimate->row_swizzle) << n;
+    const auto padded = fft3d::row_swizzle_switched(n, n, p, *estimate, limits);
+    ASSERT_TRUE(padded) << estimate->name();
+    for (const fft3d::XYVariant& v : {*estimate, *padded}) {
+      setenv("FFT3D_XY_VARIANT", v.name().c_str(), 1);
+      fft3d_plan plan = make_plan(n, n, nz, single);
+      EXPECT_NE(describe(plan).find(v.name()), std::string::npos) << describe(plan);
+      fft3d_plan_destroy(plan);
+      check_grid_in(single, n, n, nz);
+      unsetenv("FFT3D_XY_VARIANT");
+    }
+  }
+  const int n = 512, nz = 2;
+  const auto swizzled = fft3d::estimate_xy_variant(n, n, n, fft3d::Precision::f32, limits, false);
+  ASSERT_TRUE(swizzled && swizzled->row_swizzle);
+  setenv("FFT3D_XY_VARIANT", swizzled->name().c_str(), 1);
+  fft3d_plan plan = make_plan(n, n, nz, true);
+  DeviceGrid<float> g(n, n, nz, 77);
+  void* shifted = nullptr;  // the grid one complex value into an allocation
+  CUDA_OK(cudaMalloc(&shifted, (g.count + 1) * 8));
+  float* data = static_cast<float*>(shifted) + 2;
+  CUDA_OK(cudaMemcpy(data, g.host.data(), g.count * 8, cudaMemcpyHostToDevice));
+  ASSERT_EQ(fft3d_forward(plan, data), FFT3D_SUCCESS) << fft3d_last_error_message();
+  std::vector<std::complex<float>> got(g.count);
+  CUDA_OK(cudaMemcpy(got.data(), data, g.count * 8, cudaMemcpyDeviceToHost));
+  EXPECT_LE(fft3d_test::relative_l2_error(got, fft3d_test::fftw_3d(g.rounded, n, n, nz, -1)),
+            fft3d_test::fft_error_bound(true, double(g.count)));
+  cudaFree(shifted);
+  fft3d_plan_destroy(plan);
+  unsetenv("FFT3D_XY_VARIANT");
+  unsetenv("FFT3D_XY_PASS");
+}
+
 // The split-Y schedule (FFT3D_XY_PASS=split): its strided fused pass, CRT
 // stores and the Z pass's cross phase, forward and inverse against FFTW, in
 // place and out of place, and the sizes the benchmarks time (one or a few

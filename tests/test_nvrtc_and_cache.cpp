@@ -110,6 +110,7 @@ TEST(Nvrtc, FusedXYKernelsCompileWithoutLocalMemory) {
   // strided form, forward only, in both precisions.
   for (Precision p : {Precision::f32, Precision::f64}) {
     XYVariant pairs = *estimate_xy_variant(256, 256, 256, p, DeviceLimits{}, false);
+    if (pairs.row_swizzle) pairs = *row_swizzle_switched(256, 256, p, pairs, DeviceLimits{});  // padded pairs
     pairs.x.real = RealRows::pair;
     ASSERT_TRUE(pairs.strided_rows && xy_variant_valid(256, 256, p, pairs, DeviceLimits{})) << pairs.name();
     const std::string pair_ptx = compile_to_ptx(xy_kernel_source(256, 256, p, pairs), "compute_" FFT3D_TEST_CUDA_ARCH);
@@ -123,6 +124,32 @@ TEST(Nvrtc, FusedXYKernelsCompileWithoutLocalMemory) {
       EXPECT_EQ(count_of(pair_ptx, "ld.shared::cluster"), 0) << pairs.name();
   }
   EXPECT_EQ(count_of(ptx, "ld.shared::cluster"), 0) << real->name();
+}
+
+// Swizzled share rows (XYVariant::row_swizzle): 512^2 f32 (one block per
+// SM) and 256^2 in both precisions compile without local memory; the f32
+// load copies two values at a time (16 bytes, cp.async.cg) where the padded
+// rows' copies take one (8 bytes, cp.async.ca).
+TEST(Nvrtc, SwizzledRowKernelsCompileWithWideCopies) {
+  if (std::atoi(FFT3D_TEST_CUDA_ARCH) < 90) GTEST_SKIP() << "clusters need sm_90";
+  for (const auto& [n, p] : {std::pair{512, Precision::f32}, std::pair{256, Precision::f32},
+                             std::pair{256, Precision::f64}}) {
+    const auto swizzled = estimate_xy_variant(n, n, n, p, DeviceLimits{});
+    ASSERT_TRUE(swizzled && swizzled->row_swizzle) << n;
+    const auto padded = row_swizzle_switched(n, n, p, *swizzled, DeviceLimits{});
+    ASSERT_TRUE(padded && padded->row_pads) << swizzled->name();
+    const std::string source = xy_kernel_source(n, n, p, *swizzled);
+    EXPECT_NE(source.find(", false, false, true}"), std::string::npos) << source;  // row_pads, y_loads, row_swizzle
+    const std::string ptx = compile_to_ptx(source, "compute_" FFT3D_TEST_CUDA_ARCH);
+    EXPECT_EQ(count_of(ptx, ".entry"), 2) << swizzled->name();
+    EXPECT_EQ(count_of(ptx, ".local"), 0) << swizzled->name();
+    if (p == Precision::f32) {
+      EXPECT_GT(count_of(ptx, "cp.async.cg.shared.global"), 0) << swizzled->name();
+      const std::string padded_ptx = compile_to_ptx(xy_kernel_source(n, n, p, *padded), "compute_" FFT3D_TEST_CUDA_ARCH);
+      EXPECT_EQ(count_of(padded_ptx, "cp.async.cg.shared.global"), 0) << padded->name();
+    }
+    EXPECT_GT(compile_with_nvrtc(source, kArch).cubin.size(), 1000u);
+  }
 }
 
 // A column pass compiled to stream through L2 (the last pass of a

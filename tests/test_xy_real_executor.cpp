@@ -115,9 +115,14 @@ TEST(XYRealExecutor, StridedRows) {
   ASSERT_TRUE(r2c.strided_rows && r2c.x.threads_per_row == 8) << r2c.name();
   const kern::XYLayout L = make_xy_layout(256, 256, Precision::f32, r2c);
   EXPECT_EQ(L.share_pitch(), 136) << r2c.name();  // the padded 135, plus one
-  EXPECT_EQ(make_xy_layout(256, 256, Precision::f32, *estimate_xy_variant(256, 256, 256, Precision::f32, limits))
+  // Complex rows on 16 threads: the row alone where swizzled (the
+  // ESTIMATE's), padded only otherwise.
+  const XYVariant swizzled = *estimate_xy_variant(256, 256, 256, Precision::f32, limits);
+  ASSERT_TRUE(swizzled.row_swizzle) << swizzled.name();
+  EXPECT_EQ(make_xy_layout(256, 256, Precision::f32, swizzled).share_pitch(), 256);
+  EXPECT_EQ(make_xy_layout(256, 256, Precision::f32, *row_swizzle_switched(256, 256, Precision::f32, swizzled, limits))
                 .share_pitch(),
-            kern::xy_share_slot(255, true) + 1);  // complex rows on 16 threads: padded only
+            kern::xy_share_slot(255, true) + 1);
 }
 
 // Real pairs (XYLayout::real_pairs): planes 2p and 2p + 1 as one complex
@@ -133,6 +138,7 @@ TEST(XYRealExecutor, StridedRealPairs) {
     for (Precision p : {Precision::f32, Precision::f64}) {
       std::optional<XYVariant> v = estimate_xy_variant(nx, ny, 2, p, limits, false, XYBase{{}, {}, cluster, {}, true});
       ASSERT_TRUE(v && v->strided_rows && v->cluster == cluster) << nx << "x" << ny << " on " << cluster;
+      if (v->row_swizzle) v = row_swizzle_switched(nx, ny, p, *v, limits);  // pairs keep padded rows
       v->x.real = RealRows::pair;
       ASSERT_TRUE(xy_variant_valid(nx, ny, p, *v, limits)) << v->name();
       EXPECT_EQ(parse_xy_variant(v->name()), *v);
@@ -148,6 +154,7 @@ TEST(XYRealExecutor, StridedRealPairs) {
     }
   }
   XYVariant v = *estimate_xy_variant(64, 128, 2, Precision::f64, limits, false, XYBase{{}, {}, 8, {}, true});
+  if (v.row_swizzle) v = *row_swizzle_switched(64, 128, Precision::f64, v, limits);
   v.x.real = RealRows::pair;
   v.x.rows_per_block = 32 / v.x.threads_per_row;
   ASSERT_GT(make_xy_layout(64, 128, Precision::f64, v).x_groups(), 1) << v.name();

@@ -189,26 +189,29 @@ TEST(XYStridedRows, PairedRowsTakeTheirMeasuredForms) {
 }
 
 // Share rows without pads (XYVariant::row_pads): where the ESTIMATE takes
-// them (cube planes measured faster so, not power-of-two ones), their share
+// them (cube planes measured faster so, not power-of-two ones; rows of whole
+// 32-value pieces swizzled instead, XYVariant::row_swizzle), their share
 // pitch (the row plus two values), the name, and hand-made ones, all against
 // FFTW on the executor.
 TEST(XYStridedRows, RowsWithoutPadsWhereMeasuredFaster) {
   const DeviceLimits h100;
-  for (const auto& [n, p, pads] :
-       {std::tuple{210, Precision::f32, false}, std::tuple{240, Precision::f32, false},
-        std::tuple{300, Precision::f32, false}, std::tuple{320, Precision::f32, false},
-        std::tuple{243, Precision::f32, false}, std::tuple{400, Precision::f32, false},
-        std::tuple{192, Precision::f64, false}, std::tuple{243, Precision::f64, false},
-        std::tuple{256, Precision::f32, true}, std::tuple{384, Precision::f32, true},
-        std::tuple{512, Precision::f32, true}, std::tuple{192, Precision::f32, true},
-        std::tuple{256, Precision::f64, true}, std::tuple{300, Precision::f64, true},
-        std::tuple{320, Precision::f64, true}}) {
+  enum Rows { kPadded, kUnpadded, kSwizzled };
+  for (const auto& [n, p, rows] :
+       {std::tuple{210, Precision::f32, kUnpadded}, std::tuple{240, Precision::f32, kUnpadded},
+        std::tuple{300, Precision::f32, kUnpadded}, std::tuple{320, Precision::f32, kUnpadded},
+        std::tuple{243, Precision::f32, kUnpadded}, std::tuple{400, Precision::f32, kUnpadded},
+        std::tuple{192, Precision::f64, kSwizzled}, std::tuple{243, Precision::f64, kUnpadded},
+        std::tuple{256, Precision::f32, kSwizzled}, std::tuple{384, Precision::f32, kSwizzled},
+        std::tuple{512, Precision::f32, kSwizzled}, std::tuple{192, Precision::f32, kSwizzled},
+        std::tuple{256, Precision::f64, kSwizzled}, std::tuple{300, Precision::f64, kPadded},
+        std::tuple{320, Precision::f64, kSwizzled}}) {
     const auto v = estimate_xy_variant(n, n, n, p, h100);
     ASSERT_TRUE(v && v->strided_rows) << n;
-    EXPECT_EQ(v->row_pads, pads) << v->name();
-    EXPECT_EQ(v->name().find(".sr.np") == std::string::npos, pads) << v->name();
+    EXPECT_EQ(v->row_pads, rows == kPadded) << v->name();
+    EXPECT_EQ(v->row_swizzle, rows == kSwizzled) << v->name();
+    EXPECT_EQ(v->name().find(".sr.np") == std::string::npos, rows == kPadded) << v->name();
     EXPECT_EQ(parse_xy_variant(v->name()), *v);
-    if (pads) continue;
+    if (rows != kUnpadded) continue;
     const kern::XYLayout L = make_xy_layout(n, n, p, *v);
     if (v->x.threads_per_row >= 16) {
       EXPECT_EQ(L.share_pitch(), n + 2) << v->name();
@@ -229,17 +232,18 @@ TEST(XYStridedRows, RowsWithoutPadsWhereMeasuredFaster) {
       << f64_400->name();
   for (const auto& [nx, ny, cluster] : {std::tuple{64, 64, 8}, std::tuple{48, 80, 8}, std::tuple{40, 27, 3}}) {
     XYVariant v = strided(nx, ny, Precision::f32, cluster);
-    v.row_pads = false;
+    v.row_pads = v.row_swizzle = false;
     expect_correct<float>(nx, ny, v);
     v = strided(nx, ny, Precision::f64, cluster);
-    v.row_pads = false;
+    v.row_pads = v.row_swizzle = false;
     expect_correct<double>(nx, ny, v, true);
   }
   // Only strided rows have row pads to drop.
   const XYVariant whole = *estimate_xy_variant(64, 64, 2, Precision::f32, h100, false, XYBase{{}, {}, 0, {}, false});
   ASSERT_FALSE(whole.strided_rows) << whole.name();
   EXPECT_FALSE(row_pads_switched(64, 64, Precision::f32, whole, h100));
-  const XYVariant padded = strided(64, 64, Precision::f32, 8);
+  const XYVariant padded = strided(64, 64, Precision::f32, 8);  // small planes: the ESTIMATE's rows unstrided, padded
+  ASSERT_TRUE(padded.row_pads && !padded.row_swizzle) << padded.name();
   const auto twin = row_pads_switched(64, 64, Precision::f32, padded, h100);
   ASSERT_TRUE(twin);
   EXPECT_NE(twin->row_pads, padded.row_pads);
@@ -478,7 +482,7 @@ TEST(XYStridedRows, ThirtyPointSplitOfFourEighty) {
 
 TEST(XYStridedRows, NameRoundTripsAndLimitsHold) {
   const XYVariant v = strided(256, 256, Precision::f32, 16);
-  EXPECT_NE(v.name().find(".sr|"), std::string::npos) << v.name();
+  EXPECT_NE(v.name().find(".sr.np.sw|"), std::string::npos) << v.name();  // swizzled share rows
   EXPECT_EQ(parse_xy_variant(v.name()), v);
   // The load in two chunks (two X groups of 8 rows), or in one.
   EXPECT_EQ(v.load_chunks, 2) << v.name();
@@ -486,8 +490,11 @@ TEST(XYStridedRows, NameRoundTripsAndLimitsHold) {
   whole.load_chunks = 1;
   EXPECT_TRUE(xy_variant_valid(256, 256, Precision::f32, whole, DeviceLimits{}));
   EXPECT_EQ(parse_xy_variant(whole.name()), whole);
-  // No exchange buffers: the share alone, rows padded by one value in 32.
-  EXPECT_EQ(xy_variant_facts(256, 256, Precision::f32, v).shared_bytes, 16LL * (256 + 7) * 8);
+  // No exchange buffers: the share alone, rows swizzled, or padded by one value in 32.
+  EXPECT_EQ(xy_variant_facts(256, 256, Precision::f32, v).shared_bytes, 16LL * 256 * 8);
+  const auto padded = row_swizzle_switched(256, 256, Precision::f32, v, DeviceLimits{});
+  ASSERT_TRUE(padded && padded->row_pads);
+  EXPECT_EQ(xy_variant_facts(256, 256, Precision::f32, *padded).shared_bytes, 16LL * (256 + 7) * 8);
   // Y must split as ny / cluster then cluster points; real rows and columns first have no strided form.
   XYVariant bad = v;
   bad.y.radices = {16, 16};

@@ -353,17 +353,20 @@ FFT3D_HD void xy_unpack_phase(const XYPartGeom G, int tid, int rank, long long p
 }
 
 // Strided rows (XYLayout::strided_rows): a share row, element idx at
-// xy_share_slot(idx, pads), read and written by every X stage in place.
+// xy_share_slot(idx, pads, swizzle), read and written by every X stage in
+// place; swizzled rows (XYLayout::row_swizzle) are read in order by the
+// first stage (load_swizzle false), as the load left them.
 template <typename Real>
 struct XYSlotRowIo {
   Complex<Real>* share_row;
   bool live;
   bool pads;
+  bool load_swizzle, store_swizzle;
   FFT3D_HD Complex<Real> load(int idx) const {
-    return live ? share_row[xy_share_slot(idx, pads)] : make_complex(Real(0), Real(0));
+    return live ? share_row[xy_share_slot(idx, pads, load_swizzle)] : make_complex(Real(0), Real(0));
   }
   FFT3D_HD void store(int idx, Complex<Real> v) const {
-    if (live) share_row[xy_share_slot(idx, pads)] = v;
+    if (live) share_row[xy_share_slot(idx, pads, store_swizzle)] = v;
   }
 };
 
@@ -416,7 +419,7 @@ FFT3D_HD void xy_strided_load_phase(const XYLayout& L, int tid, int rank, long l
   for (int i = tid; i < L.rows_per_cta() * n; i += L.threads_per_block()) {
     const int j = i / n, x = i % n;
     const Complex<Real>* row = in + static_cast<long long>(j) * L.cluster * L.pitch();
-    if (!L.real_pairs()) {
+    if (!L.real_pairs()) {  // swizzled rows (no pads) in order: xy_share_slot gives x
       share[j * L.share_pitch() + xy_share_slot(x, L.row_pads)] = row[x];
       continue;
     }
@@ -446,7 +449,7 @@ FFT3D_HD void xy_strided_x_phase(const XYPartGeom& G, int group, StageGeom g, in
     return stockham_stage_phase<Sign, R>(g, ph, t, static_cast<Real*>(nullptr), static_cast<Real*>(nullptr),
                                          G.twiddle_table, a.x_twiddles, io, regs);
   }
-  const XYSlotRowIo<Real> io{share_row, row < G.rows_per_cta, G.row_pads};
+  const XYSlotRowIo<Real> io{share_row, row < G.rows_per_cta, G.row_pads, G.row_swizzle && sub >= 2, G.row_swizzle};
   stockham_stage_phase<Sign, R>(g, ph, t, static_cast<Real*>(nullptr), static_cast<Real*>(nullptr), G.twiddle_table,
                                 a.x_twiddles, io, regs);
 }
@@ -518,11 +521,11 @@ FFT3D_HD void xy_strided_local_phase(const XYPartGeom& G, const StageGeom& g0, i
   for (int x = tid; x < G.columns; x += threads) {
     Complex<Real> v[Q];
     FFT3D_UNROLL
-    for (int k = 0; k < Q; ++k) v[k] = share[k * G.share_pitch + xy_share_slot(x, G.row_pads)];
+    for (int k = 0; k < Q; ++k) v[k] = share[k * G.share_pitch + xy_share_slot(x, G.row_pads, G.row_swizzle)];
     dft<Q, Sign>(v);
     apply_stage_twiddles<Sign, Q>(g0, rank, G.twiddle_table, a.y_twiddles, v);
     FFT3D_UNROLL
-    for (int k = 0; k < Q; ++k) share[k * G.share_pitch + xy_share_slot(x, G.row_pads)] = v[k];
+    for (int k = 0; k < Q; ++k) share[k * G.share_pitch + xy_share_slot(x, G.row_pads, G.row_swizzle)] = v[k];
   }
 }
 
@@ -554,7 +557,7 @@ FFT3D_HD void xy_strided_y_load_phase(const XYLayout& L, int tid, int rank, long
 template <int Sign, int C, typename Real, class Shares>
 FFT3D_HD void xy_strided_cross_dft(const XYPartGeom& G, const Shares& shares, int k1, int x, Complex<Real> (&v)[C]) {
   FFT3D_UNROLL
-  for (int r = 0; r < C; ++r) v[r] = shares.at(r, k1 * G.share_pitch + xy_share_slot(x, G.row_pads));
+  for (int r = 0; r < C; ++r) v[r] = shares.at(r, k1 * G.share_pitch + xy_share_slot(x, G.row_pads, G.row_swizzle));
   dft<C, Sign>(v);
 }
 
@@ -946,7 +949,8 @@ __device__ __forceinline__ void xy_columns_first_plane_device(int rank, long lon
 // cp.async (one complex value each: the padded share rows leave 8-byte
 // values of f32 without 16-byte alignment; real pairs: one pair of reals),
 // in load_chunks() commit groups of whole X groups (xy_await_chunk waits
-// for one).
+// for one). Swizzled f32 rows (no pads, in order) take two values a copy
+// where the block's input is 16-byte aligned.
 template <class Cfg, typename Real>
 __device__ __forceinline__ void xy_strided_load_device(int rank, long long plane, unsigned char* smem,
                                                        const XYArgs<Real>& a) {
@@ -960,6 +964,23 @@ __device__ __forceinline__ void xy_strided_load_device(int rank, long long plane
   constexpr unsigned kRowStep = L.cluster * L.pitch();
   constexpr unsigned kHalf = kColumns / 2;
   const bool plane_b = L.real_pairs() && xy_has_plane_b(plane, a);
+  if constexpr (L.row_swizzle && kValue == 8 && L.share_pitch() % 2 == 0 && kRowStep % 2 == 0) {
+    if ((reinterpret_cast<unsigned long long>(in) & 15) == 0) {  // then every row's start is too
+#pragma unroll 1
+      for (int c = 0; c < L.load_chunks(); ++c) {
+        const unsigned begin = min_of(L.first_group_of_chunk(c) * L.x.rows_per_block, L.rows_per_cta()) * kHalf;
+        const unsigned end = min_of(L.first_group_of_chunk(c + 1) * L.x.rows_per_block, L.rows_per_cta()) * kHalf;
+        for (unsigned i = begin + threadIdx.x; i < end; i += L.threads_per_block()) {
+          const unsigned j = i / kHalf, x = 2 * (i % kHalf);
+          asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst + (j * L.share_pitch() + x) * kValue),
+                       "l"(in + (j * kRowStep + x))
+                       : "memory");
+        }
+        asm volatile("cp.async.commit_group;\n" ::: "memory");
+      }
+      return;
+    }
+  }
 #pragma unroll 1
   for (int c = 0; c < L.load_chunks(); ++c) {
     const unsigned begin = min_of(L.first_group_of_chunk(c) * L.x.rows_per_block, L.rows_per_cta()) * kColumns;
@@ -1055,6 +1076,9 @@ __device__ __forceinline__ void xy_block_device(const XYArgs<typename Cfg::Real>
   if constexpr (L.strided_rows) {
     static_assert(L.buffers == 1 && L.split == 1 && !L.columns_first,
                   "strided rows: one share, whole planes, X first");
+    static_assert(!L.row_swizzle || (!L.real_rows() && !L.real_pairs() && !L.y_loads && !L.row_pads &&
+                                     L.columns() % 32 == 0),
+                  "swizzled share rows: complex rows of a multiple of 32 values, no pads, loaded in order");
     if constexpr (!L.y_loads) xy_strided_load_device<Cfg>(rank, plane, smem, a);
     xy_strided_plane_device<Cfg>(rank, plane, regs, smem, a);
   } else if constexpr (L.columns_first) {

@@ -25,8 +25,10 @@ std::string xy_kernel_source(int nx, int ny, Precision precision, const XYVarian
     tail = ", " + std::to_string(L.split) + ", " + std::to_string(L.split_inverse);
   if (L.columns_first || L.strided_rows) tail += L.columns_first ? ", true" : ", false";
   if (L.strided_rows) tail += ", true";
-  if (L.strided_rows && (!L.row_pads || L.y_loads)) tail += L.row_pads ? ", true" : ", false";  // XYLayout::row_pads
-  if (L.y_loads) tail += ", true";                                                                // XYLayout::y_loads
+  const bool after_pads = L.y_loads || L.row_swizzle;  // a field after row_pads is set
+  if (L.strided_rows && (!L.row_pads || after_pads)) tail += L.row_pads ? ", true" : ", false";  // XYLayout::row_pads
+  if (after_pads) tail += L.y_loads ? ", true" : ", false";                                      // XYLayout::y_loads
+  if (L.row_swizzle) tail += ", true";                                                          // XYLayout::row_swizzle
   for (int sign : signs) {
     s << "struct Cfg" << (sign < 0 ? "Forward" : "Inverse") << " {\n"
       << "  using Real = " << real << ";\n"

@@ -132,6 +132,7 @@ struct XYPartGeom {
   bool row_pads;              // XYLayout::row_pads
   bool real_pairs;            // XYLayout::real_pairs
   int pair_offset;            // XYLayout::pair_offset (reals)
+  bool row_swizzle;           // XYLayout::row_swizzle
 };
 
 // Strided rows (XYLayout::strided_rows): where element x of a row lives in
@@ -143,10 +144,16 @@ struct XYPartGeom {
 // two fitted an SM, not three (384^3 0.8207 ms against 0.7437 with one in
 // 32; 320^3 0.4811 against 0.4737, 256^3 and 512^3 tied; H100,
 // docs/BENCHMARKS.md). Rows whose X stages stride otherwise ran faster
-// without them (XYVariant::row_pads). Indices are never negative:
-// unsigned, the division is a shift.
-FFT3D_HD constexpr int xy_share_slot(int x_index, bool pads) {
-  return pads ? x_index + static_cast<int>(static_cast<unsigned>(x_index) / 32u) : x_index;
+// without them (XYVariant::row_pads). With `swizzle` (XYLayout::row_swizzle,
+// rows of a multiple of 32 values, no pads) x moves within its 32-value
+// piece instead, XORed with the piece's index: the strided accesses of a
+// 512-point row's X stages (32 q + m) and the columns' accesses meet no bank
+// conflicts, and a row stays one unpadded run of memory. Indices are never
+// negative: unsigned, the division is a shift.
+FFT3D_HD constexpr int xy_share_slot(int x_index, bool pads, bool swizzle = false) {
+  const unsigned x = static_cast<unsigned>(x_index);
+  return swizzle ? static_cast<int>(x ^ ((x >> 5) & 15u))
+                 : pads ? x_index + static_cast<int>(x / 32u) : x_index;
 }
 
 struct XYLayout {
@@ -173,6 +180,11 @@ struct XYLayout {
   bool row_pads = true;
   // Strided rows of complex planes: Y's first stage loads the plane (see the top of this file).
   bool y_loads = false;
+  // Strided rows of complex planes, no pads: the load leaves each share row
+  // in order, X's first stage reads it so and every later access goes
+  // through the swizzle (xy_share_slot), so that a row could arrive as one
+  // copy.
+  bool row_swizzle = false;
 
   FFT3D_HD constexpr int ny() const { return y.n; }
   // Real rows: rows of 2 x.n reals transformed as x.n complex points,
@@ -222,6 +234,7 @@ struct XYLayout {
   // were replays).
   FFT3D_HD constexpr int strided_share_pitch() const {
     const int padded = xy_share_slot(columns() - 1, row_pads) + 1;
+    if (x.threads_per_row >= 16 && row_swizzle) return padded;  // a half-warp's accesses stay in one row
     if (x.threads_per_row >= 16) return row_pads ? padded : padded + 2;  // + 2: rows start on other banks
     return padded + ((x.threads_per_row - padded) % 16 + 16) % 16;
   }
@@ -263,7 +276,7 @@ struct XYLayout {
                       L.twiddle_table, pitch(), ny(), rows_per_cta(), cols_per_cta(), columns(),
                       share_stride(real_bytes), exchange_offset(real_bytes),
                       real_rows() || real_pairs() ? unpack_offset(real_bytes) : 0, split, split_inverse, columns_first,
-                      share_pitch(), real_rows(), row_pads, real_pairs(), pair_offset()};
+                      share_pitch(), real_rows(), row_pads, real_pairs(), pair_offset(), row_swizzle};
   }
   // The GPU issues the load in chunks of whole X groups, one cp.async group
   // each, and waits for a chunk only before its first X group: the X

@@ -122,6 +122,7 @@ std::string XYVariant::name() const {
   if (columns_first) s << ".yx";
   if (strided_rows) s << ".sr";
   if (!row_pads) s << ".np";
+  if (row_swizzle) s << ".sw";
   if (y_loads) s << ".yl";
   s << "|" << x.name() << "|" << y.name();
   return s.str();
@@ -130,7 +131,8 @@ std::string XYVariant::name() const {
 bool XYVariant::operator==(const XYVariant& o) const {
   return cluster == o.cluster && x == o.x && y == o.y && min_blocks_per_sm == o.min_blocks_per_sm &&
          load_chunks == o.load_chunks && buffers == o.buffers && columns_first == o.columns_first &&
-         strided_rows == o.strided_rows && row_pads == o.row_pads && y_loads == o.y_loads;
+         strided_rows == o.strided_rows && row_pads == o.row_pads && y_loads == o.y_loads &&
+         row_swizzle == o.row_swizzle;
 }
 
 namespace {
@@ -138,6 +140,12 @@ namespace {
 // Y loads only on complex strided rows loaded in one chunk (XYVariant::y_loads).
 bool y_loads_consistent(const XYVariant& v) {
   return !v.y_loads || (v.strided_rows && v.x.real == RealRows::none && v.load_chunks == 1);
+}
+
+// Swizzled rows only on complex strided rows without pads, not with Y
+// loads (XYVariant::row_swizzle; the row length is xy_variant_valid's).
+bool row_swizzle_consistent(const XYVariant& v) {
+  return !v.row_swizzle || (v.strided_rows && !v.row_pads && !v.y_loads && v.x.real == RealRows::none);
 }
 
 }  // namespace
@@ -179,6 +187,10 @@ XYVariant parse_xy_variant(const std::string& name) {
       if (!std::getline(head, field, '.') || field != "np") bad();
       v.row_pads = false;
     }
+    if (head.peek() == 's') {
+      if (!std::getline(head, field, '.') || field != "sw") bad();
+      v.row_swizzle = true;
+    }
     if (head.peek() == 'y') {
       if (!std::getline(head, field, '.') || field != "yl") bad();
       v.y_loads = true;
@@ -196,7 +208,7 @@ XYVariant parse_xy_variant(const std::string& name) {
       (v.x.real != RealRows::none && v.x.real != RealRows::half && v.x.real != RealRows::pair) ||
       (v.x.real == RealRows::pair && !v.strided_rows) || (v.columns_first && (v.buffers != 1 || v.load_chunks != 1)) ||
       (v.strided_rows && (v.columns_first || v.buffers != 1)) || (!v.row_pads && !v.strided_rows) ||
-      !y_loads_consistent(v))
+      !y_loads_consistent(v) || !row_swizzle_consistent(v))
     bad();
   return v;
 }
@@ -208,6 +220,7 @@ kern::XYLayout make_xy_layout(int nx, int ny, Precision precision, const XYVaria
   L.strided_rows = v.strided_rows;
   L.row_pads = v.row_pads;
   L.y_loads = v.y_loads;
+  L.row_swizzle = v.row_swizzle;
   if (split > 1) {
     L.split = split;
     L.split_inverse = inverse_modulo(split, ny);
@@ -460,6 +473,7 @@ bool xy_variant_valid(int nx, int ny, Precision precision, const XYVariant& v, c
   if (!variant_factors(v.x, row_points) || !variant_factors(v.y, ny)) return false;
   if (v.strided_rows && !strided_rows_fit(row_points, ny, v)) return false;
   if (!y_loads_consistent(v)) return false;
+  if (!row_swizzle_consistent(v) || (v.row_swizzle && row_points % 32 != 0)) return false;
   // X rows are transformed in place in the share: the first stage's reads
   // and the last stage's writes must be different phases.
   if (!v.strided_rows && v.x.radices.size() < 2) return false;
@@ -719,6 +733,15 @@ std::optional<XYVariant> row_pads_switched(int nx, int ny, Precision precision, 
   return valid_twin(nx, ny, precision, twin, limits);
 }
 
+std::optional<XYVariant> row_swizzle_switched(int nx, int ny, Precision precision, const XYVariant& v,
+                                              const DeviceLimits& limits) {
+  if (!v.strided_rows || v.y_loads) return std::nullopt;
+  XYVariant twin = v;
+  twin.row_pads = v.row_swizzle;  // swizzled rows come back padded
+  twin.row_swizzle = !v.row_swizzle;
+  return valid_twin(nx, ny, precision, twin, limits);
+}
+
 std::optional<XYVariant> y_loads_switched(int nx, int ny, Precision precision, const XYVariant& v,
                                           const DeviceLimits& limits) {
   if (!v.strided_rows || v.load_chunks != 1) return std::nullopt;
@@ -781,7 +804,19 @@ std::vector<XYVariant> x_threads_other(int nx, int ny, Precision precision, cons
 std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, Precision precision,
                                              const DeviceLimits& limits, bool only_where_faster,
                                              const XYBase& base) {
-  return estimate_plane_variant(nx, ny, planes, precision, limits, only_where_faster, base, false);
+  std::optional<XYVariant> v = estimate_plane_variant(nx, ny, planes, precision, limits, only_where_faster, base, false);
+  // Complex rows of whole 32-value pieces swizzle their share rows
+  // (XYVariant::row_swizzle): the load copies two f32 values at a time
+  // and the rows need no pads. On an H200 (fused forms forced, two rounds,
+  // docs/data/swizzled-rows-h200-2026-11-29.txt; no H100 lent) f32 256^3
+  // ran 0.1541-0.1547 ms against 0.1647-0.1652 padded, 384^3 0.5642-0.5650
+  // against 0.6070-0.6096, 512^3 1.665 against 1.716-1.721, 192^3
+  // 0.0738-0.0748 against 0.0771-0.0774; f64 256^3 0.3135-0.3146 against
+  // 0.3408, 192^3 0.1421-0.1437 against 0.1462-0.1465 (unpadded before).
+  // Real pairs start from the unswizzled form (real_pair_xy_variant).
+  if (v && v->strided_rows && !v->row_swizzle)
+    if (const std::optional<XYVariant> w = row_swizzle_switched(nx, ny, precision, *v, limits)) v = w;
+  return v;
 }
 
 std::optional<XYVariant> strided_rows_variant(int nx, int ny, Precision precision, const XYVariant& v,
@@ -854,7 +889,8 @@ std::optional<XYVariant> strided_rows_variant(int nx, int ny, Precision precisio
 std::optional<XYVariant> real_pair_xy_variant(int nx, int ny, long long planes, Precision precision,
                                               const DeviceLimits& limits) {
   if (nx % 2 != 0 || nx < 4) return std::nullopt;
-  std::optional<XYVariant> v = estimate_xy_variant(nx, ny, (planes + 1) / 2, precision, limits, false);
+  std::optional<XYVariant> v =
+      estimate_plane_variant(nx, ny, (planes + 1) / 2, precision, limits, false, XYBase{}, false);
   if (!v || !v->strided_rows) return std::nullopt;
   v->x.real = RealRows::pair;
   if (!xy_variant_valid(nx, ny, precision, *v, limits)) return std::nullopt;

@@ -33,11 +33,16 @@ struct XYVariant {
   // global memory, then X runs in the share (kern::XYLayout::y_loads). One
   // load chunk (the name's "l" field stays 1).
   bool y_loads = false;
+  // Strided rows of complex planes without row pads, rows of a multiple of
+  // 32 points: the share rows swizzled instead (kern::XYLayout::row_swizzle),
+  // loaded in order, two f32 values a copy. Not with Y loads.
+  bool row_swizzle = false;
 
   // A readable, parseable name: "xy.c8.mb0|<x variant>|<y variant>", with
   // ".l4" after "mb0" where load_chunks > 1, ".b2" where buffers is 2,
   // ".yx" where columns come first, ".sr" for strided rows, ".np" for
-  // strided rows without row pads and ".yl" last where Y loads the plane.
+  // strided rows without row pads, ".sw" after it for swizzled rows and
+  // ".yl" last where Y loads the plane.
   std::string name() const;
   bool operator==(const XYVariant& o) const;
 };
@@ -91,6 +96,13 @@ struct XYBase {
 // not strided or the twin does not fit (xy_variant_valid).
 std::optional<XYVariant> row_pads_switched(int nx, int ny, Precision precision, const XYVariant& v,
                                            const DeviceLimits& limits);
+
+// Strided-rows variant v of complex planes with its share rows swizzled
+// (XYVariant::row_swizzle, no pads) or, where they are, padded, the twin
+// MEASURE times beside the ESTIMATE's; nothing where Y loads the plane or
+// the twin does not fit (rows not a multiple of 32 points, real rows).
+std::optional<XYVariant> row_swizzle_switched(int nx, int ny, Precision precision, const XYVariant& v,
+                                              const DeviceLimits& limits);
 
 // Strided-rows variant v of complex planes loading in one chunk, with Y
 // loads switched (XYVariant::y_loads), the twin MEASURE times beside the
@@ -149,7 +161,8 @@ std::vector<XYVariant> x_threads_other(int nx, int ny, Precision precision, cons
 // xy_variant.cpp), their share rows without pads where that measured faster
 // (f32 210-320, 400 and 480, f64 192-243 and 400; XYVariant::row_pads),
 // Y's first stage loading the plane at f32 300, 320, 400 and 480
-// (XYVariant::y_loads).
+// (XYVariant::y_loads); strided rows of whole 32-value pieces without Y
+// loads swizzled (XYVariant::row_swizzle).
 std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, Precision precision,
                                              const DeviceLimits& limits, bool only_where_faster = true,
                                              const XYBase& base = {});
