@@ -39,7 +39,8 @@
 // Strided rows (strided_rows; the Y layout two stages of
 // ny / cluster and cluster points): block r holds rows y = r + cluster * j
 // (j < ny / cluster) of the plane in its share, rows padded with one value
-// in 32 (xy_share_slot; or at their ends only, row_pads) so that no
+// in 32 (xy_share_slot; or at their ends only, row_pads; or swizzled
+// without pads, row_swizzle) so that no
 // exchange buffer is needed and more blocks fit on an SM. X runs in place
 // in the share (each stage reads its row into registers, then, after a
 // warp barrier, writes it back). Y is a two-stage
