@@ -29,16 +29,6 @@ XYVariant swizzled(int nx, int ny, Precision p, int cluster = 0) {
   return out;
 }
 
-template <typename Real>
-void expect_correct(int nx, int ny, const XYVariant& v, bool out_of_place = false) {
-  ASSERT_TRUE(xy_variant_valid(nx, ny, precision_of<Real>(), v, DeviceLimits{})) << v.name();
-  const double bound = fft3d_test::fft_error_bound(sizeof(Real) == 4, static_cast<double>(nx) * ny);
-  for (int sign : {-1, +1})
-    for (BlockOrder order : kBothBlockOrders)
-      EXPECT_LT(run_xy_complex<Real>(nx, ny, 2, v, sign, order, out_of_place), bound)
-          << nx << "x" << ny << " " << v.name() << " sign " << sign;
-}
-
 // Every value of a row keeps its own place, in its 32-value piece.
 TEST(XYSwizzledRows, SlotsPermuteEachPiece) {
   for (int n : {32, 64, 256, 512, 1024}) {
@@ -61,19 +51,19 @@ TEST(XYSwizzledRows, ComplexPlanesBothWays) {
   const XYVariant v512 = swizzled(512, 512, Precision::f32);
   EXPECT_EQ(v512.x.threads_per_row, 16) << v512.name();
   EXPECT_EQ(make_xy_layout(512, 512, Precision::f32, v512).share_pitch(), 512);
-  expect_correct<float>(512, 512, v512);
+  expect_xy_complex_correct<float>(512, 512, v512);
   for (const auto& [nx, ny, cluster] :
        {std::tuple{256, 256, 16}, std::tuple{64, 64, 8}, std::tuple{64, 256, 8}, std::tuple{32, 60, 4},
         std::tuple{96, 48, 8}}) {
-    expect_correct<float>(nx, ny, swizzled(nx, ny, Precision::f32, cluster));
-    expect_correct<double>(nx, ny, swizzled(nx, ny, Precision::f64, cluster), true);
+    expect_xy_complex_correct<float>(nx, ny, swizzled(nx, ny, Precision::f32, cluster));
+    expect_xy_complex_correct<double>(nx, ny, swizzled(nx, ny, Precision::f64, cluster), true);
   }
   // Several X groups a block and both twiddle sources.
   XYVariant grouped = swizzled(64, 128, Precision::f64, 4);
   grouped.x.rows_per_block = 2;
   for (bool table : {false, true}) {
     grouped.x.twiddle_table = grouped.y.twiddle_table = table;
-    expect_correct<double>(64, 128, grouped, true);
+    expect_xy_complex_correct<double>(64, 128, grouped, true);
   }
 }
 

@@ -48,4 +48,16 @@ double run_xy_complex(int nx, int ny, long long planes, const XYVariant& v, int 
   return fft3d_test::relative_l2_error(got, want);
 }
 
+// v, a valid variant, on two planes against FFTW within the tests' bound:
+// forward and inverse, both block orders.
+template <typename Real>
+void expect_xy_complex_correct(int nx, int ny, const XYVariant& v, bool out_of_place = false) {
+  ASSERT_TRUE(xy_variant_valid(nx, ny, precision_of<Real>(), v, DeviceLimits{})) << v.name();
+  const double bound = fft3d_test::fft_error_bound(sizeof(Real) == 4, static_cast<double>(nx) * ny);
+  for (int sign : {-1, +1})
+    for (BlockOrder order : kBothBlockOrders)
+      EXPECT_LT(run_xy_complex<Real>(nx, ny, 2, v, sign, order, out_of_place), bound)
+          << nx << "x" << ny << " " << v.name() << " sign " << sign;
+}
+
 }  // namespace fft3d

@@ -134,19 +134,8 @@ float time_ms(int rows, int n, int threads, int clusters, int reps, float* out) 
                 : Mode == 2 ? cross_probe<C, 2, false>
                             : cross_probe<C, 1, false>;
   const size_t smem = static_cast<size_t>(rows) * n * sizeof(float2);
-  CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
-  CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
-  cudaLaunchAttribute attr{};
-  attr.id = cudaLaunchAttributeClusterDimension;
-  attr.val.clusterDim.x = C;
-  attr.val.clusterDim.y = 1;
-  attr.val.clusterDim.z = 1;
-  cudaLaunchConfig_t config{};
-  config.gridDim = dim3(clusters * C);
-  config.blockDim = dim3(threads);
-  config.dynamicSmemBytes = smem;
-  config.attrs = &attr;
-  config.numAttrs = 1;
+  cudaLaunchAttribute attr;
+  const cudaLaunchConfig_t config = cluster_config(kernel, C, clusters * C, threads, smem, &attr);
   return median_ms([&] { CHECK(cudaLaunchKernelEx(&config, kernel, out, rows, n, reps)); });
 }
 

@@ -108,19 +108,9 @@ float time_ms(const Shape& s, const float4* src, float4* dst, int slices, float*
               int clusters) {
   auto kernel = overlap_probe<C>;
   const size_t smem = static_cast<size_t>(s.rows) * s.n * sizeof(float2) + kRingBytes;
-  CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
-  CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
-  cudaLaunchAttribute attr{};
-  attr.id = cudaLaunchAttributeClusterDimension;
-  attr.val.clusterDim.x = C;
-  attr.val.clusterDim.y = 1;
-  attr.val.clusterDim.z = 1;
-  cudaLaunchConfig_t config{};
-  config.gridDim = dim3(clusters * C);
-  config.blockDim = dim3(s.cross_threads + s.copy_threads);
-  config.dynamicSmemBytes = smem;
-  config.attrs = &attr;
-  config.numAttrs = 1;
+  cudaLaunchAttribute attr;
+  const cudaLaunchConfig_t config =
+      cluster_config(kernel, C, clusters * C, s.cross_threads + s.copy_threads, smem, &attr);
   return median_ms([&] {
     CHECK(cudaLaunchKernelEx(&config, kernel, src, dst, slices, out, s.rows, s.n, s.cross_threads, mode, reps));
   });

@@ -304,6 +304,31 @@ __global__ void __maxnreg__(255) serial_kernel(const float4* in, float2* out, in
 __device__ __forceinline__ void cluster_arrive() { asm volatile("barrier.cluster.arrive.release.aligned;" ::: "memory"); }
 __device__ __forceinline__ void cluster_wait() { asm volatile("barrier.cluster.wait.acquire.aligned;" ::: "memory"); }
 
+// One plane of a persistent kernel's consumers: X and Y's first stage,
+// barrier A, the cross stage and stores, barrier B (clock spans 1 to 4);
+// after_reads runs once barrier B says the cluster has read the plane.
+template <int Tw, class AfterReads>
+__device__ void consume_plane(cg::cluster_group& cluster, float2* out, int plane, Ring ring, int rank, int t,
+                              bool block_barriers, const float2* table, SpanClock& clock, AfterReads after_reads) {
+  // Opaque copies of the rank and thread keep ptxas from hoisting their
+  // twiddles and mapped shares out of the plane loop (live across it,
+  // they spill).
+  int r, u;
+  asm volatile("mov.b32 %0, %1;" : "=r"(r) : "r"(rank));
+  asm volatile("mov.b32 %0, %1;" : "=r"(u) : "r"(t));
+  transform_rows<Tw>(ring, r, u, block_barriers, table);
+  clock.mark(1);
+  cluster_arrive();
+  cluster_wait();
+  clock.mark(2);
+  cross_and_store(cluster, out, plane, ring, r, u);
+  clock.mark(3);
+  cluster_arrive();
+  cluster_wait();
+  after_reads();
+  clock.mark(4);
+}
+
 // Bulk: the producers' rows come by bulk copies that one thread issues
 // (completion on two mbarriers, the early and the last rows); otherwise
 // the producer warpgroup loads them through registers.
@@ -379,22 +404,7 @@ __global__ void __maxnreg__(168) pipelined_kernel(const float4* in, float2* out)
       wait_full(full + 1, parity);
       clock.mark(0);
     }
-    // Opaque copies of the rank and thread keep ptxas from hoisting their
-    // twiddles and mapped shares out of the plane loop (live across it,
-    // they spill).
-    int r, u;
-    asm volatile("mov.b32 %0, %1;" : "=r"(r) : "r"(rank));
-    asm volatile("mov.b32 %0, %1;" : "=r"(u) : "r"(t));
-    transform_rows<Tw>(ring, r, u, false, table);
-    clock.mark(1);
-    cluster_arrive();
-    cluster_wait();
-    clock.mark(2);
-    cross_and_store(cluster, out, plane, ring, r, u);
-    clock.mark(3);
-    cluster_arrive();
-    cluster_wait();
-    clock.mark(4);
+    consume_plane<Tw>(cluster, out, plane, ring, rank, t, false, table, clock, [] {});
     if (!Bulk) {
       asm volatile("bar.sync 2, %0;" ::"n"(kConsumers + kProducers) : "memory");  // the next plane is in
       clock.mark(0);
@@ -438,39 +448,11 @@ __global__ void __maxnreg__(255) self_bulk_kernel(const float4* in, float2* out)
     // free since the previous plane's closing barrier.
     if (t < 32 && next < kPlanes) bulk_rows(in2, next, rank, 0, kEarlyRows, next_of(ring), full, t, 32);
     clock.mark(0);
-    int r, u;
-    asm volatile("mov.b32 %0, %1;" : "=r"(r) : "r"(rank));
-    asm volatile("mov.b32 %0, %1;" : "=r"(u) : "r"(t));
-    transform_rows<Tw>(ring, r, u, true, table);
-    clock.mark(1);
-    cluster_arrive();
-    cluster_wait();
-    clock.mark(2);
-    cross_and_store(cluster, out, plane, ring, r, u);
-    clock.mark(3);
-    cluster_arrive();
-    cluster_wait();
-    if (t < 32 && next < kPlanes)
-      bulk_rows(in2, next, rank, kEarlyRows, kRows, next_of(ring), full + 1, t, 32);
-    clock.mark(4);
+    consume_plane<Tw>(cluster, out, plane, ring, rank, t, true, table, clock, [&] {
+      // The last rows of the next plane, into the rows this one freed.
+      if (t < 32 && next < kPlanes) bulk_rows(in2, next, rank, kEarlyRows, kRows, next_of(ring), full + 1, t, 32);
+    });
   }
-}
-
-template <class Kernel>
-cudaLaunchConfig_t cluster_config(Kernel kernel, int blocks, int threads, size_t smem, cudaLaunchAttribute* attr) {
-  CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
-  CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
-  attr->id = cudaLaunchAttributeClusterDimension;
-  attr->val.clusterDim.x = kCluster;
-  attr->val.clusterDim.y = 1;
-  attr->val.clusterDim.z = 1;
-  cudaLaunchConfig_t config{};
-  config.gridDim = dim3(blocks);
-  config.blockDim = dim3(threads);
-  config.dynamicSmemBytes = smem;
-  config.attrs = attr;
-  config.numAttrs = 1;
-  return config;
 }
 
 int main() {
@@ -512,13 +494,13 @@ int main() {
   std::printf("512 planes of 512^2 f32, fused XY model, us (GB/s read + written); "
               "serial's span 0 is its own load\n");
   const auto run = [&](auto serial_kernel, auto pipelined_kernel, auto bulk_kernel, auto self_kernel, int tw) {
-    cudaLaunchConfig_t serial = cluster_config(serial_kernel, kPlanes * kCluster, kConsumers, serial_smem, &attr);
+    cudaLaunchConfig_t serial = cluster_config(serial_kernel, kCluster, kPlanes * kCluster, kConsumers, serial_smem, &attr);
     print_spans("", 0, 1);
     const float serial_ms = median_ms([&] { CHECK(cudaLaunchKernelEx(&serial, serial_kernel, in, out, 0)); });
     std::printf("  twiddles from a %s: serial %.1f (%.0f)\n", kTwiddleNames[tw], serial_ms * 1e3,
                 traffic / serial_ms / 1e6);
     print_spans("serial", 1, 12);
-    cudaLaunchConfig_t probe = cluster_config(pipelined_kernel, kCluster, kConsumers + kProducers, ring_smem, &attr);
+    cudaLaunchConfig_t probe = cluster_config(pipelined_kernel, kCluster, kCluster, kConsumers + kProducers, ring_smem, &attr);
     int clusters = 0;
     CHECK(cudaOccupancyMaxActiveClusters(&clusters, pipelined_kernel, &probe));
     if (clusters < 1) {
@@ -526,18 +508,18 @@ int main() {
       std::exit(1);
     }
     cudaLaunchConfig_t pipelined =
-        cluster_config(pipelined_kernel, clusters * kCluster, kConsumers + kProducers, ring_smem, &attr);
+        cluster_config(pipelined_kernel, kCluster, clusters * kCluster, kConsumers + kProducers, ring_smem, &attr);
     const float pipelined_ms = median_ms([&] { CHECK(cudaLaunchKernelEx(&pipelined, pipelined_kernel, in, out)); });
     std::printf("  twiddles from a %s: pipelined on %d resident clusters %.1f (%.0f), %.3f of serial\n",
                 kTwiddleNames[tw], clusters, pipelined_ms * 1e3, traffic / pipelined_ms / 1e6,
                 pipelined_ms / serial_ms);
     print_spans("pipelined", 2, 12);
-    cudaLaunchConfig_t bulk = cluster_config(bulk_kernel, clusters * kCluster, kConsumers + kProducers, ring_smem, &attr);
+    cudaLaunchConfig_t bulk = cluster_config(bulk_kernel, kCluster, clusters * kCluster, kConsumers + kProducers, ring_smem, &attr);
     const float bulk_ms = median_ms([&] { CHECK(cudaLaunchKernelEx(&bulk, bulk_kernel, in, out)); });
     std::printf("  twiddles from a %s: pipelined, bulk copies %.1f (%.0f), %.3f of serial\n", kTwiddleNames[tw],
                 bulk_ms * 1e3, traffic / bulk_ms / 1e6, bulk_ms / serial_ms);
     print_spans("bulk copies", 2, 12);
-    cudaLaunchConfig_t self = cluster_config(self_kernel, clusters * kCluster, kConsumers, ring_smem, &attr);
+    cudaLaunchConfig_t self = cluster_config(self_kernel, kCluster, clusters * kCluster, kConsumers, ring_smem, &attr);
     const float self_ms = median_ms([&] { CHECK(cudaLaunchKernelEx(&self, self_kernel, in, out)); });
     std::printf("  twiddles from a %s: pipelined, bulk copies from warp 0, no producer warps %.1f (%.0f), "
                 "%.3f of serial\n",

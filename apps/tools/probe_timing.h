@@ -1,7 +1,7 @@
 // What the standalone probes in apps/tools share: a checked CUDA call that
 // exits on failure (a probe is a program, not the library), the buffer the
-// column probes copy cubes in, and the median time of a launch over 10 runs
-// after two warm-ups, from events.
+// column probes copy cubes in, the launch of a kernel on clusters, and the
+// median time of a launch over 10 runs after two warm-ups, from events.
 #pragma once
 #include <cuda_runtime.h>
 
@@ -50,4 +50,26 @@ float median_ms(Launch&& launch) {
   CHECK(cudaEventDestroy(b));
   std::sort(times.begin(), times.end());
   return times[times.size() / 2];
+}
+
+// A launch of `blocks` blocks of `threads` on clusters of `cluster` blocks
+// (up to 16: non-portable sizes allowed) with `smem` bytes of dynamic shared
+// memory; *attr must outlive the returned configuration.
+template <class Kernel>
+cudaLaunchConfig_t cluster_config(Kernel kernel, int cluster, int blocks, int threads, size_t smem,
+                                  cudaLaunchAttribute* attr) {
+  CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
+  CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+  *attr = cudaLaunchAttribute{};
+  attr->id = cudaLaunchAttributeClusterDimension;
+  attr->val.clusterDim.x = cluster;
+  attr->val.clusterDim.y = 1;
+  attr->val.clusterDim.z = 1;
+  cudaLaunchConfig_t config{};
+  config.gridDim = dim3(blocks);
+  config.blockDim = dim3(threads);
+  config.dynamicSmemBytes = smem;
+  config.attrs = attr;
+  config.numAttrs = 1;
+  return config;
 }

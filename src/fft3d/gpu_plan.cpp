@@ -270,9 +270,9 @@ std::unique_ptr<GpuGridPlan> plan_from_xy_verdict(const Problem& problem, const 
 
 // The fused XY variants a MEASURE plan times: built from the ESTIMATE's rows
 // and columns, the ESTIMATE with its row pads switched where its rows are
-// strided, with its share rows swizzled or not, with Y loads switched where they load
-// in one chunk and, where
-// its rows run two radices, with X's stages in the other order, as the
+// strided, with its share rows swizzled or not, with Y loads switched where
+// they load in one chunk and, where its rows run two radices, with X's
+// stages in the other order, as the
 // other pairs of at least 10 points a stage (320^3 f32 on an H200: 32 * 10
 // 0.3500 ms against the ESTIMATE's 16 * 20 0.3576) and on the other counts
 // of threads a row that fill one stage (x_threads_other), also with half
