@@ -968,8 +968,7 @@ __device__ __forceinline__ void xy_strided_load_device(int rank, long long plane
     if ((reinterpret_cast<unsigned long long>(in) & 15) == 0) {  // then every row's start is too
 #pragma unroll 1
       for (int c = 0; c < L.load_chunks(); ++c) {
-        const unsigned begin = min_of(L.first_group_of_chunk(c) * L.x.rows_per_block, L.rows_per_cta()) * kHalf;
-        const unsigned end = min_of(L.first_group_of_chunk(c + 1) * L.x.rows_per_block, L.rows_per_cta()) * kHalf;
+        const unsigned begin = L.first_row_of_chunk(c) * kHalf, end = L.first_row_of_chunk(c + 1) * kHalf;
         for (unsigned i = begin + threadIdx.x; i < end; i += L.threads_per_block()) {
           const unsigned j = i / kHalf, x = 2 * (i % kHalf);
           asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst + (j * L.share_pitch() + x) * kValue),
@@ -983,8 +982,7 @@ __device__ __forceinline__ void xy_strided_load_device(int rank, long long plane
   }
 #pragma unroll 1
   for (int c = 0; c < L.load_chunks(); ++c) {
-    const unsigned begin = min_of(L.first_group_of_chunk(c) * L.x.rows_per_block, L.rows_per_cta()) * kColumns;
-    const unsigned end = min_of(L.first_group_of_chunk(c + 1) * L.x.rows_per_block, L.rows_per_cta()) * kColumns;
+    const unsigned begin = L.first_row_of_chunk(c) * kColumns, end = L.first_row_of_chunk(c + 1) * kColumns;
     for (unsigned i = begin + threadIdx.x; i < end; i += L.threads_per_block()) {
       const unsigned j = i / kColumns, x = i % kColumns;
       const Complex<Real>* from = in + (j * kRowStep + x);

@@ -287,6 +287,10 @@ struct XYLayout {
   FFT3D_HD constexpr int first_group_of_chunk(int chunk) const {
     return (chunk * x_groups() + load_chunks() - 1) / load_chunks();
   }
+  // The block's first share row in load chunk `chunk` (rows_per_cta() past the last).
+  FFT3D_HD constexpr int first_row_of_chunk(int chunk) const {
+    return min_of(first_group_of_chunk(chunk) * x.rows_per_block, rows_per_cta());
+  }
   // Whether X group `group` is the first of its chunk (its load is awaited there).
   FFT3D_HD constexpr bool starts_chunk(int group) const {
     return group == 0 || chunk_of_group(group) != chunk_of_group(group - 1);
