@@ -484,6 +484,52 @@ TEST(GpuGrid, SwizzledRowsOfTheFusedPass) {
   unsetenv("FFT3D_XY_PASS");
 }
 
+// A ring of share rows (XYVariant::ring_rows), the ESTIMATE's form at 512^2
+// f32 and MEASURE's twin at 384^2 f64, forced: enough planes that each
+// resident cluster walks several and its ring wraps, forward and inverse
+// against FFTW; and in place on an array only 8-byte aligned, where the
+// bulk copies give way to cp.async.
+TEST(GpuGrid, RingOfTheFusedPass) {
+  FFT3D_REQUIRE_GPU();
+  setenv("FFT3D_XY_PASS", "fused", 1);
+  const fft3d::DeviceLimits limits = fft3d::current_device_info().limits();
+  auto ring_of = [&](int n, fft3d::Precision p) {
+    const auto estimate = fft3d::estimate_xy_variant(n, n, n, p, limits, false);
+    EXPECT_TRUE(estimate) << n;
+    return estimate && estimate->ring_rows == 0 ? fft3d::ring_switched(n, n, p, *estimate, limits) : estimate;
+  };
+  for (const auto& [n, nz, single] : {std::tuple{512, 21, true}, std::tuple{384, 21, false}}) {
+    const fft3d::Precision p = single ? fft3d::Precision::f32 : fft3d::Precision::f64;
+    const auto ring = ring_of(n, p);
+    ASSERT_TRUE(ring && ring->ring_rows > 0) << n;
+    setenv("FFT3D_XY_VARIANT", ring->name().c_str(), 1);
+    fft3d_plan plan = make_plan(n, n, nz, single);
+    EXPECT_NE(describe(plan).find(ring->name()), std::string::npos) << describe(plan);
+    fft3d_plan_destroy(plan);
+    check_grid_in(single, n, n, nz);
+    unsetenv("FFT3D_XY_VARIANT");
+  }
+  const int n = 512, nz = 21;
+  const auto ring = ring_of(n, fft3d::Precision::f32);
+  ASSERT_TRUE(ring && ring->ring_rows > 0);
+  setenv("FFT3D_XY_VARIANT", ring->name().c_str(), 1);
+  fft3d_plan plan = make_plan(n, n, nz, true);
+  DeviceGrid<float> g(n, n, nz, 78);
+  void* shifted = nullptr;  // the grid one complex value into an allocation
+  CUDA_OK(cudaMalloc(&shifted, (g.count + 1) * 8));
+  float* data = static_cast<float*>(shifted) + 2;
+  CUDA_OK(cudaMemcpy(data, g.host.data(), g.count * 8, cudaMemcpyHostToDevice));
+  ASSERT_EQ(fft3d_forward(plan, data), FFT3D_SUCCESS) << fft3d_last_error_message();
+  std::vector<std::complex<float>> got(g.count);
+  CUDA_OK(cudaMemcpy(got.data(), data, g.count * 8, cudaMemcpyDeviceToHost));
+  EXPECT_LE(fft3d_test::relative_l2_error(got, fft3d_test::fftw_3d(g.rounded, n, n, nz, -1)),
+            fft3d_test::fft_error_bound(true, double(g.count)));
+  cudaFree(shifted);
+  fft3d_plan_destroy(plan);
+  unsetenv("FFT3D_XY_VARIANT");
+  unsetenv("FFT3D_XY_PASS");
+}
+
 // The split-Y schedule (FFT3D_XY_PASS=split): its strided fused pass, CRT
 // stores and the Z pass's cross phase, forward and inverse against FFTW, in
 // place and out of place, and the sizes the benchmarks time (one or a few

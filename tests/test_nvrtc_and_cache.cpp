@@ -134,8 +134,10 @@ TEST(Nvrtc, SwizzledRowKernelsCompileWithWideCopies) {
   if (std::atoi(FFT3D_TEST_CUDA_ARCH) < 90) GTEST_SKIP() << "clusters need sm_90";
   for (const auto& [n, p] : {std::pair{512, Precision::f32}, std::pair{256, Precision::f32},
                              std::pair{256, Precision::f64}}) {
-    const auto swizzled = estimate_xy_variant(n, n, n, p, DeviceLimits{});
+    auto swizzled = estimate_xy_variant(n, n, n, p, DeviceLimits{});
     ASSERT_TRUE(swizzled && swizzled->row_swizzle) << n;
+    if (swizzled->ring_rows > 0) swizzled = ring_switched(n, n, p, *swizzled, DeviceLimits{});  // 512^2 f32's ring
+    ASSERT_TRUE(swizzled && swizzled->ring_rows == 0) << n;
     const auto padded = row_swizzle_switched(n, n, p, *swizzled, DeviceLimits{});
     ASSERT_TRUE(padded && padded->row_pads) << swizzled->name();
     const std::string source = xy_kernel_source(n, n, p, *swizzled);
@@ -148,6 +150,28 @@ TEST(Nvrtc, SwizzledRowKernelsCompileWithWideCopies) {
       const std::string padded_ptx = compile_to_ptx(xy_kernel_source(n, n, p, *padded), "compute_" FFT3D_TEST_CUDA_ARCH);
       EXPECT_EQ(count_of(padded_ptx, "cp.async.cg.shared.global"), 0) << padded->name();
     }
+    EXPECT_GT(compile_with_nvrtc(source, kArch).cubin.size(), 1000u);
+  }
+}
+
+// A ring of share rows (XYVariant::ring_rows) compiles for the GPU with its
+// bulk copies on mbarriers and its cp.async fallback, without spills.
+// (512^2 f32: the ESTIMATE's; f64 384^2: MEASURE's twin.)
+TEST(Nvrtc, RingKernelsCompileWithBulkCopies) {
+  if (std::atoi(FFT3D_TEST_CUDA_ARCH) < 90) GTEST_SKIP() << "clusters and bulk copies need sm_90";
+  for (const auto& [n, p] : {std::pair{512, Precision::f32}, std::pair{384, Precision::f64}}) {
+    const auto estimate = estimate_xy_variant(n, n, n, p, DeviceLimits{}, false);
+    ASSERT_TRUE(estimate) << n;
+    const auto ring = estimate->ring_rows > 0 ? estimate : ring_switched(n, n, p, *estimate, DeviceLimits{});
+    ASSERT_TRUE(ring && ring->ring_rows > 0) << estimate->name();
+    const std::string source = xy_kernel_source(n, n, p, *ring);
+    EXPECT_NE(source.find(", true, " + std::to_string(ring->ring_rows) + "}"), std::string::npos) << source;
+    const std::string ptx = compile_to_ptx(source, "compute_" FFT3D_TEST_CUDA_ARCH);
+    EXPECT_EQ(count_of(ptx, ".entry"), 2) << ring->name();
+    EXPECT_EQ(count_of(ptx, ".local"), 0) << ring->name();
+    EXPECT_GT(count_of(ptx, "cp.async.bulk.shared::cluster.global"), 0) << ring->name();
+    EXPECT_GT(count_of(ptx, "mbarrier.try_wait.parity"), 0) << ring->name();
+    EXPECT_GT(count_of(ptx, "cp.async.ca.shared.global"), 0) << ring->name();  // 8-byte aligned arrays
     EXPECT_GT(compile_with_nvrtc(source, kArch).cubin.size(), 1000u);
   }
 }

@@ -15,10 +15,11 @@ namespace fft3d {
 
 // The fused XY kernel on complex planes in the CPU cluster executor, in
 // place or out of place: relative error against FFTW's 2-D transforms. Out
-// of place, the input must come back unchanged.
+// of place, the input must come back unchanged. Persistent variants run on
+// grid_clusters clusters.
 template <typename Real>
 double run_xy_complex(int nx, int ny, long long planes, const XYVariant& v, int sign, BlockOrder order,
-                      bool out_of_place = false) {
+                      bool out_of_place = false, long long grid_clusters = 1) {
   using fft3d_test::cplx;
   const std::vector<cplx> in = fft3d_test::random_complex(static_cast<size_t>(planes) * nx * ny, nx * 31 + ny);
   std::vector<kern::Complex<Real>> data(in.size()), source;
@@ -40,7 +41,7 @@ double run_xy_complex(int nx, int ny, long long planes, const XYVariant& v, int 
   const auto x_table = forward_twiddle_table<Real>(nx), y_table = forward_twiddle_table<Real>(ny);
   kern::XYArgs<Real> args{data.data(), planes, static_cast<long long>(plane), x_table.data(), y_table.data()};
   if (out_of_place) args.in = source.data();
-  run_xy_kernel_on_cpu<Real>(make_xy_layout(nx, ny, precision_of<Real>(), v), sign, args, order);
+  run_xy_kernel_on_cpu<Real>(make_xy_layout(nx, ny, precision_of<Real>(), v), sign, args, order, grid_clusters);
   for (size_t i = 0; i < source.size(); ++i)
     EXPECT_TRUE(source[i].re == kept[i].re && source[i].im == kept[i].im) << "input changed at " << i;
   std::vector<cplx> got(data.size());

@@ -270,7 +270,8 @@ std::unique_ptr<GpuGridPlan> plan_from_xy_verdict(const Problem& problem, const 
 
 // The fused XY variants a MEASURE plan times: built from the ESTIMATE's rows
 // and columns, the ESTIMATE with its row pads switched where its rows are
-// strided, with its share rows swizzled or not, with Y loads switched where
+// strided, with its share rows swizzled or not, with a ring or without
+// (ring_switched, where one block fills an SM), with Y loads switched where
 // they load in one chunk and, where its rows run two radices, with X's
 // stages in the other order, as the
 // other pairs of at least 10 points a stage (320^3 f32 on an H200: 32 * 10
@@ -298,6 +299,8 @@ std::vector<XYVariant> fused_candidates(const Problem& problem, const DeviceInfo
     if (const auto twin = row_pads_switched(problem.nx, problem.ny, precision, *estimate, device.limits()))
       out.push_back(*twin);
     if (const auto twin = row_swizzle_switched(problem.nx, problem.ny, precision, *estimate, device.limits()))
+      out.push_back(*twin);
+    if (const auto twin = ring_switched(problem.nx, problem.ny, precision, *estimate, device.limits()))
       out.push_back(*twin);
     if (const auto twin = y_loads_switched(problem.nx, problem.ny, precision, *estimate, device.limits()))
       out.push_back(*twin);

@@ -7,6 +7,12 @@
 // the load of the next plane into the other share, followed by the plane's
 // X and Y phases. The executor completes each load at once, so a load into
 // a share some block still reads shows up as a wrong result.
+//
+// A ring (XYLayout::ring_rows) runs persistently the same way: the first
+// phase loads the first plane's early rows, and iteration i's load phase
+// loads its plane's late rows and the next plane's early rows into their
+// ring rows, as the GPU issues them; a ring row loaded while some block
+// still reads it shows up the same way.
 #pragma once
 #include <stdexcept>
 
@@ -22,9 +28,9 @@ struct XYKernelOnHost {
 
   kern::XYLayout layout;
   kern::XYArgs<Real> args;
-  long long grid_clusters;  // double-buffered layouts: clusters in the persistent grid
+  long long grid_clusters;  // persistent layouts (double-buffered, a ring): clusters in the grid
 
-  bool persistent() const { return layout.buffers == 2; }
+  bool persistent() const { return layout.persistent(); }
   long long iterations() const { return persistent() ? (args.planes + grid_clusters - 1) / grid_clusters : 1; }
   long long clusters() const { return persistent() ? grid_clusters : layout.clusters_for(args.planes); }
 
@@ -40,6 +46,7 @@ struct XYKernelOnHost {
   }
   void phase(int p, int tid, int rank, long long c, Regs& regs, void* const* shared) const {
     if (!persistent()) return kern::xy_phase_on_host<Sign>(layout, p, tid, rank, c, 0, regs, shared, args);
+    if (layout.ring_rows > 0) return ring_phase(p, tid, rank, c, regs, shared);
     if (p == 0) {
       if (c < args.planes) kern::xy_phase_on_host<Sign>(layout, 0, tid, rank, c, 0, regs, shared, args);
       return;
@@ -53,11 +60,29 @@ struct XYKernelOnHost {
     if (plane + grid_clusters < args.planes)  // q = 0: the next plane's load
       kern::xy_phase_on_host<Sign>(layout, 0, tid, rank, plane + grid_clusters, 1 - buffer, regs, shared, args);
   }
+  void ring_phase(int p, int tid, int rank, long long c, Regs& regs, void* const* shared) const {
+    unsigned char* smem = static_cast<unsigned char*>(shared[rank]);
+    const int rows = layout.rows_per_cta(), early = layout.ring_early_rows();
+    if (p == 0) {
+      if (c < args.planes) kern::xy_ring_load_phase(layout, tid, rank, c, 0, 0, early, smem, args);
+      return;
+    }
+    const long long i = (p - 1) / layout.phases();
+    const int q = (p - 1) % layout.phases();
+    const long long plane = c + i * grid_clusters;
+    const int base = layout.ring_base(i);
+    if (plane >= args.planes) return;
+    if (q > 0) return kern::xy_phase_on_host<Sign>(layout, q, tid, rank, plane, 0, regs, shared, args, base);
+    kern::xy_ring_load_phase(layout, tid, rank, plane, base, early, rows, smem, args);  // q = 0: the loads
+    if (plane + grid_clusters < args.planes)
+      kern::xy_ring_load_phase(layout, tid, rank, plane + grid_clusters, layout.ring_base(i + 1), 0, early, smem,
+                               args);
+  }
 };
 
 // Transforms args.planes planes in place with the executor; sign -1 forward
 // (real rows: the R2C forward X first, or the C2R inverse columns first).
-// Double-buffered layouts run on grid_clusters clusters (at least 1).
+// Persistent layouts (double-buffered, a ring) run on grid_clusters clusters (at least 1).
 template <typename Real>
 void run_xy_kernel_on_cpu(const kern::XYLayout& layout, int sign, const kern::XYArgs<Real>& args,
                           BlockOrder order = BlockOrder::ascending, long long grid_clusters = 1) {
@@ -67,6 +92,10 @@ void run_xy_kernel_on_cpu(const kern::XYLayout& layout, int sign, const kern::XY
     throw std::invalid_argument("XY layout with a cluster size outside 1..16");
   if (layout.buffers < 1 || layout.buffers > 2 || grid_clusters < 1)
     throw std::invalid_argument("XY layout with other than 1 or 2 buffers, or an empty grid");
+  if (layout.ring_rows > 0 &&
+      (!layout.strided_rows || !layout.row_swizzle || layout.y_loads || layout.buffers != 1 ||
+       layout.ring_early_rows() < 1 || layout.ring_early_rows() > layout.rows_per_cta()))
+    throw std::invalid_argument("a ring holds swizzled strided rows, more than a plane's and at most two planes'");
   if (layout.real_rows() && (sign > 0) != layout.columns_first)
     throw std::invalid_argument("the fused XY pass of real rows runs forward X first, or inverse columns first");
   if (layout.real_pairs() && (sign > 0 || !layout.strided_rows))

@@ -25,10 +25,11 @@ std::string xy_kernel_source(int nx, int ny, Precision precision, const XYVarian
     tail = ", " + std::to_string(L.split) + ", " + std::to_string(L.split_inverse);
   if (L.columns_first || L.strided_rows) tail += L.columns_first ? ", true" : ", false";
   if (L.strided_rows) tail += ", true";
-  const bool after_pads = L.y_loads || L.row_swizzle;  // a field after row_pads is set
+  const bool after_pads = L.y_loads || L.row_swizzle;  // a field after row_pads is set (a ring swizzles)
   if (L.strided_rows && (!L.row_pads || after_pads)) tail += L.row_pads ? ", true" : ", false";  // XYLayout::row_pads
   if (after_pads) tail += L.y_loads ? ", true" : ", false";                                      // XYLayout::y_loads
-  if (L.row_swizzle) tail += ", true";                                                          // XYLayout::row_swizzle
+  if (L.row_swizzle || L.ring_rows > 0) tail += L.row_swizzle ? ", true" : ", false";           // XYLayout::row_swizzle
+  if (L.ring_rows > 0) tail += ", " + std::to_string(L.ring_rows);                              // XYLayout::ring_rows
   for (int sign : signs) {
     s << "struct Cfg" << (sign < 0 ? "Forward" : "Inverse") << " {\n"
       << "  using Real = " << real << ";\n"

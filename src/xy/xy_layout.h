@@ -84,6 +84,20 @@
 // planes (cluster c takes planes c, c + clusters, ...), and each iteration
 // first starts loading the cluster's next plane into the other share, so
 // that its DRAM reads overlap the transforms of the current plane.
+//
+// A ring (strided, swizzled rows of complex planes, ring_rows > 0) runs
+// persistently too, for planes whose share fills an SM: the share is a ring
+// of ring_rows share rows (rows_per_cta < ring_rows <= 2 rows_per_cta), and
+// the block's row j of its i-th plane lives in ring row
+// (i rows_per_cta + j) mod ring_rows (xy_ring_row), the same for every
+// block of the cluster. As iteration i starts (after plane i - 1's closing
+// cluster barrier) every ring row but those of plane i's first
+// ring_early_rows() rows is free: the block loads plane i's other rows (the
+// late ones) and plane i + 1's early rows into them, so that the next
+// plane's early rows arrive while this one computes, and its late ones
+// while the next one's first X groups run. On the GPU warp 0 issues one
+// bulk copy (TMA) per row, completing on mbarriers (one for the late rows,
+// two for the early rows of even and odd iterations).
 #pragma once
 #include "common/device_defs.h"
 #include "fft1d/x_layout.h"
@@ -93,6 +107,7 @@ namespace kern {
 
 constexpr int kMaxCluster = 16;  // Hopper's largest (non-portable) cluster
 constexpr int kMaxLoadChunks = 4;  // cp.async groups the GPU's load is cut into
+constexpr int kRingBarriers = 3;    // a ring's mbarriers: early rows (even, odd iterations), late rows
 
 // What a thread does in phase p of the fused kernel: the bulk load of the
 // share (part kLoadPart), or phase `sub` of the X (part 0) or Y (part 1)
@@ -134,6 +149,7 @@ struct XYPartGeom {
   bool real_pairs;            // XYLayout::real_pairs
   int pair_offset;            // XYLayout::pair_offset (reals)
   bool row_swizzle;           // XYLayout::row_swizzle
+  int ring_rows;              // XYLayout::ring_rows
 };
 
 // Strided rows (XYLayout::strided_rows): where element x of a row lives in
@@ -155,6 +171,12 @@ FFT3D_HD constexpr int xy_share_slot(int x_index, bool pads, bool swizzle = fals
   const unsigned x = static_cast<unsigned>(x_index);
   return swizzle ? static_cast<int>(x ^ ((x >> 5) & 15u))
                  : pads ? x_index + static_cast<int>(x / 32u) : x_index;
+}
+
+// A ring (XYLayout::ring_rows > 0): the ring row of the plane's share row
+// j when its rows start at ring row `base`; without a ring, j.
+FFT3D_HD constexpr int xy_ring_row(int ring_rows, int base, int j) {
+  return ring_rows > 0 && base + j >= ring_rows ? base + j - ring_rows : base + j;
 }
 
 struct XYLayout {
@@ -186,6 +208,9 @@ struct XYLayout {
   // through the swizzle (xy_share_slot), so that a row could arrive as one
   // copy.
   bool row_swizzle = false;
+  // Swizzled strided rows, persistent: the share is a ring of this many
+  // rows (see the top of this file); 0: no ring.
+  int ring_rows = 0;
 
   FFT3D_HD constexpr int ny() const { return y.n; }
   // Real rows: rows of 2 x.n reals transformed as x.n complex points,
@@ -239,7 +264,21 @@ struct XYLayout {
     if (x.threads_per_row >= 16) return row_pads ? padded : padded + 2;  // + 2: rows start on other banks
     return padded + ((x.threads_per_row - padded) % 16 + 16) % 16;
   }
-  FFT3D_HD constexpr int share_rows() const { return columns_first ? ny() : rows_per_cta(); }
+  FFT3D_HD constexpr int share_rows() const {
+    return columns_first ? ny() : ring_rows > 0 ? ring_rows : rows_per_cta();
+  }
+  // Whether a grid of as many clusters as fit walks the planes (buffers or a ring).
+  FFT3D_HD constexpr bool persistent() const { return buffers == 2 || ring_rows > 0; }
+  // A ring: the rows of the next plane loaded while a plane computes (the
+  // early rows), the first X group holding a later one, and where the i-th
+  // plane's rows start in the ring.
+  FFT3D_HD constexpr int ring_early_rows() const { return ring_rows - rows_per_cta(); }
+  FFT3D_HD constexpr int ring_late_group() const { return ring_early_rows() / x.rows_per_block; }
+  FFT3D_HD constexpr int ring_base(long long iteration) const {
+    return ring_rows > 0 ? static_cast<int>(iteration * rows_per_cta() % ring_rows) : 0;
+  }
+  // A ring's mbarriers (8 bytes each), after the share.
+  FFT3D_HD constexpr long long ring_barrier_offset(int real_bytes) const { return share_stride(real_bytes); }
   FFT3D_HD constexpr long long share_bytes(int real_bytes) const {
     return 2LL * share_rows() * share_pitch() * real_bytes;
   }
@@ -263,7 +302,8 @@ struct XYLayout {
     return 2LL * (cross_items_per_cta() / (columns() / 2) + 2) * cross_points() * real_bytes;
   }
   FFT3D_HD constexpr long long shared_bytes(int real_bytes) const {
-    if (strided_rows) return share_stride(real_bytes) + unpack_scratch_bytes(real_bytes);
+    if (strided_rows)
+      return share_stride(real_bytes) + unpack_scratch_bytes(real_bytes) + (ring_rows > 0 ? 8 * kRingBarriers : 0);
     return unpack_offset(real_bytes) + (real_rows() ? 2LL * ny() * real_bytes : 0);
   }
   // Strided rows: the Y stages' radices (the first over the block's rows,
@@ -277,7 +317,7 @@ struct XYLayout {
                       L.twiddle_table, pitch(), ny(), rows_per_cta(), cols_per_cta(), columns(),
                       share_stride(real_bytes), exchange_offset(real_bytes),
                       real_rows() || real_pairs() ? unpack_offset(real_bytes) : 0, split, split_inverse, columns_first,
-                      share_pitch(), real_rows(), row_pads, real_pairs(), pair_offset(), row_swizzle};
+                      share_pitch(), real_rows(), row_pads, real_pairs(), pair_offset(), row_swizzle, ring_rows};
   }
   // The GPU issues the load in chunks of whole X groups, one cp.async group
   // each, and waits for a chunk only before its first X group: the X

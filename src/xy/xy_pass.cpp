@@ -40,7 +40,7 @@ cudaLaunchConfig_t cluster_launch(long long blocks, const XYVariantFacts& facts,
 
 // One cluster per plane (or per pair of planes: per_cluster 2, real
 // pairs); a grid has at most 2^31 - 1 blocks, so very many planes take
-// several launches. A persistent (double-buffered) kernel runs
+// several launches. A persistent (double-buffered, or ring) kernel runs
 // `persistent_clusters` clusters that walk the planes between them.
 template <typename Real>
 void launch(cudaKernel_t kernel, const XYVariantFacts& facts, int cluster_size, long long persistent_clusters,
@@ -133,7 +133,7 @@ void XYPass::run_out(const void* in, void* out, long long planes, int sign, cuda
                                    (variant_.columns_first ? "inverse (C2R) only" : "forward (R2C) only"));
   const void* xt = x_twiddles_.get();
   const void* yt = y_twiddles_.get();
-  const long long persistent = variant_.buffers == 2 ? max_active_clusters_ : 0;
+  const long long persistent = variant_.buffers == 2 || variant_.ring_rows > 0 ? max_active_clusters_ : 0;
   const int per_cluster = variant_.x.real == RealRows::pair ? 2 : 1;
   if (precision_ == Precision::f32)
     launch<float>(k, facts_, variant_.cluster, persistent,
@@ -152,6 +152,7 @@ std::string XYPass::describe() const {
     << " x " << ny_ << " " << precision_name(precision_) << ", variant " << variant_.name() << ", "
     << facts_.threads_per_block << " threads/block, " << facts_.shared_bytes << " B shared/block ("
     << facts_.share_bytes << " B share" << (variant_.buffers == 2 ? ", two of them: persistent, double-buffered" : "")
+    << (variant_.ring_rows > 0 ? ": a ring of " + std::to_string(variant_.ring_rows) + " rows, persistent" : "")
     << "), " << max_active_clusters_ << " clusters resident";
   return s.str();
 }

@@ -123,6 +123,7 @@ std::string XYVariant::name() const {
   if (strided_rows) s << ".sr";
   if (!row_pads) s << ".np";
   if (row_swizzle) s << ".sw";
+  if (ring_rows > 0) s << ".rg" << ring_rows;
   if (y_loads) s << ".yl";
   s << "|" << x.name() << "|" << y.name();
   return s.str();
@@ -132,7 +133,7 @@ bool XYVariant::operator==(const XYVariant& o) const {
   return cluster == o.cluster && x == o.x && y == o.y && min_blocks_per_sm == o.min_blocks_per_sm &&
          load_chunks == o.load_chunks && buffers == o.buffers && columns_first == o.columns_first &&
          strided_rows == o.strided_rows && row_pads == o.row_pads && y_loads == o.y_loads &&
-         row_swizzle == o.row_swizzle;
+         row_swizzle == o.row_swizzle && ring_rows == o.ring_rows;
 }
 
 namespace {
@@ -146,6 +147,12 @@ bool y_loads_consistent(const XYVariant& v) {
 // loads (XYVariant::row_swizzle; the row length is xy_variant_valid's).
 bool row_swizzle_consistent(const XYVariant& v) {
   return !v.row_swizzle || (v.strided_rows && !v.row_pads && !v.y_loads && v.x.real == RealRows::none);
+}
+
+// A ring only of swizzled rows loaded in one chunk (XYVariant::ring_rows;
+// its size against the rows is xy_variant_valid's).
+bool ring_consistent(const XYVariant& v) {
+  return v.ring_rows == 0 || (v.ring_rows > 0 && v.row_swizzle && v.load_chunks == 1 && v.buffers == 1);
 }
 
 }  // namespace
@@ -191,6 +198,9 @@ XYVariant parse_xy_variant(const std::string& name) {
       if (!std::getline(head, field, '.') || field != "sw") bad();
       v.row_swizzle = true;
     }
+    if (head.peek() == 'r') {
+      if (!std::getline(head, field, '.') || field.rfind("rg", 0) != 0 || (v.ring_rows = number(field, 2)) < 1) bad();
+    }
     if (head.peek() == 'y') {
       if (!std::getline(head, field, '.') || field != "yl") bad();
       v.y_loads = true;
@@ -208,7 +218,7 @@ XYVariant parse_xy_variant(const std::string& name) {
       (v.x.real != RealRows::none && v.x.real != RealRows::half && v.x.real != RealRows::pair) ||
       (v.x.real == RealRows::pair && !v.strided_rows) || (v.columns_first && (v.buffers != 1 || v.load_chunks != 1)) ||
       (v.strided_rows && (v.columns_first || v.buffers != 1)) || (!v.row_pads && !v.strided_rows) ||
-      !y_loads_consistent(v) || !row_swizzle_consistent(v))
+      !y_loads_consistent(v) || !row_swizzle_consistent(v) || !ring_consistent(v))
     bad();
   return v;
 }
@@ -221,6 +231,7 @@ kern::XYLayout make_xy_layout(int nx, int ny, Precision precision, const XYVaria
   L.row_pads = v.row_pads;
   L.y_loads = v.y_loads;
   L.row_swizzle = v.row_swizzle;
+  L.ring_rows = v.ring_rows;
   if (split > 1) {
     L.split = split;
     L.split_inverse = inverse_modulo(split, ny);
@@ -474,6 +485,13 @@ bool xy_variant_valid(int nx, int ny, Precision precision, const XYVariant& v, c
   if (v.strided_rows && !strided_rows_fit(row_points, ny, v)) return false;
   if (!y_loads_consistent(v)) return false;
   if (!row_swizzle_consistent(v) || (v.row_swizzle && row_points % 32 != 0)) return false;
+  if (!ring_consistent(v)) return false;
+  if (v.ring_rows > 0) {  // more rows than a plane's, at most two planes', of whole 16-byte pieces
+    const kern::XYLayout L = make_xy_layout(nx, ny, precision, v);
+    if (L.ring_early_rows() < 1 || L.ring_early_rows() > L.rows_per_cta() ||
+        L.share_pitch() * 2LL * real_bytes(precision) % 16 != 0)
+      return false;
+  }
   // X rows are transformed in place in the share: the first stage's reads
   // and the last stage's writes must be different phases.
   if (!v.strided_rows && v.x.radices.size() < 2) return false;
@@ -736,9 +754,32 @@ std::optional<XYVariant> row_pads_switched(int nx, int ny, Precision precision, 
 std::optional<XYVariant> row_swizzle_switched(int nx, int ny, Precision precision, const XYVariant& v,
                                               const DeviceLimits& limits) {
   if (!v.strided_rows || v.y_loads) return std::nullopt;
+  if (v.ring_rows > 0) {  // padded rows have no ring: the twin of the form without it
+    const std::optional<XYVariant> plain = ring_switched(nx, ny, precision, v, limits);
+    return plain ? row_swizzle_switched(nx, ny, precision, *plain, limits) : std::nullopt;
+  }
   XYVariant twin = v;
   twin.row_pads = v.row_swizzle;  // swizzled rows come back padded
   twin.row_swizzle = !v.row_swizzle;
+  return valid_twin(nx, ny, precision, twin, limits);
+}
+
+std::optional<XYVariant> ring_switched(int nx, int ny, Precision precision, const XYVariant& v,
+                                       const DeviceLimits& limits) {
+  if (!v.strided_rows || !v.row_swizzle) return std::nullopt;
+  XYVariant twin = v;
+  if (v.ring_rows > 0) {
+    twin.ring_rows = 0;
+    twin.load_chunks = make_xy_layout(nx, ny, precision, twin).x_groups() >= 2 ? 2 : 1;
+    return valid_twin(nx, ny, precision, twin, limits);
+  }
+  if (2 * xy_variant_facts(nx, ny, precision, v).shared_bytes + kBlockReserve <= limits.shared_bytes_per_block)
+    return std::nullopt;  // two blocks fit an SM
+  twin.load_chunks = 1;
+  const kern::XYLayout L = make_xy_layout(nx, ny, precision, twin);
+  const long long row_bytes = L.share_pitch() * 2LL * real_bytes(precision);
+  const long long room = limits.shared_bytes_per_block - 8LL * kern::kRingBarriers;
+  twin.ring_rows = static_cast<int>(std::min<long long>(2LL * L.rows_per_cta(), room / row_bytes));
   return valid_twin(nx, ny, precision, twin, limits);
 }
 
@@ -816,6 +857,19 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
   // Real pairs start from the unswizzled form (real_pair_xy_variant).
   if (v && v->strided_rows && !v->row_swizzle)
     if (const std::optional<XYVariant> w = row_swizzle_switched(nx, ny, precision, *v, limits)) v = w;
+  // A ring of share rows (XYVariant::ring_rows) where one block fills an SM
+  // and the ring holds at least three quarters of the next plane's rows
+  // while one computes. On an H200 (forced, two rounds,
+  // docs/data/ring-h200-2026-11-29.txt; no H100 lent) 512^3 f32 (56 rows for
+  // 32, 24 early) ran 1.5977-1.6016 ms against 1.6672-1.6740 without and
+  // 1.640 in three passes; 384^3 f64 (37 rows for 24, 13 early) lost 17 %,
+  // 1.734 against 1.480-1.485, its late rows arriving as its second X
+  // group needs them.
+  if (v && v->row_swizzle && v->ring_rows == 0)
+    if (const std::optional<XYVariant> w = ring_switched(nx, ny, precision, *v, limits)) {
+      const kern::XYLayout L = make_xy_layout(nx, ny, precision, *w);
+      if (4 * L.ring_early_rows() >= 3 * L.rows_per_cta()) v = w;
+    }
   return v;
 }
 

@@ -37,12 +37,18 @@ struct XYVariant {
   // 32 points: the share rows swizzled instead (kern::XYLayout::row_swizzle),
   // loaded in order, two f32 values a copy. Not with Y loads.
   bool row_swizzle = false;
+  // Swizzled rows, persistent: the share a ring of this many rows, more
+  // than the block's rows of a plane and at most twice them
+  // (kern::XYLayout::ring_rows): the next plane loads while one computes.
+  // One load chunk. 0: no ring.
+  int ring_rows = 0;
 
   // A readable, parseable name: "xy.c8.mb0|<x variant>|<y variant>", with
   // ".l4" after "mb0" where load_chunks > 1, ".b2" where buffers is 2,
   // ".yx" where columns come first, ".sr" for strided rows, ".np" for
-  // strided rows without row pads, ".sw" after it for swizzled rows and
-  // ".yl" last where Y loads the plane.
+  // strided rows without row pads, ".sw" after it for swizzled rows,
+  // ".rg<ring rows>" after that for a ring and ".yl" last where Y loads the
+  // plane.
   std::string name() const;
   bool operator==(const XYVariant& o) const;
 };
@@ -98,11 +104,21 @@ std::optional<XYVariant> row_pads_switched(int nx, int ny, Precision precision, 
                                            const DeviceLimits& limits);
 
 // Strided-rows variant v of complex planes with its share rows swizzled
-// (XYVariant::row_swizzle, no pads) or, where they are, padded, the twin
-// MEASURE times beside the ESTIMATE's; nothing where Y loads the plane or
-// the twin does not fit (rows not a multiple of 32 points, real rows).
+// (XYVariant::row_swizzle, no pads) or, where they are, padded (a ring's:
+// its form without the ring, ring_switched, padded), the twin MEASURE times
+// beside the ESTIMATE's; nothing where Y loads the plane or the twin does
+// not fit (rows not a multiple of 32 points, real rows).
 std::optional<XYVariant> row_swizzle_switched(int nx, int ny, Precision precision, const XYVariant& v,
                                               const DeviceLimits& limits);
+
+// Swizzled strided-rows variant v with a ring (XYVariant::ring_rows) of as
+// many rows as fit the block's shared memory, up to twice its rows, loaded
+// in one chunk, or where v has a ring, without it (in two chunks where it
+// has two X groups): the twin MEASURE times beside the ESTIMATE's. Only
+// where v's share fills an SM (two blocks do not fit): a ring there costs
+// no occupancy. Nothing where the twin does not fit.
+std::optional<XYVariant> ring_switched(int nx, int ny, Precision precision, const XYVariant& v,
+                                       const DeviceLimits& limits);
 
 // Strided-rows variant v of complex planes loading in one chunk, with Y
 // loads switched (XYVariant::y_loads), the twin MEASURE times beside the
@@ -162,7 +178,9 @@ std::vector<XYVariant> x_threads_other(int nx, int ny, Precision precision, cons
 // (f32 210-320, 400 and 480, f64 192-243 and 400; XYVariant::row_pads),
 // Y's first stage loading the plane at f32 300, 320, 400 and 480
 // (XYVariant::y_loads); strided rows of whole 32-value pieces without Y
-// loads swizzled (XYVariant::row_swizzle).
+// loads swizzled (XYVariant::row_swizzle), and those whose share fills an
+// SM with a ring of share rows (ring_switched) where it holds at least three
+// quarters of the next plane's rows (512^2 f32).
 std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, Precision precision,
                                              const DeviceLimits& limits, bool only_where_faster = true,
                                              const XYBase& base = {});
