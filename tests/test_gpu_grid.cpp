@@ -438,9 +438,42 @@ TEST(GpuGrid, XStageTwinsOfTheFusedPass) {
   unsetenv("FFT3D_XY_PASS");
 }
 
+// Fused variant v forced on a forward transform in place of an f32
+// n * n * nz grid one complex value into its allocation (8-byte aligned,
+// not 16), against FFTW.
+void check_shifted_forward(const fft3d::XYVariant& v, int n, int nz, int seed) {
+  setenv("FFT3D_XY_VARIANT", v.name().c_str(), 1);
+  fft3d_plan plan = make_plan(n, n, nz, true);
+  DeviceGrid<float> g(n, n, nz, seed);
+  void* shifted = nullptr;  // the grid one complex value into an allocation
+  CUDA_OK(cudaMalloc(&shifted, (g.count + 1) * 8));
+  float* data = static_cast<float*>(shifted) + 2;
+  CUDA_OK(cudaMemcpy(data, g.host.data(), g.count * 8, cudaMemcpyHostToDevice));
+  EXPECT_EQ(fft3d_forward(plan, data), FFT3D_SUCCESS) << fft3d_last_error_message();
+  std::vector<std::complex<float>> got(g.count);
+  CUDA_OK(cudaMemcpy(got.data(), data, g.count * 8, cudaMemcpyDeviceToHost));
+  EXPECT_LE(fft3d_test::relative_l2_error(got, fft3d_test::fftw_3d(g.rounded, n, n, nz, -1)),
+            fft3d_test::fft_error_bound(true, double(g.count)));
+  cudaFree(shifted);
+  fft3d_plan_destroy(plan);
+  unsetenv("FFT3D_XY_VARIANT");
+}
+
+// Fused variant v forced on an n * n * nz grid: the plan names it, and its
+// forward and round trip match FFTW (check_grid).
+void check_forced_xy(const fft3d::XYVariant& v, int n, int nz, bool single) {
+  setenv("FFT3D_XY_VARIANT", v.name().c_str(), 1);
+  fft3d_plan plan = make_plan(n, n, nz, single);
+  EXPECT_NE(describe(plan).find(v.name()), std::string::npos) << describe(plan);
+  fft3d_plan_destroy(plan);
+  check_grid_in(single, n, n, nz);
+  unsetenv("FFT3D_XY_VARIANT");
+}
+
 // Swizzled share rows (XYVariant::row_swizzle), the ESTIMATE's form where
-// rows split into 32-value pieces, and the padded twin MEASURE times beside
-// it (row_swizzle_switched), forced, forward and inverse against FFTW; and
+// rows split into 32-value pieces (at 512^2 f32 with a ring, and without),
+// and the padded twin MEASURE times beside it (row_swizzle_switched),
+// forced, forward and inverse against FFTW; and
 // in place on an array only 8-byte aligned, where the f32 load falls back
 // from 16-byte copies.
 TEST(GpuGrid, SwizzledRowsOfTheFusedPass) {
@@ -454,33 +487,15 @@ TEST(GpuGrid, SwizzledRowsOfTheFusedPass) {
     ASSERT_TRUE(estimate && estimate->row_swizzle) << n;
     const auto padded = fft3d::row_swizzle_switched(n, n, p, *estimate, limits);
     ASSERT_TRUE(padded) << estimate->name();
-    for (const fft3d::XYVariant& v : {*estimate, *padded}) {
-      setenv("FFT3D_XY_VARIANT", v.name().c_str(), 1);
-      fft3d_plan plan = make_plan(n, n, nz, single);
-      EXPECT_NE(describe(plan).find(v.name()), std::string::npos) << describe(plan);
-      fft3d_plan_destroy(plan);
-      check_grid_in(single, n, n, nz);
-      unsetenv("FFT3D_XY_VARIANT");
-    }
+    std::vector<fft3d::XYVariant> forms = {*estimate, *padded};
+    if (estimate->ring_rows > 0) forms.push_back(*fft3d::ring_switched(n, n, p, *estimate, limits));  // 512^2 f32
+    for (const fft3d::XYVariant& v : forms) check_forced_xy(v, n, nz, single);
   }
-  const int n = 512, nz = 2;
-  const auto swizzled = fft3d::estimate_xy_variant(n, n, n, fft3d::Precision::f32, limits, false);
+  auto swizzled = fft3d::estimate_xy_variant(512, 512, 512, fft3d::Precision::f32, limits, false);
   ASSERT_TRUE(swizzled && swizzled->row_swizzle);
-  setenv("FFT3D_XY_VARIANT", swizzled->name().c_str(), 1);
-  fft3d_plan plan = make_plan(n, n, nz, true);
-  DeviceGrid<float> g(n, n, nz, 77);
-  void* shifted = nullptr;  // the grid one complex value into an allocation
-  CUDA_OK(cudaMalloc(&shifted, (g.count + 1) * 8));
-  float* data = static_cast<float*>(shifted) + 2;
-  CUDA_OK(cudaMemcpy(data, g.host.data(), g.count * 8, cudaMemcpyHostToDevice));
-  ASSERT_EQ(fft3d_forward(plan, data), FFT3D_SUCCESS) << fft3d_last_error_message();
-  std::vector<std::complex<float>> got(g.count);
-  CUDA_OK(cudaMemcpy(got.data(), data, g.count * 8, cudaMemcpyDeviceToHost));
-  EXPECT_LE(fft3d_test::relative_l2_error(got, fft3d_test::fftw_3d(g.rounded, n, n, nz, -1)),
-            fft3d_test::fft_error_bound(true, double(g.count)));
-  cudaFree(shifted);
-  fft3d_plan_destroy(plan);
-  unsetenv("FFT3D_XY_VARIANT");
+  if (swizzled->ring_rows > 0) swizzled = fft3d::ring_switched(512, 512, fft3d::Precision::f32, *swizzled, limits);
+  ASSERT_TRUE(swizzled && swizzled->ring_rows == 0);
+  check_shifted_forward(*swizzled, 512, 2, 77);
   unsetenv("FFT3D_XY_PASS");
 }
 
@@ -502,31 +517,11 @@ TEST(GpuGrid, RingOfTheFusedPass) {
     const fft3d::Precision p = single ? fft3d::Precision::f32 : fft3d::Precision::f64;
     const auto ring = ring_of(n, p);
     ASSERT_TRUE(ring && ring->ring_rows > 0) << n;
-    setenv("FFT3D_XY_VARIANT", ring->name().c_str(), 1);
-    fft3d_plan plan = make_plan(n, n, nz, single);
-    EXPECT_NE(describe(plan).find(ring->name()), std::string::npos) << describe(plan);
-    fft3d_plan_destroy(plan);
-    check_grid_in(single, n, n, nz);
-    unsetenv("FFT3D_XY_VARIANT");
+    check_forced_xy(*ring, n, nz, single);
   }
-  const int n = 512, nz = 21;
-  const auto ring = ring_of(n, fft3d::Precision::f32);
+  const auto ring = ring_of(512, fft3d::Precision::f32);
   ASSERT_TRUE(ring && ring->ring_rows > 0);
-  setenv("FFT3D_XY_VARIANT", ring->name().c_str(), 1);
-  fft3d_plan plan = make_plan(n, n, nz, true);
-  DeviceGrid<float> g(n, n, nz, 78);
-  void* shifted = nullptr;  // the grid one complex value into an allocation
-  CUDA_OK(cudaMalloc(&shifted, (g.count + 1) * 8));
-  float* data = static_cast<float*>(shifted) + 2;
-  CUDA_OK(cudaMemcpy(data, g.host.data(), g.count * 8, cudaMemcpyHostToDevice));
-  ASSERT_EQ(fft3d_forward(plan, data), FFT3D_SUCCESS) << fft3d_last_error_message();
-  std::vector<std::complex<float>> got(g.count);
-  CUDA_OK(cudaMemcpy(got.data(), data, g.count * 8, cudaMemcpyDeviceToHost));
-  EXPECT_LE(fft3d_test::relative_l2_error(got, fft3d_test::fftw_3d(g.rounded, n, n, nz, -1)),
-            fft3d_test::fft_error_bound(true, double(g.count)));
-  cudaFree(shifted);
-  fft3d_plan_destroy(plan);
-  unsetenv("FFT3D_XY_VARIANT");
+  check_shifted_forward(*ring, 512, 21, 78);
   unsetenv("FFT3D_XY_PASS");
 }
 

@@ -22,13 +22,7 @@ namespace {
 // blocks (0: the ESTIMATE's) in groups of `rows_per_group` rows (0: its
 // own), with a ring of `ring_rows` rows, loaded in one chunk.
 XYVariant with_ring(int nx, int ny, Precision p, int ring_rows, int cluster = 0, int rows_per_group = 0) {
-  const auto v = estimate_xy_variant(nx, ny, 2, p, DeviceLimits{}, false);
-  EXPECT_TRUE(v) << nx << "x" << ny;
-  auto w = v && cluster > 0 ? strided_rows_variant(nx, ny, p, *v, DeviceLimits{}, cluster) : v;
-  EXPECT_TRUE(w && w->strided_rows) << nx << "x" << ny << " on " << cluster;
-  XYVariant out = w.value_or(XYVariant{});
-  out.row_pads = false;
-  out.row_swizzle = true;
+  XYVariant out = swizzled_strided_variant(nx, ny, p, cluster);
   out.load_chunks = 1;
   out.ring_rows = ring_rows;
   if (rows_per_group > 0) out.x.rows_per_block = rows_per_group;

@@ -16,19 +16,6 @@
 namespace fft3d {
 namespace {
 
-// The ESTIMATE's complex strided form of nx * ny planes (on `cluster`
-// blocks; 0: the ESTIMATE's), its rows swizzled.
-XYVariant swizzled(int nx, int ny, Precision p, int cluster = 0) {
-  const auto v = estimate_xy_variant(nx, ny, 2, p, DeviceLimits{}, false);
-  EXPECT_TRUE(v) << nx << "x" << ny;
-  auto w = v && cluster > 0 ? strided_rows_variant(nx, ny, p, *v, DeviceLimits{}, cluster) : v;
-  EXPECT_TRUE(w && w->strided_rows) << nx << "x" << ny << " on " << cluster;
-  XYVariant out = w.value_or(XYVariant{});
-  out.row_pads = false;
-  out.row_swizzle = true;
-  return out;
-}
-
 // Every value of a row keeps its own place, in its 32-value piece.
 TEST(XYSwizzledRows, SlotsPermuteEachPiece) {
   for (int n : {32, 64, 256, 512, 1024}) {
@@ -48,18 +35,18 @@ TEST(XYSwizzledRows, SlotsPermuteEachPiece) {
 // threads) and other powers of two, their share rows exactly the row long,
 // in place, out of place and in both precisions.
 TEST(XYSwizzledRows, ComplexPlanesBothWays) {
-  const XYVariant v512 = swizzled(512, 512, Precision::f32);
+  const XYVariant v512 = swizzled_strided_variant(512, 512, Precision::f32);
   EXPECT_EQ(v512.x.threads_per_row, 16) << v512.name();
   EXPECT_EQ(make_xy_layout(512, 512, Precision::f32, v512).share_pitch(), 512);
   expect_xy_complex_correct<float>(512, 512, v512);
   for (const auto& [nx, ny, cluster] :
        {std::tuple{256, 256, 16}, std::tuple{64, 64, 8}, std::tuple{64, 256, 8}, std::tuple{32, 60, 4},
         std::tuple{96, 48, 8}}) {
-    expect_xy_complex_correct<float>(nx, ny, swizzled(nx, ny, Precision::f32, cluster));
-    expect_xy_complex_correct<double>(nx, ny, swizzled(nx, ny, Precision::f64, cluster), true);
+    expect_xy_complex_correct<float>(nx, ny, swizzled_strided_variant(nx, ny, Precision::f32, cluster));
+    expect_xy_complex_correct<double>(nx, ny, swizzled_strided_variant(nx, ny, Precision::f64, cluster), true);
   }
   // Several X groups a block and both twiddle sources.
-  XYVariant grouped = swizzled(64, 128, Precision::f64, 4);
+  XYVariant grouped = swizzled_strided_variant(64, 128, Precision::f64, 4);
   grouped.x.rows_per_block = 2;
   for (bool table : {false, true}) {
     grouped.x.twiddle_table = grouped.y.twiddle_table = table;
@@ -70,7 +57,7 @@ TEST(XYSwizzledRows, ComplexPlanesBothWays) {
 // The name carries ".np.sw"; swizzled rows need strided complex rows of a
 // multiple of 32 points without pads, and no Y loads.
 TEST(XYSwizzledRows, NameAndValidity) {
-  const XYVariant v = swizzled(256, 256, Precision::f32);
+  const XYVariant v = swizzled_strided_variant(256, 256, Precision::f32);
   EXPECT_NE(v.name().find(".sr.np.sw|"), std::string::npos) << v.name();
   EXPECT_EQ(parse_xy_variant(v.name()), v);
   const std::string parts = "|" + v.x.name() + "|" + v.y.name();
@@ -91,7 +78,7 @@ TEST(XYSwizzledRows, NameAndValidity) {
   EXPECT_FALSE(xy_variant_valid(48, 80, Precision::f32, w48, DeviceLimits{})) << w48.name();
   // Not the R2C forward's real rows or pairs.
   for (RealRows real : {RealRows::half, RealRows::pair}) {
-    XYVariant r = swizzled(256, 256, Precision::f32);
+    XYVariant r = swizzled_strided_variant(256, 256, Precision::f32);
     r.x.real = real;
     EXPECT_FALSE(xy_variant_valid(256, 256, Precision::f32, r, DeviceLimits{})) << r.name();
   }

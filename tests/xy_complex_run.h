@@ -49,6 +49,20 @@ double run_xy_complex(int nx, int ny, long long planes, const XYVariant& v, int 
   return fft3d_test::relative_l2_error(got, want);
 }
 
+// The ESTIMATE's complex strided form of nx * ny planes (on `cluster`
+// blocks; 0: the ESTIMATE's), its share rows swizzled (XYVariant::row_swizzle).
+inline XYVariant swizzled_strided_variant(int nx, int ny, Precision p, int cluster = 0) {
+  const auto v = estimate_xy_variant(nx, ny, 2, p, DeviceLimits{}, false);
+  EXPECT_TRUE(v) << nx << "x" << ny;
+  auto w = v && cluster > 0 ? strided_rows_variant(nx, ny, p, *v, DeviceLimits{}, cluster) : v;
+  EXPECT_TRUE(w && w->strided_rows) << nx << "x" << ny << " on " << cluster;
+  XYVariant out = w.value_or(XYVariant{});
+  out.row_pads = false;
+  out.row_swizzle = true;
+  out.ring_rows = 0;
+  return out;
+}
+
 // v, a valid variant, on two planes against FFTW within the tests' bound:
 // forward and inverse, both block orders.
 template <typename Real>

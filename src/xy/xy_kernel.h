@@ -433,33 +433,34 @@ FFT3D_HD void xy_strided_load_phase(const XYLayout& L, int tid, int rank, long l
 }
 
 // A ring (XYLayout::ring_rows): rows [j0, j1) of the block's rows of
-// `plane` into their ring rows (xy_ring_row from `base`), in order, as
-// plain element copies (the GPU issues one bulk copy a row, or cp.async).
+// `plane` into their ring rows (xy_ring_row, early rows at `offset`), in
+// order, as plain element copies (the GPU issues one bulk copy a row, or
+// cp.async).
 template <typename Real>
-FFT3D_HD void xy_ring_load_phase(const XYLayout& L, int tid, int rank, long long plane, int base, int j0, int j1,
+FFT3D_HD void xy_ring_load_phase(const XYLayout& L, int tid, int rank, long long plane, int offset, int j0, int j1,
                                  unsigned char* smem, const XYArgs<Real>& a) {
   const Complex<Real>* in = xy_strided_block_input(L, rank, plane, a);
   Complex<Real>* share = reinterpret_cast<Complex<Real>*>(smem);
   const int n = L.columns();
   for (int i = j0 * n + tid; i < j1 * n; i += L.threads_per_block()) {
     const int j = i / n, x = i % n;
-    share[xy_ring_row(L.ring_rows, base, j) * L.share_pitch() + x] =
+    share[xy_ring_row(L.ring_early_rows(), offset, j) * L.share_pitch() + x] =
         in[static_cast<long long>(j) * L.cluster * L.pitch() + x];
   }
 }
 
 // Strided rows, X: phase `sub` of group `group` (stage sub / 2; its reads
 // for even sub, its writes for odd), every stage reading and writing the
-// row's share row in place, a warp barrier apart. A ring's rows start at
-// ring row ring_base (xy_ring_row), as in every strided phase below.
+// row's share row in place, a warp barrier apart. A ring's early rows lie
+// at ring row ring_offset (xy_ring_row), as in every strided phase below.
 template <int Sign, int R, typename Real, int Capacity>
 FFT3D_HD void xy_strided_x_phase(const XYPartGeom& G, int group, StageGeom g, int sub, int tid,
                                  XRegs<Real, Capacity>& regs, unsigned char* smem, const XYArgs<Real>& a,
-                                 int ring_base = 0) {
+                                 int ring_offset = 0) {
   if (tid >= G.threads) return;
   const int row = group * G.lines_per_group + tid / G.threads_per_row;
   Complex<Real>* const share_row =
-      reinterpret_cast<Complex<Real>*>(smem) + xy_ring_row(G.ring_rows, ring_base, row) * G.share_pitch;
+      reinterpret_cast<Complex<Real>*>(smem) + xy_ring_row(G.ring_early, ring_offset, row) * G.share_pitch;
   g.first = g.last = true;  // no exchange: the share row on both sides
   const PhaseInfo ph{sub / 2, sub % 2 == 0, sub % 2 == 1};
   const int t = tid % G.threads_per_row;
@@ -535,10 +536,11 @@ FFT3D_HD void xy_strided_pair_post_phase(const XYPartGeom& G, int group, int tid
 // by one thread.
 template <int Sign, int Q, typename Real>
 FFT3D_HD void xy_strided_local_phase(const XYPartGeom& G, const StageGeom& g0, int tid, int rank, int threads,
-                                     unsigned char* smem, const XYArgs<Real>& a, int ring_base = 0) {
+                                     unsigned char* smem, const XYArgs<Real>& a, int ring_offset = 0) {
   Complex<Real>* share = reinterpret_cast<Complex<Real>*>(smem);
   auto at = [&](int k, int x) -> Complex<Real>& {
-    return share[xy_ring_row(G.ring_rows, ring_base, k) * G.share_pitch + xy_share_slot(x, G.row_pads, G.row_swizzle)];
+    const int row = xy_ring_row(G.ring_early, ring_offset, k);
+    return share[row * G.share_pitch + xy_share_slot(x, G.row_pads, G.row_swizzle)];
   };
   for (int x = tid; x < G.columns; x += threads) {
     Complex<Real> v[Q];
@@ -578,8 +580,9 @@ FFT3D_HD void xy_strided_y_load_phase(const XYLayout& L, int tid, int rank, long
 // row k1 of every block, into v.
 template <int Sign, int C, typename Real, class Shares>
 FFT3D_HD void xy_strided_cross_dft(const XYPartGeom& G, const Shares& shares, int k1, int x, Complex<Real> (&v)[C],
-                                   int ring_base = 0) {
-  const int at = xy_ring_row(G.ring_rows, ring_base, k1) * G.share_pitch + xy_share_slot(x, G.row_pads, G.row_swizzle);
+                                   int ring_offset = 0) {
+  const int row = xy_ring_row(G.ring_early, ring_offset, k1);
+  const int at = row * G.share_pitch + xy_share_slot(x, G.row_pads, G.row_swizzle);
   FFT3D_UNROLL
   for (int r = 0; r < C; ++r) v[r] = shares.at(r, at);
   dft<C, Sign>(v);
@@ -596,14 +599,14 @@ FFT3D_HD void xy_strided_cross_dft(const XYPartGeom& G, const Shares& shares, in
 // lives in registers meanwhile.
 template <int Sign, int C, typename Real, class Shares, class Values>
 FFT3D_HD void xy_strided_unpack(const XYPartGeom& G, const Shares& shares, int k1, int x, const Values& z,
-                                Complex<Real>* out, Real s, int ring_base) {
+                                Complex<Real>* out, Real s, int ring_offset) {
   const int q = G.rows_per_cta, partner = (q - k1) % q;
   Complex<Real> w[C];
   if (partner == k1) {
     FFT3D_UNROLL
     for (int k2 = 0; k2 < C; ++k2) w[k2] = z[k2];
   } else {
-    xy_strided_cross_dft<Sign, C>(G, shares, partner, x, w, ring_base);
+    xy_strided_cross_dft<Sign, C>(G, shares, partner, x, w, ring_offset);
   }
   const Real half = Real(0.5);
   FFT3D_UNROLL
@@ -626,7 +629,7 @@ FFT3D_HD void xy_strided_unpack(const XYPartGeom& G, const Shares& shares, int k
 template <int Sign, int C, typename Real, class Shares>
 FFT3D_HD void xy_strided_cross_phase(const XYPartGeom& G, int tid, int rank, int threads, long long plane,
                                      const Shares& shares, unsigned char* smem, const XYArgs<Real>& a,
-                                     int ring_base = 0) {
+                                     int ring_offset = 0) {
   const int n = G.columns, q = G.rows_per_cta, per_block = q * n / C, half = n / 2;
   // Packed columns (0 and n/2 of real pairs, the only rows with a scratch)
   // lie every half items; the block's k-th one parks in scratch slot k.
@@ -641,10 +644,10 @@ FFT3D_HD void xy_strided_cross_phase(const XYPartGeom& G, int tid, int rank, int
     const int column = in_b ? x - half : x;
     Complex<Real>* const to = in_b ? out + a.plane_stride : out;
     Complex<Real> v[C];
-    xy_strided_cross_dft<Sign, C>(G, shares, k1, x, v, ring_base);
+    xy_strided_cross_dft<Sign, C>(G, shares, k1, x, v, ring_offset);
     if ((G.real_rows || G.real_pairs) && column == 0) {
       if (G.unpack_offset == 0) {
-        xy_strided_unpack<Sign, C, Real>(G, shares, k1, x, v, to, a.scale, ring_base);
+        xy_strided_unpack<Sign, C, Real>(G, shares, k1, x, v, to, a.scale, ring_offset);
         continue;
       }
       Complex<Real>* const z = scratch + (item / half - first_slot) * C;
@@ -652,7 +655,7 @@ FFT3D_HD void xy_strided_cross_phase(const XYPartGeom& G, int tid, int rank, int
       for (int k2 = 0; k2 < C; ++k2) z[k2] = v[k2];
       compiler_memory_fence();  // z is read back from shared memory: v's registers are free
       xy_strided_unpack<Sign, C, Real>(G, shares, k1, x, static_cast<const Complex<Real>*>(z), to, a.scale,
-                                       ring_base);
+                                       ring_offset);
       continue;
     }
     FFT3D_UNROLL
@@ -662,11 +665,11 @@ FFT3D_HD void xy_strided_cross_phase(const XYPartGeom& G, int tid, int rank, int
 }
 
 // Strided rows on the CPU executor: phase p of one plane (a ring's rows
-// from ring_base; its loads are the executor's, see xy_kernel_host.h).
+// at ring_offset; its loads are the executor's, see xy_kernel_host.h).
 template <int Sign, typename Real, int Capacity>
 inline void xy_strided_phase_on_host(const XYLayout& L, int p, int tid, int rank, long long plane,
                                      XRegs<Real, Capacity>& regs, void* const* blocks, const XYArgs<Real>& a,
-                                     int ring_base) {
+                                     int ring_offset) {
   const XYPhase q = L.phase(p);
   unsigned char* smem = static_cast<unsigned char*>(blocks[rank]);
   if (q.part == kLoadPart && L.y_loads)
@@ -681,29 +684,29 @@ inline void xy_strided_phase_on_host(const XYLayout& L, int p, int tid, int rank
   if (q.part == 0) {
     const StageGeom g = L.x.stage(q.sub / 2);
     return with_radix(g.radix, [&](auto radix) {
-      xy_strided_x_phase<Sign, decltype(radix)::value>(G, q.group, g, q.sub, tid, regs, smem, a, ring_base);
+      xy_strided_x_phase<Sign, decltype(radix)::value>(G, q.group, g, q.sub, tid, regs, smem, a, ring_offset);
     });
   }
   if (q.sub == 0)
     return with_radix(L.local_points(), [&](auto radix) {
       xy_strided_local_phase<Sign, decltype(radix)::value>(G, L.y.stage(0), tid, rank, L.threads_per_block(), smem,
-                                                           a, ring_base);
+                                                           a, ring_offset);
     });
   const HostShares<Real> shares{blocks, 0};
   with_radix(L.cross_points(), [&](auto radix) {
     xy_strided_cross_phase<Sign, decltype(radix)::value>(G, tid, rank, L.threads_per_block(), plane, shares, smem,
-                                                         a, ring_base);
+                                                         a, ring_offset);
   });
 }
 
 // Run-time dispatch of phase p of one plane (XYLayout::phase) in share
-// `buffer` (or a ring's rows from ring_base), for the CPU cluster executor;
-// blocks[r] is block r's shared memory.
+// `buffer` (or a ring's, early rows at ring_offset), for the CPU cluster
+// executor; blocks[r] is block r's shared memory.
 template <int Sign, typename Real, int Capacity>
 inline void xy_phase_on_host(const XYLayout& L, int p, int tid, int rank, long long plane, int buffer,
                              XRegs<Real, Capacity>& regs, void* const* blocks, const XYArgs<Real>& a,
-                             int ring_base = 0) {
-  if (L.strided_rows) return xy_strided_phase_on_host<Sign>(L, p, tid, rank, plane, regs, blocks, a, ring_base);
+                             int ring_offset = 0) {
+  if (L.strided_rows) return xy_strided_phase_on_host<Sign>(L, p, tid, rank, plane, regs, blocks, a, ring_offset);
   const XYPhase q = L.phase(p);
   unsigned char* smem = static_cast<unsigned char*>(blocks[rank]);
   const long long share_offset = buffer * L.share_stride(sizeof(Real));
@@ -1039,14 +1042,14 @@ __device__ __forceinline__ void xy_strided_load_device(int rank, long long plane
 // apart (xy_x_barrier), and (real rows) the post-processing.
 template <class Cfg, int Sub, typename Real, int Capacity>
 __device__ __forceinline__ void xy_strided_x_group(int group, XRegs<Real, Capacity>& regs, unsigned char* smem,
-                                                   const XYArgs<Real>& a, int ring_base = 0) {
+                                                   const XYArgs<Real>& a, int ring_offset = 0) {
   constexpr XYLayout L = Cfg::layout();
   if constexpr (Sub < 2 * L.x.stages) {
     constexpr StageGeom g = L.x.stage(Sub / 2);
     xy_strided_x_phase<Cfg::kSign, g.radix>(L.part_geom(0, sizeof(Real)), group, g, Sub,
-                                             static_cast<int>(threadIdx.x), regs, smem, a, ring_base);
+                                             static_cast<int>(threadIdx.x), regs, smem, a, ring_offset);
     xy_x_barrier<Cfg>();
-    xy_strided_x_group<Cfg, Sub + 1>(group, regs, smem, a, ring_base);
+    xy_strided_x_group<Cfg, Sub + 1>(group, regs, smem, a, ring_offset);
   } else if constexpr (L.real_rows()) {
     xy_strided_post_phase<Real>(L.part_geom(0, sizeof(Real)), group, static_cast<int>(threadIdx.x), smem);
     xy_x_barrier<Cfg>();
@@ -1061,11 +1064,11 @@ __device__ __forceinline__ void xy_strided_x_group(int group, XRegs<Real, Capaci
 // place, the cluster barrier, Y's second stage across the cluster into
 // global memory, the closing cluster barrier. Y loads: Y's first stage from
 // global memory, then X in place, the cluster barrier and the rest as
-// before. A ring's rows start at ring row ring_base.
+// before. A ring's early rows lie at ring row ring_offset.
 template <class Cfg, typename Real, int Capacity, class AwaitGroup>
 __device__ __forceinline__ void xy_strided_plane_device(int rank, long long plane, XRegs<Real, Capacity>& regs,
                                                         unsigned char* smem, const XYArgs<Real>& a,
-                                                        AwaitGroup await_group, int ring_base = 0) {
+                                                        AwaitGroup await_group, int ring_offset = 0) {
   constexpr XYLayout L = Cfg::layout();
   constexpr XYPartGeom G = L.part_geom(1, sizeof(Real));
   const int tid = static_cast<int>(threadIdx.x);
@@ -1078,11 +1081,11 @@ __device__ __forceinline__ void xy_strided_plane_device(int rank, long long plan
 #pragma unroll 1
     for (int group = 0; group < L.x_groups(); ++group) {
       await_group(group);
-      xy_strided_x_group<Cfg, 0>(group, regs, smem, a, ring_base);
+      xy_strided_x_group<Cfg, 0>(group, regs, smem, a, ring_offset);
     }
     __syncthreads();
     xy_strided_local_phase<Cfg::kSign, L.local_points()>(G, L.y.stage(0), tid, rank, L.threads_per_block(), smem,
-                                                         a, ring_base);
+                                                         a, ring_offset);
   }
   xy_cluster_sync();  // every share's first Y stage (and X) done
   // Cluster loads only for f64 real pairs: the R2C forward's 240^3 and 256^3
@@ -1090,7 +1093,7 @@ __device__ __forceinline__ void xy_strided_plane_device(int rank, long long plan
   // rows tied or lost up to 3 % (256^3 f32, 210^3 f64).
   const ClusterShares<Real, L.real_pairs() && sizeof(Real) == 8> shares{reinterpret_cast<const Complex<Real>*>(smem)};
   xy_strided_cross_phase<Cfg::kSign, L.cross_points()>(G, tid, rank, L.threads_per_block(), plane, shares, smem, a,
-                                                       ring_base);
+                                                       ring_offset);
   // No block leaves while another reads its share (relaxed, as in xy_plane_device).
   __cluster_barrier_arrive_relaxed();
   __cluster_barrier_wait();
@@ -1113,20 +1116,21 @@ __device__ __forceinline__ void ring_barrier_wait(unsigned bar, unsigned parity)
   } while (!done);
 }
 
-// A ring's rows [j0, j1) of `plane` into their ring rows from `base`: with
-// `bulk`, one bulk copy (TMA) a row issued by warp 0's lanes, completing on
-// the mbarrier `bar` (lane 0 arms it; each lane first orders the rows' last
-// reads and writes, which came before a barrier, before its copies'); else
-// (rows only 8-byte aligned) 8-byte cp.async by every thread, in one commit
-// group.
+// A ring's rows [j0, j1) of `plane` into their ring rows (early rows at
+// `offset`): with `bulk`, one bulk copy (TMA) a row issued by warp 0's
+// lanes, completing on the mbarrier `bar` (lane 0 arms it; each lane first
+// orders the rows' last reads and writes, which came before a barrier,
+// before its copies'); else (rows only 8-byte aligned) 8-byte cp.async by
+// every thread, in one commit group.
 template <class Cfg, typename Real>
-__device__ __forceinline__ void xy_ring_load_device(int rank, long long plane, int base, int j0, int j1,
+__device__ __forceinline__ void xy_ring_load_device(int rank, long long plane, int offset, int j0, int j1,
                                                     unsigned char* smem, const XYArgs<Real>& a, bool bulk,
                                                     unsigned bar) {
   constexpr XYLayout L = Cfg::layout();
   constexpr unsigned kRowBytes = L.columns() * sizeof(Complex<Real>);
   constexpr unsigned kPitchBytes = L.share_pitch() * sizeof(Complex<Real>);
   constexpr long long kRowStep = static_cast<long long>(L.cluster) * L.pitch();
+  constexpr int kEarly = L.ring_early_rows();
   const Complex<Real>* in = xy_strided_block_input(L, rank, plane, a);
   const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(smem));
   if (bulk) {
@@ -1136,7 +1140,7 @@ __device__ __forceinline__ void xy_ring_load_device(int rank, long long plane, i
     __syncwarp();
     for (int j = j0 + static_cast<int>(threadIdx.x); j < j1; j += kWarpSize)
       asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
-                       dst + xy_ring_row(L.ring_rows, base, j) * kPitchBytes),
+                       dst + xy_ring_row(kEarly, offset, j) * kPitchBytes),
                    "l"(in + j * kRowStep), "n"(kRowBytes), "r"(bar)
                    : "memory");
     return;
@@ -1146,7 +1150,7 @@ __device__ __forceinline__ void xy_ring_load_device(int rank, long long plane, i
     const int j = static_cast<int>(i / kPerRow);
     const unsigned at = i % kPerRow * 8;
     const char* from = reinterpret_cast<const char*>(in + j * kRowStep) + at;
-    const unsigned to = dst + xy_ring_row(L.ring_rows, base, j) * kPitchBytes + at;
+    const unsigned to = dst + xy_ring_row(kEarly, offset, j) * kPitchBytes + at;
     asm volatile("cp.async.ca.shared.global [%0], [%1], 8;\n" ::"r"(to), "l"(from) : "memory");
   }
   asm volatile("cp.async.commit_group;\n" ::: "memory");
@@ -1155,14 +1159,14 @@ __device__ __forceinline__ void xy_ring_load_device(int rank, long long plane, i
 // A ring (XYLayout::ring_rows): the cluster walks planes plane, plane +
 // step, ... (step = the grid's clusters); as iteration i starts, the block
 // loads plane i's late rows and plane i + 1's early rows into the ring rows
-// plane i - 1 freed at its closing cluster barrier, then transforms plane i
+// plane i - 1 freed at its closing cluster barrier (xy_ring_row: the late
+// rows' and the early rows' at the other offset), then transforms plane i
 // (xy_strided_plane_device), awaiting its early rows before X's first group
 // and its late ones before their first group. Bulk copies need 16-byte
 // aligned rows in memory; other arrays load with cp.async, every row of the
 // plane awaited before X.
-template <class Cfg, typename Real, int Capacity>
-__device__ __forceinline__ void xy_ring_device(int rank, long long plane, XRegs<Real, Capacity>& regs,
-                                               unsigned char* smem, const XYArgs<Real>& a) {
+template <class Cfg, typename Real>
+__device__ __forceinline__ void xy_ring_device(int rank, long long plane, unsigned char* smem, const XYArgs<Real>& a) {
   constexpr XYLayout L = Cfg::layout();
   constexpr int kRows = L.rows_per_cta(), kEarly = L.ring_early_rows();
   static_assert(kEarly > 0 && kEarly <= kRows && L.load_chunks() == 1 && !L.y_loads && L.row_swizzle &&
@@ -1182,15 +1186,22 @@ __device__ __forceinline__ void xy_ring_device(int rank, long long plane, XRegs<
   }
   __syncthreads();
   if (plane < a.planes) xy_ring_load_device<Cfg>(rank, plane, 0, 0, kEarly, smem, a, bulk, bars);
-  int base = 0;
 #pragma unroll 1
   for (unsigned i = 0; plane < a.planes; plane += step, ++i) {
-    const int next_base = base + kRows >= L.ring_rows ? base + kRows - L.ring_rows : base + kRows;
-    xy_ring_load_device<Cfg>(rank, plane, base, kEarly, kRows, smem, a, bulk, bars + 16);
+    const int offset = (i % 2) * kEarly, next_offset = kEarly - offset;
+    xy_ring_load_device<Cfg>(rank, plane, offset, kEarly, kRows, smem, a, bulk, bars + 16);
     if (plane + step < a.planes)
-      xy_ring_load_device<Cfg>(rank, plane + step, next_base, 0, kEarly, smem, a, bulk, bars + 8 * ((i + 1) % 2));
+      xy_ring_load_device<Cfg>(rank, plane + step, next_offset, 0, kEarly, smem, a, bulk, bars + 8 * ((i + 1) % 2));
     else if (!bulk)
       asm volatile("cp.async.commit_group;\n" ::: "memory");  // an empty group: one behind, as every iteration
+    // What does not change from plane to plane (the twiddles, the rows' and
+    // the cluster's shares' addresses) is computed once and held through the
+    // loop: 247 registers at 512^2 f32, against 209 for one plane a cluster,
+    // but the SM holds one block anyway (f64 384^2 spills 392 bytes).
+    // Laundering the shared memory's address and the thread's index had them
+    // computed plane after plane: 224 registers, and 512^3 took 1.721 ms
+    // against 1.558-1.560 (H200).
+    XRegs<Real, L.elems_per_thread()> regs;
     xy_strided_plane_device<Cfg>(
         rank, plane, regs, smem, a,
         [&](int group) {
@@ -1204,8 +1215,7 @@ __device__ __forceinline__ void xy_ring_device(int rank, long long plane, XRegs<
           if (group == 0) ring_barrier_wait(bars + 8 * (i % 2), (i / 2) % 2);
           if (kEarly < kRows && group == L.ring_late_group()) ring_barrier_wait(bars + 16, i % 2);
         },
-        base);
-    base = next_base;
+        offset);
   }
 }
 
@@ -1223,7 +1233,7 @@ __device__ __forceinline__ void xy_block_device(const XYArgs<typename Cfg::Real>
     static_assert(!L.row_swizzle || (!L.real_rows() && !L.real_pairs() && !L.y_loads && !L.row_pads &&
                                      L.columns() % 32 == 0),
                   "swizzled share rows: complex rows of a multiple of 32 values, no pads, loaded in order");
-    if constexpr (L.ring_rows > 0) return xy_ring_device<Cfg>(rank, plane, regs, smem, a);
+    if constexpr (L.ring_rows > 0) return xy_ring_device<Cfg>(rank, plane, smem, a);
     if constexpr (!L.y_loads) xy_strided_load_device<Cfg>(rank, plane, smem, a);
     xy_strided_plane_device<Cfg>(rank, plane, regs, smem, a, [](int group) {
       constexpr XYLayout M = Cfg::layout();

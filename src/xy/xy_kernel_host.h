@@ -70,12 +70,12 @@ struct XYKernelOnHost {
     const long long i = (p - 1) / layout.phases();
     const int q = (p - 1) % layout.phases();
     const long long plane = c + i * grid_clusters;
-    const int base = layout.ring_base(i);
+    const int offset = layout.ring_offset(i);
     if (plane >= args.planes) return;
-    if (q > 0) return kern::xy_phase_on_host<Sign>(layout, q, tid, rank, plane, 0, regs, shared, args, base);
-    kern::xy_ring_load_phase(layout, tid, rank, plane, base, early, rows, smem, args);  // q = 0: the loads
+    if (q > 0) return kern::xy_phase_on_host<Sign>(layout, q, tid, rank, plane, 0, regs, shared, args, offset);
+    kern::xy_ring_load_phase(layout, tid, rank, plane, offset, early, rows, smem, args);  // q = 0: the loads
     if (plane + grid_clusters < args.planes)
-      kern::xy_ring_load_phase(layout, tid, rank, plane + grid_clusters, layout.ring_base(i + 1), 0, early, smem,
+      kern::xy_ring_load_phase(layout, tid, rank, plane + grid_clusters, layout.ring_offset(i + 1), 0, early, smem,
                                args);
   }
 };

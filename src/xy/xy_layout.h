@@ -87,17 +87,19 @@
 //
 // A ring (strided, swizzled rows of complex planes, ring_rows > 0) runs
 // persistently too, for planes whose share fills an SM: the share is a ring
-// of ring_rows share rows (rows_per_cta < ring_rows <= 2 rows_per_cta), and
-// the block's row j of its i-th plane lives in ring row
-// (i rows_per_cta + j) mod ring_rows (xy_ring_row), the same for every
-// block of the cluster. As iteration i starts (after plane i - 1's closing
-// cluster barrier) every ring row but those of plane i's first
-// ring_early_rows() rows is free: the block loads plane i's other rows (the
-// late ones) and plane i + 1's early rows into them, so that the next
-// plane's early rows arrive while this one computes, and its late ones
-// while the next one's first X groups run. On the GPU warp 0 issues one
-// bulk copy (TMA) per row, completing on mbarriers (one for the late rows,
-// two for the early rows of even and odd iterations).
+// of ring_rows = q + e share rows (q = rows_per_cta, 0 < e <= q). The
+// first e rows of a plane (its early rows) live in ring rows [0, e) for
+// even iterations and [e, 2e) for odd ones, its other q - e rows (the late
+// ones) in [2e, q + e) (xy_ring_row), the same for every block of the
+// cluster. As iteration i starts (after plane i - 1's closing cluster
+// barrier) only plane i's early rows are held: the block loads plane i's
+// late rows and plane i + 1's early rows (into the other e rows), so that
+// the next plane's early rows arrive while this one computes, and its late
+// ones while its first X groups run. A plane's early rows sit at one
+// offset, so the unrolled Y stage's row addresses need one register more,
+// not one a row. On the GPU warp 0 issues one bulk copy (TMA) per row,
+// completing on mbarriers (one for the late rows, two for the early rows
+// of even and odd iterations).
 #pragma once
 #include "common/device_defs.h"
 #include "fft1d/x_layout.h"
@@ -149,7 +151,7 @@ struct XYPartGeom {
   bool real_pairs;            // XYLayout::real_pairs
   int pair_offset;            // XYLayout::pair_offset (reals)
   bool row_swizzle;           // XYLayout::row_swizzle
-  int ring_rows;              // XYLayout::ring_rows
+  int ring_early;             // XYLayout::ring_early_rows(); 0 without a ring
 };
 
 // Strided rows (XYLayout::strided_rows): where element x of a row lives in
@@ -173,11 +175,10 @@ FFT3D_HD constexpr int xy_share_slot(int x_index, bool pads, bool swizzle = fals
                  : pads ? x_index + static_cast<int>(x / 32u) : x_index;
 }
 
-// A ring (XYLayout::ring_rows > 0): the ring row of the plane's share row
-// j when its rows start at ring row `base`; without a ring, j.
-FFT3D_HD constexpr int xy_ring_row(int ring_rows, int base, int j) {
-  return ring_rows > 0 && base + j >= ring_rows ? base + j - ring_rows : base + j;
-}
+// A ring (XYLayout::ring_rows > 0) of `early` early rows: the ring row of
+// the plane's share row j, its early rows at ring row `offset` (0 or early,
+// XYLayout::ring_offset); without a ring (early 0), j.
+FFT3D_HD constexpr int xy_ring_row(int early, int offset, int j) { return j < early ? j + offset : j + early; }
 
 struct XYLayout {
   XLayout x;    // rows of nx (rows_per_block rows per group)
@@ -270,12 +271,12 @@ struct XYLayout {
   // Whether a grid of as many clusters as fit walks the planes (buffers or a ring).
   FFT3D_HD constexpr bool persistent() const { return buffers == 2 || ring_rows > 0; }
   // A ring: the rows of the next plane loaded while a plane computes (the
-  // early rows), the first X group holding a later one, and where the i-th
-  // plane's rows start in the ring.
-  FFT3D_HD constexpr int ring_early_rows() const { return ring_rows - rows_per_cta(); }
+  // early rows; 0 without a ring), the first X group holding a later one,
+  // and where the i-th plane's early rows lie in the ring (xy_ring_row).
+  FFT3D_HD constexpr int ring_early_rows() const { return ring_rows > 0 ? ring_rows - rows_per_cta() : 0; }
   FFT3D_HD constexpr int ring_late_group() const { return ring_early_rows() / x.rows_per_block; }
-  FFT3D_HD constexpr int ring_base(long long iteration) const {
-    return ring_rows > 0 ? static_cast<int>(iteration * rows_per_cta() % ring_rows) : 0;
+  FFT3D_HD constexpr int ring_offset(long long iteration) const {
+    return static_cast<int>(iteration % 2) * ring_early_rows();
   }
   // A ring's mbarriers (8 bytes each), after the share.
   FFT3D_HD constexpr long long ring_barrier_offset(int real_bytes) const { return share_stride(real_bytes); }
@@ -317,7 +318,8 @@ struct XYLayout {
                       L.twiddle_table, pitch(), ny(), rows_per_cta(), cols_per_cta(), columns(),
                       share_stride(real_bytes), exchange_offset(real_bytes),
                       real_rows() || real_pairs() ? unpack_offset(real_bytes) : 0, split, split_inverse, columns_first,
-                      share_pitch(), real_rows(), row_pads, real_pairs(), pair_offset(), row_swizzle, ring_rows};
+                      share_pitch(), real_rows(), row_pads, real_pairs(), pair_offset(), row_swizzle,
+                      ring_early_rows()};
   }
   // The GPU issues the load in chunks of whole X groups, one cp.async group
   // each, and waits for a chunk only before its first X group: the X

@@ -859,12 +859,12 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
     if (const std::optional<XYVariant> w = row_swizzle_switched(nx, ny, precision, *v, limits)) v = w;
   // A ring of share rows (XYVariant::ring_rows) where one block fills an SM
   // and the ring holds at least three quarters of the next plane's rows
-  // while one computes. On an H200 (forced, two rounds,
-  // docs/data/ring-h200-2026-11-29.txt; no H100 lent) 512^3 f32 (56 rows for
-  // 32, 24 early) ran 1.5977-1.6016 ms against 1.6672-1.6740 without and
-  // 1.640 in three passes; 384^3 f64 (37 rows for 24, 13 early) lost 17 %,
-  // 1.734 against 1.480-1.485, its late rows arriving as its second X
-  // group needs them.
+  // while one computes. On an H200 (forced, docs/data/ring-h200-2026-11-29.txt;
+  // no H100 lent) 512^3 f32 (56 rows for 32, 24 early) ran 1.5581-1.5596 ms
+  // against 1.6627-1.6740 without and 1.6548-1.6633 in three passes; 384^3
+  // f64 (37 rows for 24, 13 early) lost 8.7 %, 1.6087 against 1.4798-1.4852:
+  // its late rows arrive as its second X group needs them, and its kernel
+  // spills.
   if (v && v->row_swizzle && v->ring_rows == 0)
     if (const std::optional<XYVariant> w = ring_switched(nx, ny, precision, *v, limits)) {
       const kern::XYLayout L = make_xy_layout(nx, ny, precision, *w);
