@@ -11,6 +11,7 @@
 #include <tuple>
 
 #include "common/error.h"
+#include "fft3d/grid_schedule.h"
 #include "oracle.h"
 #include "xy/xy_variant.h"
 #include "xy_complex_run.h"
@@ -56,6 +57,14 @@ TEST(XYRing, Planes512) {
   EXPECT_EQ(plain->ring_rows, 0);
   EXPECT_EQ(plain->load_chunks, 2) << plain->name();
   EXPECT_EQ(ring_switched(512, 512, Precision::f32, *plain, DeviceLimits{}), *ring);
+  // The 512^3 plan's fused pass is that ring, and its description says so.
+  const auto passes = make_grid_schedule(512, 512, 512, Precision::f32, DeviceLimits{}, ColumnMethod::automatic, {},
+                                         PlaneMethod::automatic);
+  ASSERT_EQ(passes.size(), 2u);
+  ASSERT_TRUE(passes[0].is_fused_xy());
+  EXPECT_EQ(passes[0].xy, *ring) << passes[0].xy.name();
+  EXPECT_NE(describe_pass(passes[0], Precision::f32).find("a ring of 56 share rows"), std::string::npos)
+      << describe_pass(passes[0], Precision::f32);
 }
 
 // Rings from one early row to two planes' rows (no late rows), early rows

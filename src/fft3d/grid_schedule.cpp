@@ -334,6 +334,9 @@ std::string describe_pass(const GridPass& pass, Precision precision) {
       << (pass.xy.columns_first ? "fused YX, columns first," : "fused XY") << " on clusters of "
       << pass.xy.cluster << " blocks (distributed shared memory), variant " << pass.xy.name() << ", "
       << f.threads_per_block << " threads/block, " << f.shared_bytes << " B shared/block";
+    if (pass.xy.buffers == 2) s << ", persistent, two shares a block (the next plane loads while one computes)";
+    if (pass.xy.ring_rows > 0)
+      s << ", persistent, a ring of " << pass.xy.ring_rows << " share rows (the next plane loads while one computes)";
     if (!pass.side.empty()) {
       s << "\nbeside it, on a second stream, the last " << pass.side_planes()
         << " planes in separate passes (their X and Y move them twice):";
