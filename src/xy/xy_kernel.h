@@ -406,6 +406,24 @@ FFT3D_HD const Complex<Real>* xy_strided_block_input(const XYLayout& L, int rank
          static_cast<long long>(rank) * L.pitch();
 }
 
+// Strided rows of complex planes: the block's rows j in [j0, j1) of
+// `plane` into share rows j (xy_share_slot), or a ring's rows
+// (XYLayout::ring_rows) into their ring rows (xy_ring_row, early rows at
+// `offset`), as plain element copies (the GPU issues cp.async, or one bulk
+// copy a ring row).
+template <typename Real>
+FFT3D_HD void xy_strided_rows_load(const XYLayout& L, int tid, int rank, long long plane, int offset, int j0, int j1,
+                                   unsigned char* smem, const XYArgs<Real>& a) {
+  const Complex<Real>* in = xy_strided_block_input(L, rank, plane, a);
+  Complex<Real>* share = reinterpret_cast<Complex<Real>*>(smem);
+  const int n = L.columns();
+  for (int i = j0 * n + tid; i < j1 * n; i += L.threads_per_block()) {
+    const int j = i / n, x = i % n;  // swizzled rows (no pads) in order: xy_share_slot gives x
+    share[xy_ring_row(L.ring_early_rows(), offset, j) * L.share_pitch() + xy_share_slot(x, L.row_pads)] =
+        in[static_cast<long long>(j) * L.cluster * L.pitch() + x];
+  }
+}
+
 // Strided rows, the load: rows rank + cluster * j of the plane into share
 // rows j, as plain element copies (the GPU issues them with cp.async). Real
 // pairs: each share row takes the row of plane a, then that of plane b
@@ -413,39 +431,19 @@ FFT3D_HD const Complex<Real>* xy_strided_block_input(const XYLayout& L, int rank
 template <typename Real>
 FFT3D_HD void xy_strided_load_phase(const XYLayout& L, int tid, int rank, long long plane, unsigned char* smem,
                                     const XYArgs<Real>& a) {
+  if (!L.real_pairs()) return xy_strided_rows_load(L, tid, rank, plane, 0, 0, L.rows_per_cta(), smem, a);
   const Complex<Real>* in = xy_strided_block_input(L, rank, plane, a);
   Complex<Real>* share = reinterpret_cast<Complex<Real>*>(smem);
   const int n = L.columns(), half = n / 2;
   for (int i = tid; i < L.rows_per_cta() * n; i += L.threads_per_block()) {
     const int j = i / n, x = i % n;
     const Complex<Real>* row = in + static_cast<long long>(j) * L.cluster * L.pitch();
-    if (!L.real_pairs()) {  // swizzled rows (no pads) in order: xy_share_slot gives x
-      share[j * L.share_pitch() + xy_share_slot(x, L.row_pads)] = row[x];
-      continue;
-    }
     const int b = x / half, m = x % half;  // plane b's half of the row, and the pair of reals in it
     const bool zero = b == 1 && !xy_has_plane_b(plane, a);
     Real* to = reinterpret_cast<Real*>(share + j * L.share_pitch()) + b * L.pair_offset() + 2 * m;
     const Complex<Real> v = zero ? make_complex(Real(0), Real(0)) : row[b * a.plane_stride + m];
     to[0] = v.re;
     to[1] = v.im;
-  }
-}
-
-// A ring (XYLayout::ring_rows): rows [j0, j1) of the block's rows of
-// `plane` into their ring rows (xy_ring_row, early rows at `offset`), in
-// order, as plain element copies (the GPU issues one bulk copy a row, or
-// cp.async).
-template <typename Real>
-FFT3D_HD void xy_ring_load_phase(const XYLayout& L, int tid, int rank, long long plane, int offset, int j0, int j1,
-                                 unsigned char* smem, const XYArgs<Real>& a) {
-  const Complex<Real>* in = xy_strided_block_input(L, rank, plane, a);
-  Complex<Real>* share = reinterpret_cast<Complex<Real>*>(smem);
-  const int n = L.columns();
-  for (int i = j0 * n + tid; i < j1 * n; i += L.threads_per_block()) {
-    const int j = i / n, x = i % n;
-    share[xy_ring_row(L.ring_early_rows(), offset, j) * L.share_pitch() + x] =
-        in[static_cast<long long>(j) * L.cluster * L.pitch() + x];
   }
 }
 

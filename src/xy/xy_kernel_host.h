@@ -64,7 +64,7 @@ struct XYKernelOnHost {
     unsigned char* smem = static_cast<unsigned char*>(shared[rank]);
     const int rows = layout.rows_per_cta(), early = layout.ring_early_rows();
     if (p == 0) {
-      if (c < args.planes) kern::xy_ring_load_phase(layout, tid, rank, c, 0, 0, early, smem, args);
+      if (c < args.planes) kern::xy_strided_rows_load(layout, tid, rank, c, 0, 0, early, smem, args);
       return;
     }
     const long long i = (p - 1) / layout.phases();
@@ -73,10 +73,10 @@ struct XYKernelOnHost {
     const int offset = layout.ring_offset(i);
     if (plane >= args.planes) return;
     if (q > 0) return kern::xy_phase_on_host<Sign>(layout, q, tid, rank, plane, 0, regs, shared, args, offset);
-    kern::xy_ring_load_phase(layout, tid, rank, plane, offset, early, rows, smem, args);  // q = 0: the loads
+    kern::xy_strided_rows_load(layout, tid, rank, plane, offset, early, rows, smem, args);  // q = 0: the loads
     if (plane + grid_clusters < args.planes)
-      kern::xy_ring_load_phase(layout, tid, rank, plane + grid_clusters, layout.ring_offset(i + 1), 0, early, smem,
-                               args);
+      kern::xy_strided_rows_load(layout, tid, rank, plane + grid_clusters, layout.ring_offset(i + 1), 0, early,
+                                 smem, args);
   }
 };
 

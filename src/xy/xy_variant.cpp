@@ -59,6 +59,18 @@ int even_group(int lines, int max_per_group) {
   return (lines + groups - 1) / groups;
 }
 
+// Blocks of `shared_bytes` shared memory that fit an SM by their shares
+// (each also costs the system's kBlockReserve).
+long long blocks_by_share(long long shared_bytes, const DeviceLimits& limits) {
+  return (limits.shared_bytes_per_block + kBlockReserve) / (shared_bytes + kBlockReserve);
+}
+
+// The strided-rows load of w in two chunks where it has two X groups or
+// more (the first transformed while the second arrives), else one.
+int strided_load_chunks(int nx, int ny, Precision precision, const XYVariant& w) {
+  return make_xy_layout(nx, ny, precision, w).x_groups() >= 2 ? 2 : 1;
+}
+
 // Pairs led by 16 points (192, 240) keep the blocks they were measured on
 // (up to 256 threads, shares of up to 64 KB); the others run on 16 blocks
 // of 128 threads.
@@ -770,10 +782,10 @@ std::optional<XYVariant> ring_switched(int nx, int ny, Precision precision, cons
   XYVariant twin = v;
   if (v.ring_rows > 0) {
     twin.ring_rows = 0;
-    twin.load_chunks = make_xy_layout(nx, ny, precision, twin).x_groups() >= 2 ? 2 : 1;
+    twin.load_chunks = strided_load_chunks(nx, ny, precision, twin);
     return valid_twin(nx, ny, precision, twin, limits);
   }
-  if (2 * xy_variant_facts(nx, ny, precision, v).shared_bytes + kBlockReserve <= limits.shared_bytes_per_block)
+  if (blocks_by_share(xy_variant_facts(nx, ny, precision, v).shared_bytes, limits) >= 2)
     return std::nullopt;  // two blocks fit an SM
   twin.load_chunks = 1;
   const kern::XYLayout L = make_xy_layout(nx, ny, precision, twin);
@@ -925,8 +937,7 @@ std::optional<XYVariant> strided_rows_variant(int nx, int ny, Precision precisio
   // transformed while the second arrives (256^3 on the H100: R2C f32
   // 0.1225 ms against 0.1243-0.1253, C2C f32 0.2081-0.2086 against
   // 0.2083-0.2097).
-  w.load_chunks = 1;
-  if (make_xy_layout(nx, ny, precision, w).x_groups() >= 2) w.load_chunks = 2;
+  w.load_chunks = strided_load_chunks(nx, ny, precision, w);
   if (!xy_variant_valid(nx, ny, precision, w, limits)) return std::nullopt;
   // Complex f32 rows whose share fits exactly four blocks per SM (320^2 on
   // 16: 167 registers a thread allowed three) ask for four: 320^3 f32
@@ -934,9 +945,8 @@ std::optional<XYVariant> strided_rows_variant(int nx, int ny, Precision precisio
   // 256^2 (six by the share) 0.2148 against 0.2086, 210^2 asking four 5 %
   // slower, six 0.4-1.4 % faster; f64 210^2 and 256^2 tied
   // (docs/data/xy-occupancy-320-h100-2026-11-26.txt).
-  const long long shared = xy_variant_facts(nx, ny, precision, w).shared_bytes;
-  const long long blocks_by_share = (limits.shared_bytes_per_block + kBlockReserve) / (shared + kBlockReserve);
-  if (precision == Precision::f32 && v.x.real == RealRows::none && blocks_by_share == 4) w.min_blocks_per_sm = 4;
+  const long long blocks = blocks_by_share(xy_variant_facts(nx, ny, precision, w).shared_bytes, limits);
+  if (precision == Precision::f32 && v.x.real == RealRows::none && blocks == 4) w.min_blocks_per_sm = 4;
   return w;
 }
 
