@@ -180,6 +180,9 @@ int estimate_side_planes(int nx, int ny, int nz, Precision precision) {
   // (dependent_launch_pays): 0.0875-0.0881 ms against 0.0897-0.0900 with
   // nz/16, 0.1176 against 0.1194-0.1197 with nz/12 (H100, with the last
   // pass streaming; docs/data/side-planes-or-dependent-launch-h100-2026-11-27.txt).
+  // f32 512^2, whose fused pass is a ring (one block per SM), nz/6 on an
+  // H200: 512^3 1.486 ms against 1.558 with nz/12, 1.64 with none
+  // (docs/data/ring-side-planes-h200-2026-11-29.txt).
   struct Measured {
     int n;
     Precision precision;
@@ -187,7 +190,7 @@ int estimate_side_planes(int nx, int ny, int nz, Precision precision) {
   };
   static constexpr Measured kMeasured[] = {
       {192, Precision::f32, 0},  {210, Precision::f32, 0},  {256, Precision::f32, 0},
-      {300, Precision::f32, 8},  {384, Precision::f32, 16}, {400, Precision::f32, 8},
+      {300, Precision::f32, 8},  {384, Precision::f32, 16}, {400, Precision::f32, 8},  {512, Precision::f32, 6},
       {192, Precision::f64, 16}, {210, Precision::f64, 0},  {256, Precision::f64, 0},
       {288, Precision::f64, 16}, {300, Precision::f64, 8},  {384, Precision::f64, 8},
       {400, Precision::f64, 6},

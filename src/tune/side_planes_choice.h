@@ -3,7 +3,7 @@
 // FFT3D_SIDE_PLANES (experiments); a valid verdict in wisdom (ESTIMATE plans
 // too); under MEASURE and EXHAUSTIVE, timing the whole plan with each
 // candidate count, the verdict to wisdom; else the ESTIMATE rule
-// (estimate_side_planes, measured on the H100 only).
+// (estimate_side_planes, measured on the H100; f32 512^2 on an H200).
 // Pure logic: the GPU plan supplies the timer (CUDA events), the tests a fake.
 #pragma once
 #include <functional>
