@@ -1143,6 +1143,8 @@ __device__ __forceinline__ void xy_ring_load_device(int rank, long long plane, i
                    : "memory");
     return;
   }
+  // Its own loop, not xy_copy_rows_async: that one's run-time piece size
+  // took the 512^2 f32 ring kernels from 247 to 255 registers.
   constexpr unsigned kPerRow = kRowBytes / 8;
   for (unsigned i = j0 * kPerRow + threadIdx.x; i < j1 * kPerRow; i += L.threads_per_block()) {
     const int j = static_cast<int>(i / kPerRow);
