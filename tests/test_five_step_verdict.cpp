@@ -35,7 +35,7 @@ struct Offer {
 
 // A preference that offers each variant for its (kind, n), like wisdom entries.
 VariantPreference offering(std::vector<Offer> offers) {
-  return [offers = std::move(offers)](const std::string& kind, int n) -> std::optional<PreferredVariant> {
+  return [offers = std::move(offers)](const std::string& kind, int n, long long) -> std::optional<PreferredVariant> {
     for (const Offer& o : offers)
       if (o.kind == kind && o.n == n) return o.variant;
     return std::nullopt;

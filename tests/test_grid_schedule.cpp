@@ -383,7 +383,8 @@ TEST(GridSchedule, PowerOfThreeColumns) {
   for (const GridPass& p : real_side) EXPECT_EQ(p.variant.rows_per_block, 8) << p.axis;
   EXPECT_EQ(make_column_schedule(122, 243, 243, Precision::f64, DeviceLimits{})[0].variant.rows_per_block, 16);
   const XVariant eight = real_side[0].variant;
-  const VariantPreference preferred = [&](const std::string& kind, int n) -> std::optional<PreferredVariant> {
+  const VariantPreference preferred = [&](const std::string& kind, int n,
+                                          long long) -> std::optional<PreferredVariant> {
     if (kind == "columns" && n == 243) return eight;
     return std::nullopt;
   };
@@ -395,7 +396,7 @@ TEST(GridSchedule, PowerOfThreeColumns) {
 // in a 3-D schedule, and in the split-Y schedule's Z columns, whose cross
 // phase works on the first exchange in place.
 TEST(GridSchedule, TwoExchangeBuffers) {
-  const VariantPreference preferred = [](const std::string& kind, int n) -> std::optional<PreferredVariant> {
+  const VariantPreference preferred = [](const std::string& kind, int n, long long) -> std::optional<PreferredVariant> {
     if (kind == "rows" && n == 48) return parse_x_variant("r4-4-3.t12.rows2.pad-gap.tw-sincos.mb0.xb2");
     if (kind == "columns" && n == 48) return parse_x_variant("r2-4-3-2.t12.rows4.pad-none.tw-table.mb0.cols.xb2");
     if (kind == "columns" && n == 40) return parse_x_variant("r2-2-2-5.t10.rows2.pad-gap.tw-sincos.mb0.cols.xb2");
@@ -453,10 +454,10 @@ TEST(ForcedVariants, RowsAndColumnsFromTheEnvironment) {
   check_grid<float>(49, 16, 49, ColumnMethod::automatic, PlaneMethod::separate, 0, preferred);
   // Rows are not columns, and a length the variant does not factor falls
   // through to the fallback (wisdom).
-  const VariantPreference fallback = [](const std::string&, int) -> std::optional<PreferredVariant> {
+  const VariantPreference fallback = [](const std::string&, int, long long) -> std::optional<PreferredVariant> {
     return parse_x_variant("r16.t1.rows1.pad-none.tw-sincos.mb0.cols");
   };
-  EXPECT_EQ(with_forced_variants(fallback, Precision::f32, DeviceLimits{})("columns", 16)->x.name(),
+  EXPECT_EQ(with_forced_variants(fallback, Precision::f32, DeviceLimits{})("columns", 16, 0)->x.name(),
             "r16.t1.rows1.pad-none.tw-sincos.mb0.cols");
   EXPECT_FALSE(forced_variant("rows", 49, Precision::f32, DeviceLimits{}, "", columns));
   EXPECT_FALSE(forced_variant("real-rows", 49, Precision::f32, DeviceLimits{}, rows, columns));

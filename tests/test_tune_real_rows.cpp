@@ -49,7 +49,7 @@ CandidateSet real_candidates(int nx, Precision p, TuneMode mode) {
 
 // A preference that offers v for (kind, n), like one wisdom entry.
 VariantPreference offering(const std::string& kind, int n, const XVariant& v) {
-  return [=](const std::string& k, int m) -> std::optional<XVariant> {
+  return [=](const std::string& k, int m, long long) -> std::optional<XVariant> {
     if (k == kind && m == n) return v;
     return std::nullopt;
   };

@@ -91,11 +91,11 @@ TEST(TuneSchedule, TunedWisdomDrivesTheSchedule) {
   EXPECT_LE(grid_error<double>(passes, 48, 20, 35), fft3d_test::fft_error_bound(false, 48. * 20 * 35));
 }
 
-// The Y and Z columns of a cube share one kernel (a plan uses one variant
-// per kind and length): the stride-0 entry minimises their total; each
-// stride keeps its own best. A variant that fails verification is never
-// written.
-TEST(TuneSchedule, CubeColumnsShareTheBestTotal) {
+// The Y and Z columns of a cube: each stride keeps its own best, which the
+// schedule's Y and Z passes take (a fused plan's Z need not share Y's
+// kernel); the stride-0 entry minimises their total, for passes of other
+// strides. A variant that fails verification is never written.
+TEST(TuneSchedule, CubeColumnsTakeTheirOwnBest) {
   const Problem problem = make_3d_problem(16, 16, 16, FFT3D_C2C_F32);
   const Precision p = Precision::f32;
   const Candidate est{estimate_column_variant(16, p, DeviceLimits{}), {}};
@@ -120,12 +120,24 @@ TEST(TuneSchedule, CubeColumnsShareTheBestTotal) {
     });
     EXPECT_EQ(entry(wisdom, "columns", 16, p, 16), a.name());
     EXPECT_EQ(entry(wisdom, "columns", 16, p, 256), b.name());
+    EXPECT_EQ(t.result.passes[1].chosen->candidate, a);
+    EXPECT_EQ(t.result.passes[2].chosen->candidate, b);
+    const VariantPreference tuned = wisdom_variants(wisdom, kGpu, p);
+    const std::vector<GridPass> passes =
+        make_grid_schedule(16, 16, 16, p, DeviceLimits{}, ColumnMethod::automatic, tuned, PlaneMethod::separate);
+    ASSERT_EQ(passes.size(), 3u);
+    EXPECT_EQ(passes[1].variant, a.x);
+    EXPECT_EQ(passes[2].variant, b.x);
+    EXPECT_LE(grid_error<float>(passes, 16, 16, 16), fft3d_test::fft_error_bound(true, 16. * 16 * 16));
+    // A grid whose Z stride wisdom has no entry of takes the shared one.
+    const std::string shared = *entry(wisdom, "columns", 16, p, 0);
+    const std::vector<GridPass> other =
+        make_grid_schedule(8, 8, 16, p, DeviceLimits{}, ColumnMethod::automatic, tuned, PlaneMethod::separate);
+    ASSERT_EQ(other.size(), 3u);
+    EXPECT_EQ(other[2].variant.name(), shared);
     if (!c_fails_on_z) {
-      EXPECT_EQ(entry(wisdom, "columns", 16, p, 0), c.name());  // 2 + 2 beats 1 + 5 and 5 + 1
-      EXPECT_EQ(t.result.passes[1].chosen->candidate, c);
-      EXPECT_EQ(t.result.passes[2].chosen->candidate, c);
+      EXPECT_EQ(shared, c.name());  // 2 + 2 beats 1 + 5 and 5 + 1
     } else {
-      const std::string shared = *entry(wisdom, "columns", 16, p, 0);
       EXPECT_TRUE(shared == a.name() || shared == b.name()) << shared;
       for (const WisdomEntry& e : t.result.written) EXPECT_NE(e.variant, c.name());
       for (const Measured& m : t.result.passes[2].result.ranked) EXPECT_NE(m.candidate, c);

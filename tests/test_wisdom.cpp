@@ -229,7 +229,7 @@ TEST(Wisdom, CApi) {
 TEST(Wisdom, SchedulesUseValidPreferences) {
   const XVariant rows = parse_x_variant("r3-16.t16.rows4.pad-gap.tw-table.mb0");
   const XVariant cols = parse_x_variant("r5-4.t4.rows8.pad-none.tw-sincos.mb0.cols");
-  const VariantPreference pref = [&](const std::string& kind, int n) -> std::optional<XVariant> {
+  const VariantPreference pref = [&](const std::string& kind, int n, long long) -> std::optional<XVariant> {
     if (kind == "rows" && n == 48) return rows;
     if (kind == "columns" && n == 20) return cols;
     if (kind == "columns" && n == 35) return rows;  // wrong length and layout: ignored

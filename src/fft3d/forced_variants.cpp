@@ -43,9 +43,10 @@ VariantPreference with_forced_variants(VariantPreference fallback, Precision pre
               z_columns = environment("FFT3D_Z_COLUMN_VARIANT");
   if (rows.empty() && columns.empty() && z_columns.empty()) return fallback;
   return [fallback = std::move(fallback), precision, limits, rows = std::move(rows), columns = std::move(columns),
-          z_columns = std::move(z_columns)](const std::string& kind, int n) -> std::optional<PreferredVariant> {
+          z_columns = std::move(z_columns)](const std::string& kind, int n,
+                                            long long stride) -> std::optional<PreferredVariant> {
     if (std::optional<XVariant> v = forced_variant(kind, n, precision, limits, rows, columns, z_columns)) return *v;
-    return fallback ? fallback(kind, n) : std::nullopt;
+    return fallback ? fallback(kind, n, stride) : std::nullopt;
   };
 }
 

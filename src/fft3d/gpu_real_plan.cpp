@@ -309,7 +309,9 @@ class GpuRealPlan final : public GpuPlan {
 std::optional<XVariant> forced_real_rows(int nx, Precision precision, const DeviceInfo& device) {
   const std::optional<XVariant> v = x_variant_from_environment(true);
   if (!v) return std::nullopt;
-  const VariantPreference offer = [&](const std::string&, int) -> std::optional<PreferredVariant> { return *v; };
+  const VariantPreference offer = [&](const std::string&, int, long long) -> std::optional<PreferredVariant> {
+    return *v;
+  };
   if (!valid_preference(offer, "real-rows", nx, precision, device.limits()))
     fail(FFT3D_ERROR_INVALID_ARGUMENT,
          "FFT3D_X_VARIANT " + v->name() + " is not valid for real rows of " + std::to_string(nx));

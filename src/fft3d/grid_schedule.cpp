@@ -37,13 +37,14 @@ GridPass column_pass(char axis, int n, long long count, kern::RowGeometry geomet
       return pass;
     }
   // Z's own preference first ("z-columns": FFT3D_Z_COLUMN_VARIANT), then
-  // the one Y and Z share.
+  // the pass's by its stride (wisdom: the tuned one of that stride, else the
+  // one Y and Z share).
   if (axis == 'z')
     if (auto v = valid_preference(preferred, "z-columns", n, precision, limits)) {
       pass.variant = *v;
       return pass;
     }
-  if (auto v = valid_preference(preferred, "columns", n, precision, limits)) {
+  if (auto v = valid_preference(preferred, "columns", n, precision, limits, geometry.stride)) {
     pass.variant = *v;
     return pass;
   }
@@ -120,9 +121,9 @@ std::optional<std::vector<GridPass>> make_split_y_schedule(int nx, int ny, int n
 }
 
 std::optional<XVariant> valid_preference(const VariantPreference& preferred, const std::string& kind, int n,
-                                         Precision precision, const DeviceLimits& limits) {
+                                         Precision precision, const DeviceLimits& limits, long long stride) {
   if (!preferred) return std::nullopt;
-  const std::optional<PreferredVariant> found = preferred(kind, n);
+  const std::optional<PreferredVariant> found = preferred(kind, n, stride);
   if (!found || found->five_step.n1 > 0) return std::nullopt;
   const XVariant& v = found->x;
   if (v.columns != (kind == "columns" || kind == "z-columns")) return std::nullopt;
@@ -140,7 +141,7 @@ std::optional<XVariant> valid_preference(const VariantPreference& preferred, con
 std::optional<FiveStepVariant> valid_five_step_preference(const VariantPreference& preferred, int n,
                                                           const DeviceLimits& limits) {
   if (!preferred) return std::nullopt;
-  const std::optional<PreferredVariant> found = preferred("five-step", n);
+  const std::optional<PreferredVariant> found = preferred("five-step", n, 0);
   if (!found) return std::nullopt;
   const FiveStepVariant& v = found->five_step;
   if (v.n1 * v.n2 != n || !kern::is_five_step_radix(v.n1) || !kern::is_five_step_radix(v.n2) ||

@@ -79,8 +79,12 @@ struct PreferredVariant {
 
 // A variant known to be good for (kind, n), e.g. from wisdom; used instead
 // of the ESTIMATE choice when it is valid for the pass (valid_preference,
-// valid_five_step_preference).
-using VariantPreference = std::function<std::optional<PreferredVariant>(const std::string& kind, int n)>;
+// valid_five_step_preference). `stride` is a column pass's element stride
+// (nx for Y, nx * ny for Z; 0 where the caller names no pass): wisdom then
+// answers that pass's own tuned entry where it holds one, else the one the
+// passes of that kind and length share.
+using VariantPreference =
+    std::function<std::optional<PreferredVariant>(const std::string& kind, int n, long long stride)>;
 
 // X rows (shared-memory Stockham), then Y and Z columns, skipping axes of
 // length 1; or, where `planes` asks for it, the fused XY pass then Z. Throws Error(UNSUPPORTED_SIZE) naming the axis and the prime
@@ -173,11 +177,12 @@ RealRowsPass make_real_rows_pass(int nx, long long rows, Precision precision, co
                                  const VariantPreference& preferred = {});
 std::string describe_real_rows_pass(const RealRowsPass& pass, Precision precision);
 
-// The preferred variant for a pass (kind "rows", "columns" or "real-rows")
-// when it is a Stockham variant that factors n (n / 2 for half real rows),
-// has the pass's layout and fits the limits; else nothing.
+// The preferred variant for a pass (kind "rows", "columns" or "real-rows";
+// a column pass's element stride, or 0) when it is a Stockham variant that
+// factors n (n / 2 for half real rows), has the pass's layout and fits the
+// limits; else nothing.
 std::optional<XVariant> valid_preference(const VariantPreference& preferred, const std::string& kind, int n,
-                                         Precision precision, const DeviceLimits& limits);
+                                         Precision precision, const DeviceLimits& limits, long long stride = 0);
 
 // The preferred five-step form for columns of n (kind "five-step") when it
 // is one, splits n into two five-step radices and its blocks fit the

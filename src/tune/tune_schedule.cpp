@@ -142,9 +142,13 @@ TuneResult tune_schedule(const Problem& problem, TuneMode mode, const TuneSettin
       PassTuning& t = out.passes[i];
       if (winner)
         if (const Measured* m = ranked_entry(t.result, winner->candidate)) t.chosen = *m;
-      if (kind == "columns")  // the best for this pass's own stride
-        if (const std::optional<Measured> own = first_verified(t.result, *jobs[i].timer, is_one_pass))
+      // The best for this pass's own stride, which plans take (wisdom_variants)
+      // unless the five-step form won.
+      if (kind == "columns")
+        if (const std::optional<Measured> own = first_verified(t.result, *jobs[i].timer, is_one_pass)) {
           remember(kind, n, t.stride, *own);
+          if (!five_step_wins) t.chosen = *own;
+        }
     }
   }
   out.seconds = clock() - start;
@@ -170,8 +174,11 @@ bool wisdom_covers(const Wisdom& wisdom, const DeviceSignature& device, const Pr
 }
 
 VariantPreference wisdom_variants(const Wisdom& wisdom, const DeviceSignature& device, Precision precision) {
-  return [&wisdom, device, precision](const std::string& kind, int n) -> std::optional<PreferredVariant> {
-    const std::optional<std::string> name = wisdom.lookup(device, PassKey{kind, n, precision, 0});
+  return [&wisdom, device, precision](const std::string& kind, int n,
+                                      long long stride) -> std::optional<PreferredVariant> {
+    std::optional<std::string> name;
+    if (stride > 0) name = wisdom.lookup(device, PassKey{kind, n, precision, stride});  // the pass's own
+    if (!name) name = wisdom.lookup(device, PassKey{kind, n, precision, 0});
     if (!name) return std::nullopt;
     try {
       const Candidate c = parse_candidate(*name);  // a Stockham or a five-step name

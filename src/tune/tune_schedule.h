@@ -32,9 +32,9 @@ struct PassTuning {
   Candidate estimate;       // the ESTIMATE choice
   CandidateSet candidates;  // what was searched, and what pruning removed
   JobResult result;         // times, fastest first; rejected; skipped
-  // What wisdom now says this pass should run (for passes sharing a kernel,
-  // e.g. the Y and Z columns of a cube, the best total over them), with
-  // its time in this pass; nothing if no candidate passed verification.
+  // What wisdom now says this pass should run (columns: the best of its own
+  // stride, or the five-step form where it won), with its time in this
+  // pass; nothing if no candidate passed verification.
   std::optional<Measured> chosen;
 };
 
@@ -66,8 +66,9 @@ std::string tuned_kind(const GridPass& pass);
 // - ("rows", n, stride 0): the X variant;
 // - ("real-rows", nx, stride 0): the X variant of real data (R2C/C2R);
 // - ("columns", n, stride 0): the one-pass column variant with the least
-//   total time over the passes of length n (a plan uses one per length), and
-//   ("columns", n, stride s) the best for each pass's own stride s;
+//   total time over the passes of length n (for passes of strides wisdom
+//   has no entry of), and ("columns", n, stride s) the best for each pass's
+//   own stride s, which plans take first (wisdom_variants);
 // - ("five-step", n, stride 0) where the five-step form beat every one-pass
 //   variant (removed where it no longer does).
 // Budget and progress as in TuneSettings; the budget bounds the search, the
@@ -85,7 +86,8 @@ bool wisdom_covers(const Wisdom& wisdom, const DeviceSignature& device, const Pr
                    const DeviceLimits& limits);
 
 // The variants `wisdom` holds for `device`, as schedules ask for them (kind
-// and n, stride 0; a Stockham variant, or the five-step form of a
+// and n; a column pass's own stride's entry where there is one, else stride
+// 0's; a Stockham variant, or the five-step form of a
 // "five-step" verdict; valid_preference and valid_five_step_preference then
 // check them against the pass). A name that no longer parses is ignored: the
 // ESTIMATE choice is used instead. `wisdom` must outlive the result.
