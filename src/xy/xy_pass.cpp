@@ -133,7 +133,7 @@ void XYPass::run_out(const void* in, void* out, long long planes, int sign, cuda
                                    (variant_.columns_first ? "inverse (C2R) only" : "forward (R2C) only"));
   const void* xt = x_twiddles_.get();
   const void* yt = y_twiddles_.get();
-  const long long persistent = variant_.buffers == 2 || variant_.ring_rows > 0 ? max_active_clusters_ : 0;
+  const long long persistent = facts_.persistent ? max_active_clusters_ : 0;
   const int per_cluster = variant_.x.real == RealRows::pair ? 2 : 1;
   if (precision_ == Precision::f32)
     launch<float>(k, facts_, variant_.cluster, persistent,

@@ -256,7 +256,8 @@ XYVariantFacts xy_variant_facts(int nx, int ny, Precision precision, const XYVar
   const XVariantFacts fx = layout_facts(L.x, precision), fy = layout_facts(L.y, precision);
   const int rb = real_bytes(precision);
   return XYVariantFacts{L.threads_per_block(), L.shared_bytes(rb), L.share_bytes(rb),
-                        L.elems_per_thread(), std::max(fx.registers_estimate, fy.registers_estimate)};
+                        L.elems_per_thread(), std::max(fx.registers_estimate, fy.registers_estimate),
+                        L.persistent()};
 }
 
 namespace {

@@ -79,6 +79,7 @@ struct XYVariantFacts {
   long long share_bytes;
   int elems_per_thread;
   int registers_estimate;
+  bool persistent;  // a grid of the resident clusters walks the planes (kern::XYLayout::persistent)
 };
 XYVariantFacts xy_variant_facts(int nx, int ny, Precision precision, const XYVariant& v);
 
