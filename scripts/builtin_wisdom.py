@@ -19,6 +19,10 @@ keeps it (list the complex file first) and the other's is reported.
   scripts/builtin_wisdom.py OUT.json all OUT.json r2c-f32=210,240 TUNED-r2c-f32.json
   scripts/builtin_wisdom.py --cubes FILE.json r2c-f32 [tuned]
       (the cubes whose whole-plan verdict FILE holds [with that value])
+  scripts/builtin_wisdom.py --drop-columns FILE.json f32:300:45300 ...
+      (removes a column pass's own-stride entry, PRECISION:N:STRIDE, so that
+      the pass takes the length's shared stride-0 entry: where an A/B of the
+      whole plan found the shared entry faster)
 """
 import json
 import sys
@@ -61,9 +65,33 @@ def held_cubes(path, tag, value=None):
                    wanted(e, precision, {e["pass"]["n"]}, real) and value in (None, e["variant"])})
 
 
+def drop_columns(path, specs):
+    """Removes the own-stride `columns` entries named PRECISION:N:STRIDE;
+    refuses the shared stride-0 entry (the fallback) and an entry the file
+    lacks, writing nothing then."""
+    with open(path) as f:
+        entries = json.load(f)["entries"]
+    for spec in specs:
+        precision, n, stride = spec.split(":")
+        if int(stride) == 0:
+            sys.exit(f"{spec}: stride 0 is the shared entry other strides fall back to; not dropped")
+        match = [e for e in entries if e["pass"]["kind"] == "columns" and e["pass"]["precision"] == precision and
+                 e["pass"]["n"] == int(n) and e["pass"].get("stride", 0) == int(stride)]
+        if not match:
+            sys.exit(f"{path}: no columns entry {spec}")
+        entries = [e for e in entries if all(e is not m for m in match)]
+        print(f"{path}: dropped columns {n} {precision} stride {stride} ({match[0]['variant']})")
+    with open(path, "w") as f:
+        json.dump({"fft3d_wisdom": 1, "entries": entries}, f, indent=2)
+        f.write("\n")
+
+
 def main(argv):
     if len(argv) in (4, 5) and argv[1] == "--cubes":
         print(",".join(map(str, held_cubes(*argv[2:]))))
+        return
+    if len(argv) >= 4 and argv[1] == "--drop-columns":
+        drop_columns(argv[2], argv[3:])
         return
     if len(argv) < 4 or len(argv) % 2:
         sys.exit(__doc__)

@@ -2,7 +2,8 @@
 """scripts/builtin_wisdom.py on wisdom files written here: a spec keeps its
 cubes' entries of its transform only, a cube without a whole-plan verdict is
 refused, the first file named keeps an entry two files disagree on (and the
-other is reported), and --cubes lists the cubes a file holds."""
+other is reported), --cubes lists the cubes a file holds, and --drop-columns
+removes an own-stride column entry but never the shared one."""
 import json
 import os
 import subprocess
@@ -86,6 +87,22 @@ class BuiltinWisdomScript(unittest.TestCase):
         self.assertEqual(cubes("r2c-f32"), "210,243")
         self.assertEqual(cubes("r2c-f32", "tuned"), "210")
         self.assertEqual(cubes("r2c-f64"), "")
+
+    def test_drop_columns_removes_an_own_stride_entry_only(self):
+        shared = tuned_c2c(300, "shared-cols")
+        own = [entry("columns", 300, "own-cols", stride=45300), entry("columns", 300, "own-y", stride=300)]
+        path = self.file("w.json", shared + own)
+        r = self.run_script("--drop-columns", path, "f32:300:45300")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(path) as f:
+            strides = sorted(e["pass"]["stride"] for e in json.load(f)["entries"] if e["pass"]["kind"] == "columns")
+        self.assertEqual(strides, [0, 300])
+        # The shared entry, an entry the file lacks: refused, the file unchanged.
+        before = open(path).read()
+        for spec in ("f32:300:0", "f32:300:45300", "f64:300:300"):
+            r = self.run_script("--drop-columns", path, spec)
+            self.assertNotEqual(r.returncode, 0, spec)
+            self.assertEqual(open(path).read(), before, spec)
 
 
 if __name__ == "__main__":
