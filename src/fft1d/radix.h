@@ -13,7 +13,7 @@ std::vector<std::vector<int>> all_radix_multisets(int n);
 // Whether the ESTIMATE's pairs of radices (balanced_radix_pair, and the
 // fused pass's re-paired rows) may use radix r: all supported radices but
 // 24 and 30. Those codelets were added for the fused pass's Y splits of
-// 384 = 24 * 16 and 480 = 30 * 16 (xy_variant.cpp); 24 as a pair of rows or
+// 384 = 24 * 16 and 480 = 30 * 16 (xy_estimate.cpp); 24 as a pair of rows or
 // columns lost at 480 = 24 * 20 (3-D f32 1.915 ms against 1.887, f64 3.797
 // against 3.767 on an H100) and tied at 384, so only the tuner tries them
 // in rows and columns.

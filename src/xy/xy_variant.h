@@ -98,6 +98,12 @@ struct XYBase {
   std::optional<bool> strided_rows;   // XYVariant::strided_rows where it fits; none: the ESTIMATE's
 };
 
+// The largest cluster on which nx * ny planes' strided rows fit (Y as
+// ny / c then c points, both codelets, the cross stage's butterflies over
+// `columns` columns even over the blocks): 15 for 210 (14 * 15), 16 for
+// 320 (20 * 16) and 384 (24 * 16); 0 for none.
+int largest_strided_cluster(int columns, int ny, int max_cluster);
+
 // Strided-rows variant v with its row pads switched (XYVariant::row_pads),
 // the twin MEASURE times beside the ESTIMATE's; nothing where v's rows are
 // not strided or the twin does not fit (xy_variant_valid).
@@ -130,8 +136,8 @@ std::optional<XYVariant> y_loads_switched(int nx, int ny, Precision precision, c
 // Strided-rows variant v of complex planes with X's two stages in the
 // other order (r15-32 <-> r32-15), the twin MEASURE times beside the
 // ESTIMATE's (measured faster at some planes and slower at others,
-// measured_strided_form in xy_variant.cpp); nothing where X has not two
-// different radices or the twin does not fit.
+// measured_strided_form in xy_measured_forms.cpp); nothing where X has
+// not two different radices or the twin does not fit.
 std::optional<XYVariant> x_order_switched(int nx, int ny, Precision precision, const XYVariant& v,
                                           const DeviceLimits& limits);
 
@@ -163,10 +169,10 @@ std::vector<XYVariant> x_threads_other(int nx, int ny, Precision precision, cons
 // without the fused pass's own two stages, planes in L2). Its X and Y
 // stages are those of `base` (radices, threads per row or column, padding,
 // twiddles), else the fused pass's own two stages on 16-thread rows where
-// the length has them (192 = 16 * 12, 320 = 16 * 20; xy_variant.cpp),
+// the length has them (192 = 16 * 12, 320 = 16 * 20; xy_estimate.cpp),
 // else the separate passes' ESTIMATE; regrouped for the cluster. Columns
 // come first where `base` says so, else for f64 power-of-two planes of at
-// least 512 KB (measured faster, see xy_variant.cpp); but rows are strided
+// least 512 KB (measured faster, see xy_estimate.cpp); but rows are strided
 // (strided_rows_variant) where `base` says so, else, where that form fits
 // and base asks for no columns first, on power-of-two planes of at least
 // 512 KB (512^2 f32 too, with one block per SM) and on planes of wide
@@ -175,8 +181,9 @@ std::vector<XYVariant> x_threads_other(int nx, int ny, Precision precision, cons
 // 400, where two blocks fit an SM), on the largest cluster that fits the
 // form unless base names one; and, where base names nothing, in the forms
 // measured fastest on cubes (192, 240, 243, 300, 320, 400, 480;
-// xy_variant.cpp), their share rows without pads where that measured faster
-// (f32 210-320, 400 and 480, f64 192-243 and 400; XYVariant::row_pads),
+// xy_measured_forms.cpp), their share rows without pads where that
+// measured faster (f32 210-320, 400 and 480, f64 192-243 and 400;
+// XYVariant::row_pads),
 // Y's first stage loading the plane at f32 300, 320, 400 and 480
 // (XYVariant::y_loads); strided rows of whole 32-value pieces without Y
 // loads swizzled (XYVariant::row_swizzle), and those whose share fills an
@@ -213,7 +220,7 @@ std::optional<XYVariant> strided_rows_variant(int nx, int ny, Precision precisio
 // ESTIMATE's cluster) and planes of at least 256 KB on the largest cluster
 // that fits the form where that cluster is even (320, 384, 420, 480, 512;
 // those on 15 blocks lost), and, where base names nothing, in the forms measured
-// fastest on the cubes 240^3 (12 blocks) and 300^3 (15; xy_variant.cpp),
+// fastest on the cubes 240^3 (12 blocks) and 300^3 (15; xy_measured_forms.cpp),
 // without row pads at 300^3, 320^3, 420^3 and 480^3 f32, and asking five
 // blocks per SM at 256^3 f32. The forward's f64 planes whose pairs take
 // 768 KB to 2.4 MB run as real pairs (real_pair_xy_variant), where base names
