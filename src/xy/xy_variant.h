@@ -183,9 +183,8 @@ std::vector<XYVariant> x_threads_other(int nx, int ny, Precision precision, cons
 // measured fastest on cubes (192, 240, 243, 300, 320, 400, 480;
 // xy_measured_forms.cpp), their share rows without pads where that
 // measured faster (f32 210-320, 400 and 480, f64 192-243 and 400;
-// XYVariant::row_pads),
-// Y's first stage loading the plane at f32 300, 320, 400 and 480
-// (XYVariant::y_loads); strided rows of whole 32-value pieces without Y
+// XYVariant::row_pads), Y's first stage loading the plane at f32 300, 320,
+// 400 and 480 (XYVariant::y_loads); strided rows of whole 32-value pieces without Y
 // loads swizzled (XYVariant::row_swizzle), and those whose share fills an
 // SM with a ring of share rows (ring_switched) where it holds at least three
 // quarters of the next plane's rows (512^2 f32).
