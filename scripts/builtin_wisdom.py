@@ -19,6 +19,10 @@ keeps it (list the complex file first) and the other's is reported.
   scripts/builtin_wisdom.py OUT.json all OUT.json r2c-f32=210,240 TUNED-r2c-f32.json
   scripts/builtin_wisdom.py --cubes FILE.json r2c-f32 [tuned]
       (the cubes whose whole-plan verdict FILE holds [with that value])
+  scripts/builtin_wisdom.py --own-columns FILE.json r2c-f32 300,384
+      (per cube whose plans' column strides hold entries other than the
+      shared stride-0 one: "N SHARED P:N:STRIDE...", for
+      scripts/own-columns-check.sh)
   scripts/builtin_wisdom.py --drop-columns FILE.json f32:300:45300 ...
       (removes a column pass's own-stride entry, PRECISION:N:STRIDE, so that
       the pass takes the length's shared stride-0 entry: where an A/B of the
@@ -65,6 +69,30 @@ def held_cubes(path, tag, value=None):
                    wanted(e, precision, {e["pass"]["n"]}, real) and value in (None, e["variant"])})
 
 
+def cube_column_strides(n, real):
+    """The element strides of an n^3 plan's Y and Z column passes: nx and
+    nx * ny on the complex side (n / 2 + 1 values a row for real plans)."""
+    row = n // 2 + 1 if real else n
+    return [row, row * n]
+
+
+def own_columns(path, tag, cubes):
+    """Lines "N SHARED P:N:STRIDE..." for the cubes whose Y or Z stride holds
+    a columns entry other than the length's shared (stride 0) one."""
+    precision, real, _ = parse_tag(tag)
+    with open(path) as f:
+        entries = json.load(f)["entries"]
+    columns = {(e["pass"]["n"], e["pass"].get("stride", 0)): e["variant"] for e in entries
+               if e["pass"]["kind"] == "columns" and e["pass"]["precision"] == precision}
+    lines = []
+    for n in cubes:
+        shared = columns.get((n, 0))
+        own = [s for s in cube_column_strides(n, real) if columns.get((n, s), shared) != shared]
+        if shared and own:
+            lines.append(" ".join([str(n), shared] + [f"{precision}:{n}:{s}" for s in own]))
+    return lines
+
+
 def drop_columns(path, specs):
     """Removes the own-stride `columns` entries named PRECISION:N:STRIDE;
     refuses the shared stride-0 entry (the fallback) and an entry the file
@@ -89,6 +117,10 @@ def drop_columns(path, specs):
 def main(argv):
     if len(argv) in (4, 5) and argv[1] == "--cubes":
         print(",".join(map(str, held_cubes(*argv[2:]))))
+        return
+    if len(argv) == 5 and argv[1] == "--own-columns":
+        for line in own_columns(argv[2], argv[3], [int(n) for n in argv[4].split(",") if n]):
+            print(line)
         return
     if len(argv) >= 4 and argv[1] == "--drop-columns":
         drop_columns(argv[2], argv[3:])

@@ -7,7 +7,10 @@
 #  3. add the winners (scripts/wisdom_ab_pick.py) to wisdom/MODEL.json
 #     (scripts/builtin_wisdom.py), then rebuild, which embeds the file;
 #  4. A/B the built plans against the heuristics (FFT3D_BUILTIN_WISDOM=0)
-#     and keep only the cubes that still win.
+#     and keep only the cubes that still win;
+#  5. A/B each kept cube whose own-stride column entries differ from the
+#     shared one against the shared one forced, and drop the own entries
+#     where the shared one wins (scripts/own-columns-check.sh).
 # Cubes whose plan the file already holds are left as they are. Run C2C
 # before R2C: complex and real plans of a length share its columns entry, and
 # the file keeps the entry it had. BUILD is configured and built first. On
@@ -18,7 +21,7 @@
 #   [TYPE=c2c|r2c] [ROUNDS=2] scripts/ship-wisdom.sh BUILD PRECISION [SIDES]
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
-[[ $# -ge 2 ]] || { sed -n '2,17p' "$0" >&2; exit 2; }
+[[ $# -ge 2 ]] || { sed -n '2,21p' "$0" >&2; exit 2; }
 build=$1 precision=$2
 sides=${3:-192,210,240,243,256,300,320,343,384,400,480,500,512}
 type=${TYPE:-c2c}
@@ -94,6 +97,17 @@ if [[ -n $spec ]]; then
   if [[ $kept != "$spec" ]]; then
     say "== 4b. the file with ${kept:-no new cube}"
     write_file "$kept"
+  fi
+fi
+if [[ -n ${kept:-} ]]; then
+  say "== 5. own-stride columns of ${kept#*=} against the shared entry"
+  before=$(cat "$file")
+  TYPE=$type scripts/own-columns-check.sh "$build" "$file" "$precision" "${kept#*=}" "$work/own.txt" \
+    >/dev/null 2>>"$log" || { say "the own-columns check failed: see $log"; exit 1; }
+  cat "$work/own.txt" >>"$log"
+  if [[ $(cat "$file") != "$before" ]]; then
+    grep "dropped columns" "$work/own.txt" | tee -a "$log"
+    cmake --build "$build" >>"$log" 2>&1 || { say "the build failed: see $log"; exit 1; }
   fi
 fi
 if [[ -f $file ]]; then

@@ -2,8 +2,10 @@
 """scripts/builtin_wisdom.py on wisdom files written here: a spec keeps its
 cubes' entries of its transform only, a cube without a whole-plan verdict is
 refused, the first file named keeps an entry two files disagree on (and the
-other is reported), --cubes lists the cubes a file holds, and --drop-columns
-removes an own-stride column entry but never the shared one."""
+other is reported), --cubes lists the cubes a file holds, --own-columns the
+cubes whose plans' column strides hold entries other than the shared one,
+and --drop-columns removes an own-stride column entry but never the shared
+one."""
 import json
 import os
 import subprocess
@@ -88,6 +90,16 @@ class BuiltinWisdomScript(unittest.TestCase):
         self.assertEqual(cubes("r2c-f32", "tuned"), "210")
         self.assertEqual(cubes("r2c-f64"), "")
 
+    def test_own_columns_lists_the_strides_of_the_cubes_plans(self):
+        # C2C 512^3: Y stride 512, Z 262144; R2C: 257 and 131584. Other strides and lengths do not count.
+        path = self.file("w.json", [entry("columns", 512, "shared"), entry("columns", 512, "own-z", stride=262144),
+                                    entry("columns", 512, "own-real-y", stride=257),
+                                    entry("columns", 512, "other", stride=1024), entry("columns", 256, "alone")])
+        own = lambda *a: self.run_script("--own-columns", path, *a).stdout.split("\n")[:-1]  # noqa: E731
+        self.assertEqual(own("f32", "512,256"), ["512 shared f32:512:262144"])
+        self.assertEqual(own("r2c-f32", "512"), ["512 shared f32:512:257"])
+        self.assertEqual(own("f64", "512"), [])
+
     def test_drop_columns_removes_an_own_stride_entry_only(self):
         shared = tuned_c2c(300, "shared-cols")
         own = [entry("columns", 300, "own-cols", stride=45300), entry("columns", 300, "own-y", stride=300)]
@@ -98,11 +110,13 @@ class BuiltinWisdomScript(unittest.TestCase):
             strides = sorted(e["pass"]["stride"] for e in json.load(f)["entries"] if e["pass"]["kind"] == "columns")
         self.assertEqual(strides, [0, 300])
         # The shared entry, an entry the file lacks: refused, the file unchanged.
-        before = open(path).read()
+        with open(path) as f:
+            before = f.read()
         for spec in ("f32:300:0", "f32:300:45300", "f64:300:300"):
             r = self.run_script("--drop-columns", path, spec)
             self.assertNotEqual(r.returncode, 0, spec)
-            self.assertEqual(open(path).read(), before, spec)
+            with open(path) as f:
+                self.assertEqual(f.read(), before, spec)
 
 
 if __name__ == "__main__":
