@@ -148,6 +148,21 @@ TEST(XYStridedRows, EstimateTakesTheLargestClusterThatFits) {
 // forms measured fastest on cubes, else in groups of 8 rows loaded in two
 // chunks with X twiddles computed; not where one block per SM is left
 // (400^2 f64).
+// The cluster the ESTIMATE splits Y over: the largest c with ny / c and c
+// both codelets, no more blocks than columns, and the cross stage's
+// (ny / c) * columns butterflies even over the c blocks.
+TEST(XYStridedRows, LargestStridedCluster) {
+  EXPECT_EQ(largest_strided_cluster(210, 210, 16), 15);  // 14 * 15
+  EXPECT_EQ(largest_strided_cluster(320, 320, 16), 16);  // 20 * 16
+  EXPECT_EQ(largest_strided_cluster(240, 240, 16), 16);  // 15 * 16
+  EXPECT_EQ(largest_strided_cluster(343, 343, 16), 0);   // 49 * 7: no 49-point codelet
+  EXPECT_EQ(largest_strided_cluster(512, 512, 8), 0);    // 64 * 8, 128 * 4, 256 * 2: none a codelet
+  EXPECT_EQ(largest_strided_cluster(4, 64, 16), 4);      // no more blocks than the 4 columns
+  // R2C 300^2: 151 columns; 20 * 151 and 25 * 151 do not split over 15 and
+  // 12 blocks, 30 * 151 does over 10.
+  EXPECT_EQ(largest_strided_cluster(151, 300, 16), 10);
+}
+
 TEST(XYStridedRows, PairedRowsTakeTheirMeasuredForms) {
   const DeviceLimits h100;
   struct Expected {
