@@ -37,6 +37,17 @@ REAL_GRID_KINDS = {"xy-real-forward", "xy-real-inverse", "dependent-launch-real"
                    "side-planes-real-inverse", "plan-source-real"}
 
 
+def read_entries(path):
+    with open(path) as f:
+        return json.load(f)["entries"]
+
+
+def write_entries(path, entries):
+    with open(path, "w") as f:
+        json.dump({"fft3d_wisdom": 1, "entries": entries}, f, indent=2)
+        f.write("\n")
+
+
 def key_of(entry):
     p = entry["pass"]
     return (entry["device"]["name"], p["kind"], p["n"], p["precision"], p.get("stride", 0), p.get("ny", 0),
@@ -63,8 +74,7 @@ def held_cubes(path, tag, value=None):
     """The cubes of `tag` whose whole-plan verdict the file holds (and is
     `value`, where given)."""
     precision, real, verdict = parse_tag(tag)
-    with open(path) as f:
-        entries = json.load(f)["entries"]
+    entries = read_entries(path)
     return sorted({e["pass"]["n"] for e in entries if e["pass"]["kind"] == verdict and
                    wanted(e, precision, {e["pass"]["n"]}, real) and value in (None, e["variant"])})
 
@@ -80,8 +90,7 @@ def own_columns(path, tag, cubes):
     """Lines "N SHARED P:N:STRIDE..." for the cubes whose Y or Z stride holds
     a columns entry other than the length's shared (stride 0) one."""
     precision, real, _ = parse_tag(tag)
-    with open(path) as f:
-        entries = json.load(f)["entries"]
+    entries = read_entries(path)
     columns = {(e["pass"]["n"], e["pass"].get("stride", 0)): e["variant"] for e in entries
                if e["pass"]["kind"] == "columns" and e["pass"]["precision"] == precision}
     lines = []
@@ -97,8 +106,7 @@ def drop_columns(path, specs):
     """Removes the own-stride `columns` entries named PRECISION:N:STRIDE;
     refuses the shared stride-0 entry (the fallback) and an entry the file
     lacks, writing nothing then."""
-    with open(path) as f:
-        entries = json.load(f)["entries"]
+    entries = read_entries(path)
     for spec in specs:
         precision, n, stride = spec.split(":")
         if int(stride) == 0:
@@ -109,9 +117,7 @@ def drop_columns(path, specs):
             sys.exit(f"{path}: no columns entry {spec}")
         entries = [e for e in entries if all(e is not m for m in match)]
         print(f"{path}: dropped columns {n} {precision} stride {stride} ({match[0]['variant']})")
-    with open(path, "w") as f:
-        json.dump({"fft3d_wisdom": 1, "entries": entries}, f, indent=2)
-        f.write("\n")
+    write_entries(path, entries)
 
 
 def main(argv):
@@ -130,8 +136,7 @@ def main(argv):
     out, pairs = argv[1], argv[2:]
     kept = {}
     for spec, path in zip(pairs[::2], pairs[1::2]):
-        with open(path) as f:
-            entries = json.load(f)["entries"]
+        entries = read_entries(path)
         if spec == "all":
             chosen = entries
         else:
@@ -150,9 +155,7 @@ def main(argv):
             kept.setdefault(k, e)
     entries = sorted(kept.values(), key=lambda e: (e["pass"]["precision"], e["pass"]["n"], e["pass"]["kind"],
                                                    e["pass"]["stride"], e["pass"].get("ny", 0)))
-    with open(out, "w") as f:
-        json.dump({"fft3d_wisdom": 1, "entries": entries}, f, indent=2)
-        f.write("\n")
+    write_entries(out, entries)
     print(f"{out}: {len(entries)} entries")
 
 
