@@ -17,12 +17,13 @@ keeps it (list the complex file first) and the other's is reported.
 
   scripts/builtin_wisdom.py OUT.json f32=192,256 TUNED-f32.json f64=256 TUNED-f64.json
   scripts/builtin_wisdom.py OUT.json all OUT.json r2c-f32=210,240 TUNED-r2c-f32.json
-  scripts/builtin_wisdom.py --cubes FILE.json r2c-f32 [tuned]
-      (the cubes whose whole-plan verdict FILE holds [with that value])
+  scripts/builtin_wisdom.py --cubes FILE.json r2c-f32 [tuned,shared-columns]
+      (the cubes whose whole-plan verdict FILE holds [with one of those values])
   scripts/builtin_wisdom.py --own-columns FILE.json r2c-f32 300,384
       (per cube whose plans' column strides hold entries other than the
       shared stride-0 one: "N SHARED P:N:STRIDE...", for
-      scripts/own-columns-check.sh)
+      scripts/own-columns-check.sh; not cubes whose whole-plan verdict is
+      "shared-columns": their plans take the shared entry already)
   scripts/builtin_wisdom.py --drop-columns FILE.json f32:300:45300 ...
       (removes a column pass's own-stride entry, PRECISION:N:STRIDE, so that
       the pass takes the length's shared stride-0 entry: where an A/B of the
@@ -70,13 +71,15 @@ def parse_tag(tag):
     return (tag[4:], True, "plan-source-real") if real else (tag, False, "plan-source")
 
 
-def held_cubes(path, tag, value=None):
+def held_cubes(path, tag, values=None):
     """The cubes of `tag` whose whole-plan verdict the file holds (and is
-    `value`, where given)."""
+    one of the comma-separated `values`, where given)."""
     precision, real, verdict = parse_tag(tag)
     entries = read_entries(path)
+    wanted_values = values.split(",") if values else None
     return sorted({e["pass"]["n"] for e in entries if e["pass"]["kind"] == verdict and
-                   wanted(e, precision, {e["pass"]["n"]}, real) and value in (None, e["variant"])})
+                   wanted(e, precision, {e["pass"]["n"]}, real) and
+                   (wanted_values is None or e["variant"] in wanted_values)})
 
 
 def cube_column_strides(n, real):
@@ -88,13 +91,17 @@ def cube_column_strides(n, real):
 
 def own_columns(path, tag, cubes):
     """Lines "N SHARED P:N:STRIDE..." for the cubes whose Y or Z stride holds
-    a columns entry other than the length's shared (stride 0) one."""
+    a columns entry other than the length's shared (stride 0) one, but for
+    those whose whole-plan verdict runs the shared entries."""
     precision, real, _ = parse_tag(tag)
     entries = read_entries(path)
     columns = {(e["pass"]["n"], e["pass"].get("stride", 0)): e["variant"] for e in entries
                if e["pass"]["kind"] == "columns" and e["pass"]["precision"] == precision}
+    on_shared = set(held_cubes(path, tag, "shared-columns"))
     lines = []
     for n in cubes:
+        if n in on_shared:
+            continue
         shared = columns.get((n, 0))
         own = [s for s in cube_column_strides(n, real) if columns.get((n, s), shared) != shared]
         if shared and own:

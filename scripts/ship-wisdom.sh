@@ -81,7 +81,7 @@ rm -f "$tuned"
 SWEEP=0 TYPE=$type OUT=$OUT scripts/tune-sweep.sh "$build" "$precision" "$list" >>"$log" 2>&1 ||
   { say "tuning failed: see $OUT/tune-$tag.txt"; exit 1; }
 # Where MEASURE kept the ESTIMATE's plan, the tuned one did not beat it.
-contenders=$(scripts/builtin_wisdom.py --cubes "$tuned" "$tag" tuned)
+contenders=$(scripts/builtin_wisdom.py --cubes "$tuned" "$tag" tuned,shared-columns)
 say "== 2. the ESTIMATE against the tuned plans of ${contenders:-no cube} (MEASURE kept the ESTIMATE's elsewhere)"
 spec=
 if [[ -n $contenders ]]; then

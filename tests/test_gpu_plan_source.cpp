@@ -1,8 +1,10 @@
 // The whole-plan check of MEASURE on the GPU (label gpu): a MEASURE plan,
 // complex and real, times the tuned plan against the one ESTIMATE builds
-// without wisdom and writes a verdict that later ESTIMATE plans take; a
-// verdict for the ESTIMATE's plan sets the tuned variants aside; every
-// plan matches FFTW. Skips without a device.
+// without wisdom (and against the tuned plan with its columns on the shared
+// entries, where a column pass's own stride holds another) and writes a
+// verdict that later ESTIMATE plans take; a verdict for the ESTIMATE's plan
+// sets the tuned variants aside, one for the shared columns the own
+// stride's entry; every plan matches FFTW. Skips without a device.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -14,6 +16,7 @@
 #include "gpu_test_util.h"
 #include "tune/device_signature.h"
 #include "tune/plan_source_choice.h"
+#include "tune/wisdom.h"
 
 namespace fft3d {
 namespace {
@@ -27,6 +30,15 @@ bool contains(const std::string& text, const std::string& part) { return text.fi
 // The name after "variant " on the description's real rows line.
 std::string real_rows_variant(const std::string& text) {
   const size_t line = text.find("real rows n=");
+  const size_t at = text.find("variant ", line);
+  if (line == std::string::npos || at == std::string::npos) return "";
+  const size_t from = at + 8;
+  return text.substr(from, text.find(',', from) - from);
+}
+
+// The variant named on the description's line of the Z pass of length n.
+std::string z_variant(const std::string& text, int n) {
+  const size_t line = text.find("pass z: n=" + std::to_string(n) + " ");
   const size_t at = text.find("variant ", line);
   if (line == std::string::npos || at == std::string::npos) return "";
   const size_t from = at + 8;
@@ -90,6 +102,57 @@ TEST_F(GpuPlanSource, EstimateVerdictSetsTheTunedVariantsAside) {
     EXPECT_EQ(contains(text, "ESTIMATE variant"), !tuned) << text;
     EXPECT_EQ(contains(text, "the ESTIMATE's, without tuned variants"), !tuned) << text;
     expect_matches_fftw(plan, true);
+    fft3d_plan_destroy(plan);
+  }
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
+}
+
+// A Z pass whose own stride holds an entry other than the shared one: a
+// MEASURE plan also times the tuned plan with Z on the shared entry, and
+// the verdict says which one later plans run.
+TEST_F(GpuPlanSource, SharedColumnsAreTimedAndTheirVerdictTaken) {
+  FFT3D_REQUIRE_GPU();
+  unsetenv("FFT3D_COLUMN_VARIANT");
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
+  fft3d_plan plan = nullptr;
+  // Tuned variants and whole-plan verdicts to wisdom.
+  ASSERT_EQ(fft3d_plan_create_3d(&plan, kNx, kNy, kNz, FFT3D_C2C_F32, FFT3D_BACKEND_GPU | FFT3D_MEASURE),
+            FFT3D_SUCCESS)
+      << fft3d_last_error_message();
+  fft3d_plan_destroy(plan);
+
+  Wisdom& wisdom = process_wisdom();
+  const DeviceSignature gpu = device_signature(current_device_info());
+  const std::optional<std::string> shared = wisdom.lookup(gpu, PassKey{"columns", kNz, Precision::f32, 0});
+  ASSERT_TRUE(shared.has_value());
+  // Two valid one-pass variants of 40-point columns; Z's own entry is one the shared entry is not.
+  const std::string candidates[] = {"r2-2-2-5.t10.rows2.pad-gap.tw-sincos.mb0.cols.xb2",
+                                    "r2-2-2-5.t10.rows2.pad-none.tw-sincos.mb0.cols"};
+  const std::string own = candidates[0] == *shared ? candidates[1] : candidates[0];
+  wisdom.remember({gpu, PassKey{"columns", kNz, Precision::f32, static_cast<long long>(kNx) * kNy}, own, 0.01});
+  wisdom.erase(gpu, PassKey{"five-step", kNz, Precision::f32, 0});  // Z on one pass, as the entries say
+  const PassKey key = plan_source_key(kNx, kNy, kNz, Precision::f32, false);
+  wisdom.erase(gpu, key);
+
+  // Wisdom covers the grid now: MEASURE only times the whole plans.
+  ASSERT_EQ(fft3d_plan_create_3d(&plan, kNx, kNy, kNz, FFT3D_C2C_F32, FFT3D_BACKEND_GPU | FFT3D_MEASURE),
+            FFT3D_SUCCESS)
+      << fft3d_last_error_message();
+  std::string text = describe(plan);
+  EXPECT_TRUE(contains(text, ", tuned with shared columns ")) << text;
+  const std::optional<std::string> verdict = wisdom.lookup(gpu, key);
+  ASSERT_TRUE(verdict.has_value()) << text;
+  EXPECT_TRUE(parse_plan_source(*verdict).has_value()) << *verdict;
+  expect_matches_fftw(plan, false);
+  fft3d_plan_destroy(plan);
+
+  for (const char* source : {"tuned", "shared-columns"}) {
+    wisdom.remember({gpu, key, source, 0.05});
+    ASSERT_EQ(fft3d_plan_create_3d(&plan, kNx, kNy, kNz, FFT3D_C2C_F32, FFT3D_BACKEND_GPU), FFT3D_SUCCESS)
+        << fft3d_last_error_message();
+    text = describe(plan);
+    EXPECT_EQ(z_variant(text, kNz), *source == 't' ? own : *shared) << text;
+    expect_matches_fftw(plan, false);
     fft3d_plan_destroy(plan);
   }
   ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);

@@ -94,7 +94,8 @@ TEST(TuneSchedule, TunedWisdomDrivesTheSchedule) {
 // The Y and Z columns of a cube: each stride keeps its own best, which the
 // schedule's Y and Z passes take (a fused plan's Z need not share Y's
 // kernel); the stride-0 entry minimises their total, for passes of other
-// strides. A variant that fails verification is never written.
+// strides, and every column pass where own strides are set aside. A variant
+// that fails verification is never written.
 TEST(TuneSchedule, CubeColumnsTakeTheirOwnBest) {
   const Problem problem = make_3d_problem(16, 16, 16, FFT3D_C2C_F32);
   const Precision p = Precision::f32;
@@ -135,6 +136,14 @@ TEST(TuneSchedule, CubeColumnsTakeTheirOwnBest) {
         make_grid_schedule(8, 8, 16, p, DeviceLimits{}, ColumnMethod::automatic, tuned, PlaneMethod::separate);
     ASSERT_EQ(other.size(), 3u);
     EXPECT_EQ(other[2].variant.name(), shared);
+    // With own strides set aside (the whole-plan check's shared columns)
+    // both of the cube's column passes take the shared entry.
+    const std::vector<GridPass> shared_columns = make_grid_schedule(
+        16, 16, 16, p, DeviceLimits{}, ColumnMethod::automatic, wisdom_variants(wisdom, kGpu, p, false),
+        PlaneMethod::separate);
+    ASSERT_EQ(shared_columns.size(), 3u);
+    EXPECT_EQ(shared_columns[1].variant.name(), shared);
+    EXPECT_EQ(shared_columns[2].variant.name(), shared);
     if (!c_fails_on_z) {
       EXPECT_EQ(shared, c.name());  // 2 + 2 beats 1 + 5 and 5 + 1
     } else {

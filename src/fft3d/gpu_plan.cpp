@@ -54,7 +54,7 @@ class GpuBatchedPlan final : public GpuPlan {
     x_.run_rows(in, out, problem().batch, sign, stream, 0, 0, normalisation(problem(), sign));
   }
 
-  std::string describe() const override {
+  std::string describe_passes() const override {
     std::ostringstream s;
     const long long bytes = problem().bytes();
     s << problem().str() << " on " << device_.name << " (" << device_.arch() << ")\n"
@@ -158,7 +158,7 @@ class GpuGridPlan final : public GpuPlan {
     run_passes(out, 1, sign, stream);
   }
 
-  std::string describe() const override {
+  std::string describe_passes() const override {
     std::ostringstream s;
     const long long bytes = problem().bytes();
     long long passes = 0;
@@ -180,7 +180,6 @@ class GpuGridPlan final : public GpuPlan {
       std::istringstream lines(describe_pass(p, problem().precision()));
       for (std::string line; std::getline(lines, line);) s << "  " << line << "\n";
     }
-    for (const std::string& note : notes_) s << "  " << note << "\n";
     return s.str();
   }
 
@@ -455,17 +454,19 @@ std::unique_ptr<GpuPlan> make_grid_plan(const Problem& problem, const DeviceInfo
   return plan;
 }
 
-// FFT3D_PLAN_SOURCE=tuned|estimate forces the whole-plan check's verdict.
+// FFT3D_PLAN_SOURCE=tuned|estimate|shared-columns forces the whole-plan check's verdict.
 std::optional<PlanSource> plan_source_from_environment() {
   const char* env = std::getenv("FFT3D_PLAN_SOURCE");
   if (!env || !*env) return std::nullopt;
   if (const std::optional<PlanSource> source = parse_plan_source(env)) return source;
-  fail(FFT3D_ERROR_INVALID_ARGUMENT, std::string("FFT3D_PLAN_SOURCE must be 'tuned' or 'estimate', not '") + env + "'");
+  fail(FFT3D_ERROR_INVALID_ARGUMENT,
+       std::string("FFT3D_PLAN_SOURCE must be 'tuned', 'estimate' or 'shared-columns', not '") + env + "'");
 }
 
 // A 3-D plan (complex or real) that `make` builds as `mode` and the plan
-// wisdom say, or as ESTIMATE builds it without wisdom, as choose_plan_source
-// decides: under MEASURE and EXHAUSTIVE both are built and timed on scratch
+// wisdom say, that plan with its column passes on their lengths' shared
+// entries, or the plan ESTIMATE builds without wisdom, as choose_plan_source
+// decides: under MEASURE and EXHAUSTIVE each is built and timed on scratch
 // data (real plans: forward and inverse), the verdict to wisdom.
 std::unique_ptr<Plan> with_plan_source_checked(
     const Problem& problem, const DeviceInfo& device, TuneMode mode,
@@ -474,15 +475,19 @@ std::unique_ptr<Plan> with_plan_source_checked(
     WisdomSetAside none;
     return make(TuneMode::estimate);
   };
+  const auto make_shared_columns = [&] {
+    OwnColumnsSetAside shared;
+    return make(mode);  // finds the whole-plan verdicts the tuned plan's build left in wisdom
+  };
   // choose_plan_source times the tuned plan first: that timing starts the
   // ESTIMATE's build on a second thread before building the tuned plan
   // (and timing its whole-plan choices), so that the ESTIMATE's kernels
   // compile meanwhile (NVRTC; seconds on an empty module cache).
   std::future<std::unique_ptr<GpuPlan>> estimate_built;
-  std::unique_ptr<GpuPlan> built[2];  // by PlanSource, as the timer builds them
+  std::unique_ptr<GpuPlan> built[3];  // by PlanSource, as the timer builds them
   std::unique_ptr<DeviceBuffer> scratch;
   const long long bytes = problem.is_real() ? problem.complex_side_bytes() : problem.bytes();
-  const PlanSourceTimer time = [&](PlanSource source) {
+  const PlanSourceTimer time = [&](PlanSource source) -> std::optional<double> {
     std::unique_ptr<GpuPlan>& plan = built[static_cast<int>(source)];
     if (source == PlanSource::tuned) {
       estimate_built = std::async(std::launch::async, [&] {
@@ -490,8 +495,20 @@ std::unique_ptr<Plan> with_plan_source_checked(
         return make_estimate();
       });
       plan = make(mode);
-    } else {
+    } else if (source == PlanSource::estimate) {
       plan = estimate_built.valid() ? estimate_built.get() : make_estimate();
+    } else {
+      try {
+        plan = make_shared_columns();
+      } catch (const Error& e) {
+        if (e.status() != FFT3D_ERROR_OUT_OF_MEMORY) throw;
+        return std::nullopt;  // no room for a third plan: the other two are still compared
+      }
+      const GpuPlan* tuned = built[static_cast<int>(PlanSource::tuned)].get();
+      if (tuned && plan->describe_passes() == tuned->describe_passes()) {  // no own column entry was taken
+        plan.reset();
+        return std::nullopt;
+      }
     }
     if (!scratch) scratch = std::make_unique<DeviceBuffer>(timing_scratch(bytes));
     double ms = median_execute_ms(*plan, scratch->get(), -1, nullptr);
@@ -507,10 +524,23 @@ std::unique_ptr<Plan> with_plan_source_checked(
     // No room for a second plan or for scratch data: the tuned plan, unchecked.
     if (e.status() != FFT3D_ERROR_OUT_OF_MEMORY) throw;
     built[static_cast<int>(PlanSource::estimate)].reset();
+    built[static_cast<int>(PlanSource::shared_columns)].reset();
     choice = {PlanSource::tuned, "whole plan not checked against the ESTIMATE's: out of device memory"};
   }
   std::unique_ptr<GpuPlan> plan = std::move(built[static_cast<int>(choice.source)]);
-  if (!plan) plan = choice.source == PlanSource::tuned ? make(mode) : make_estimate();
+  if (!plan) {
+    switch (choice.source) {
+      case PlanSource::tuned:
+        plan = make(mode);
+        break;
+      case PlanSource::estimate:
+        plan = make_estimate();
+        break;
+      case PlanSource::shared_columns:
+        plan = make_shared_columns();
+        break;
+    }
+  }
   if (!choice.note.empty()) plan->add_note(choice.note);
   return plan;
 }
@@ -543,6 +573,7 @@ std::optional<XYVariant> xy_variant_from_environment(int nx, int ny, bool real, 
 
 namespace {
 thread_local Wisdom* wisdom_in_use = nullptr;  // the innermost WisdomInUse's, on this thread
+thread_local bool own_columns_set_aside = false;  // while an OwnColumnsSetAside lives on this thread
 }  // namespace
 
 Wisdom& plan_wisdom() { return wisdom_in_use ? *wisdom_in_use : process_wisdom(); }
@@ -552,6 +583,10 @@ WisdomInUse::WisdomInUse(Wisdom* wisdom) : outer_(wisdom_in_use) {
 }
 
 WisdomInUse::~WisdomInUse() { wisdom_in_use = outer_; }
+
+OwnColumnsSetAside::OwnColumnsSetAside() : outer_(own_columns_set_aside) { own_columns_set_aside = true; }
+
+OwnColumnsSetAside::~OwnColumnsSetAside() { own_columns_set_aside = outer_; }
 
 DeviceBuffer timing_scratch(long long bytes) {
   DeviceBuffer scratch(static_cast<size_t>(bytes));
@@ -617,6 +652,12 @@ double normalisation(const Problem& p, int sign) {
   return sign > 0 && p.normalize ? 1.0 / static_cast<double>(p.transform_length()) : 1.0;
 }
 
+std::string GpuPlan::describe() const {
+  std::string text = describe_passes();
+  for (const std::string& note : notes_) text += "  " + note + "\n";
+  return text;
+}
+
 void GpuPlan::check_pointer(const void* data) const {
   if (!is_device_pointer(data))
     fail(FFT3D_ERROR_INVALID_POINTER, "a GPU plan was given a pointer that is not device memory");
@@ -660,8 +701,9 @@ DeviceSignature signature_of(const DeviceInfo& d) {
 }
 
 VariantPreference variant_preference(const DeviceInfo& device, Precision precision) {
-  return with_forced_variants(wisdom_variants(plan_wisdom(), signature_of(device), precision), precision,
-                              device.limits());
+  const VariantPreference wisdom =
+      wisdom_variants(plan_wisdom(), signature_of(device), precision, !own_columns_set_aside);
+  return with_forced_variants(wisdom, precision, device.limits());
 }
 
 std::optional<bool> l2_streaming_from_environment() {

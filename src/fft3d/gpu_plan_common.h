@@ -43,6 +43,12 @@ class GpuPlan : public Plan {
   // separate passes only.
   virtual bool dependent_beyond_l2() const { return false; }
 
+  // The passes and how they run (describe_passes), then the notes.
+  std::string describe() const final;
+  // The description without the notes on how the plan was chosen: plans
+  // with the same text run the same kernels.
+  virtual std::string describe_passes() const = 0;
+
   // A line the description ends with (how the plan was chosen).
   void add_note(std::string note) { notes_.push_back(std::move(note)); }
 
@@ -74,6 +80,20 @@ class WisdomInUse {
 class WisdomSetAside {
   Wisdom empty_;  // declared first: in_use_ points plan_wisdom() at it
   WisdomInUse in_use_{&empty_};
+};
+
+// While one lives on this thread, the plans built there run every column
+// pass on the wisdom entry of its length (stride 0), not its own stride's:
+// the whole-plan check's shared columns (tune/plan_source_choice.h).
+class OwnColumnsSetAside {
+ public:
+  OwnColumnsSetAside();
+  ~OwnColumnsSetAside();
+  OwnColumnsSetAside(const OwnColumnsSetAside&) = delete;
+  OwnColumnsSetAside& operator=(const OwnColumnsSetAside&) = delete;
+
+ private:
+  bool outer_;
 };
 
 // Scratch data for timing plans under MEASURE: `bytes` of finite values
@@ -123,7 +143,8 @@ DeviceSignature signature_of(const DeviceInfo& device);
 // The variants a plan takes before its ESTIMATE: those FFT3D_X_VARIANT and
 // FFT3D_COLUMN_VARIANT force (with_forced_variants), else those the
 // plan wisdom holds for this GPU, five-step verdicts included
-// (wisdom_variants); a wisdom name that no longer parses is ignored.
+// (wisdom_variants; own strides' entries unless an OwnColumnsSetAside lives
+// on this thread); a wisdom name that no longer parses is ignored.
 VariantPreference variant_preference(const DeviceInfo& device, Precision precision);
 
 // FFT3D_SIDE_PLANES=k (for experiments): the last k planes of a fused pass

@@ -68,7 +68,7 @@ class GpuRealPlan final : public GpuPlan {
     run(const_cast<void*>(in), out, sign, stream);
   }
 
-  std::string describe() const override {
+  std::string describe_passes() const override {
     std::ostringstream s;
     const long long passes = 1 + static_cast<long long>(column_passes_.size());
     s << problem().str() << " on " << device_.name << " (" << device_.arch() << ")\n"
@@ -93,7 +93,6 @@ class GpuRealPlan final : public GpuPlan {
       << (order_ == PassOrder::alternating ? ": the forward's Y and the inverse's X (after Z, Y) walk from the top plane"
                                             : "")
       << "\n";
-    for (const std::string& note : notes_) s << "  " << note << "\n";
     return s.str();
   }
 

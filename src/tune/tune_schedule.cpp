@@ -173,11 +173,12 @@ bool wisdom_covers(const Wisdom& wisdom, const DeviceSignature& device, const Pr
   return true;
 }
 
-VariantPreference wisdom_variants(const Wisdom& wisdom, const DeviceSignature& device, Precision precision) {
-  return [&wisdom, device, precision](const std::string& kind, int n,
-                                      long long stride) -> std::optional<PreferredVariant> {
+VariantPreference wisdom_variants(const Wisdom& wisdom, const DeviceSignature& device, Precision precision,
+                                  bool own_strides) {
+  return [&wisdom, device, precision, own_strides](const std::string& kind, int n,
+                                                   long long stride) -> std::optional<PreferredVariant> {
     std::optional<std::string> name;
-    if (stride > 0) name = wisdom.lookup(device, PassKey{kind, n, precision, stride});  // the pass's own
+    if (stride > 0 && own_strides) name = wisdom.lookup(device, PassKey{kind, n, precision, stride});  // the pass's own
     if (!name) name = wisdom.lookup(device, PassKey{kind, n, precision, 0});
     if (!name) return std::nullopt;
     try {

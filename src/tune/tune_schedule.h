@@ -91,6 +91,9 @@ bool wisdom_covers(const Wisdom& wisdom, const DeviceSignature& device, const Pr
 // "five-step" verdict; valid_preference and valid_five_step_preference then
 // check them against the pass). A name that no longer parses is ignored: the
 // ESTIMATE choice is used instead. `wisdom` must outlive the result.
-VariantPreference wisdom_variants(const Wisdom& wisdom, const DeviceSignature& device, Precision precision);
+// own_strides false: every column pass takes stride 0's entry (the whole-plan
+// check's shared columns, tune/plan_source_choice.h).
+VariantPreference wisdom_variants(const Wisdom& wisdom, const DeviceSignature& device, Precision precision,
+                                  bool own_strides = true);
 
 }  // namespace fft3d

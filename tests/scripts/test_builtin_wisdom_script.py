@@ -83,11 +83,13 @@ class BuiltinWisdomScript(unittest.TestCase):
         self.assertEqual(len(got), 11)
 
     def test_cubes_lists_the_verdicts_a_file_holds(self):
-        path = self.file("w.json", tuned_c2c(192, "a") + tuned_r2c(210, "b") + tuned_r2c(243, "c", "estimate"))
-        cubes = lambda *a: self.run_script("--cubes", path, *a).stdout.strip()
+        path = self.file("w.json", tuned_c2c(192, "a") + tuned_r2c(210, "b") + tuned_r2c(243, "c", "estimate") +
+                         tuned_r2c(300, "d", "shared-columns"))
+        cubes = lambda *a: self.run_script("--cubes", path, *a).stdout.strip()  # noqa: E731
         self.assertEqual(cubes("f32"), "192")
-        self.assertEqual(cubes("r2c-f32"), "210,243")
+        self.assertEqual(cubes("r2c-f32"), "210,243,300")
         self.assertEqual(cubes("r2c-f32", "tuned"), "210")
+        self.assertEqual(cubes("r2c-f32", "tuned,shared-columns"), "210,300")
         self.assertEqual(cubes("r2c-f64"), "")
 
     def test_own_columns_lists_the_strides_of_the_cubes_plans(self):
@@ -99,6 +101,10 @@ class BuiltinWisdomScript(unittest.TestCase):
         self.assertEqual(own("f32", "512,256"), ["512 shared f32:512:262144"])
         self.assertEqual(own("r2c-f32", "512"), ["512 shared f32:512:257"])
         self.assertEqual(own("f64", "512"), [])
+        # A cube whose whole-plan verdict runs the shared entries has nothing to check.
+        path = self.file("w.json", [entry("columns", 512, "shared"), entry("columns", 512, "own-z", stride=262144),
+                                    entry("plan-source", 512, "shared-columns", grid=True)])
+        self.assertEqual(own("f32", "512"), [])
 
     def test_drop_columns_removes_an_own_stride_entry_only(self):
         shared = tuned_c2c(300, "shared-cols")
