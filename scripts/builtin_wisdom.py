@@ -13,7 +13,10 @@ A spec is f32=CUBES or f64=CUBES (C2C), r2c-f32=CUBES or r2c-f64=CUBES
 (R2C), or all (every entry of the file, e.g. the shipped file being
 extended). Complex and real plans of one length share its "columns" and
 "five-step" entries; where two files disagree on one, the first file named
-keeps it (list the complex file first) and the other's is reported.
+keeps it (list the complex file first) and the other's is reported. So a
+cube added with the verdict "shared-columns" (its column passes ran on its
+tuned file's shared entry) is pinned: its Y and Z strides take that entry
+as their own, and its verdict becomes "tuned".
 
   scripts/builtin_wisdom.py OUT.json f32=192,256 TUNED-f32.json f64=256 TUNED-f64.json
   scripts/builtin_wisdom.py OUT.json all OUT.json r2c-f32=210,240 TUNED-r2c-f32.json
@@ -89,6 +92,32 @@ def cube_column_strides(n, real):
     return [row, row * n]
 
 
+def pin_shared_columns(chosen, verdict, real):
+    """Where a cube's whole-plan verdict is "shared-columns", its plan ran
+    every column pass on the tuned file's shared (stride 0) entry of its
+    length. The shipped file may keep another shared entry (complex and real
+    plans share it, and the first file keeps it), so the cube's Y and Z
+    strides get the tuned file's shared entry as their own, and the verdict
+    becomes "tuned": the plan built from the shipped file is the one
+    measured. Returns the entries so changed."""
+    shared = {e["pass"]["n"]: e for e in chosen if e["pass"]["kind"] == "columns" and e["pass"].get("stride", 0) == 0}
+    pinned = [e["pass"]["n"] for e in chosen if e["pass"]["kind"] == verdict and e["variant"] == "shared-columns" and
+              e["pass"]["n"] in shared]
+    out = []
+    for e in chosen:
+        n, stride = e["pass"]["n"], e["pass"].get("stride", 0)
+        if n in pinned and e["pass"]["kind"] == "columns" and stride in cube_column_strides(n, real):
+            continue  # replaced below
+        if n in pinned and e["pass"]["kind"] == verdict:
+            e = dict(e, variant="tuned")
+        out.append(e)
+    for n in pinned:
+        for stride in cube_column_strides(n, real):
+            out.append(dict(shared[n], **{"pass": dict(shared[n]["pass"], stride=stride)}))
+        print(f"{n}: shared-columns verdict pinned: its column strides take {shared[n]['variant']}, verdict tuned")
+    return out
+
+
 def own_columns(path, tag, cubes):
     """Lines "N SHARED P:N:STRIDE..." for the cubes whose Y or Z stride holds
     a columns entry other than the length's shared (stride 0) one, but for
@@ -154,6 +183,7 @@ def main(argv):
             missing = cubes - {e["pass"]["n"] for e in chosen if e["pass"]["kind"] == verdict}
             if missing:
                 sys.exit(f"{path}: no whole-plan verdict ({verdict}) for {precision} cubes {sorted(missing)}")
+            chosen = pin_shared_columns(chosen, verdict, real)
         for e in chosen:
             k = key_of(e)
             if k in kept and kept[k]["variant"] != e["variant"]:

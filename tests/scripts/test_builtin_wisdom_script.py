@@ -4,8 +4,9 @@ cubes' entries of its transform only, a cube without a whole-plan verdict is
 refused, the first file named keeps an entry two files disagree on (and the
 other is reported), --cubes lists the cubes a file holds, --own-columns the
 cubes whose plans' column strides hold entries other than the shared one,
-and --drop-columns removes an own-stride column entry but never the shared
-one."""
+--drop-columns removes an own-stride column entry but never the shared one,
+and a cube's shared-columns verdict is pinned to its tuned file's shared
+entry."""
 import json
 import os
 import subprocess
@@ -30,9 +31,10 @@ def tuned_c2c(n, columns):
             entry("xy-plane", n, "separate", grid=True), entry("plan-source", n, "tuned", grid=True)]
 
 
-def tuned_r2c(n, columns, verdict="tuned"):
-    return [entry("columns", n, columns), entry("real-rows", n, "r16-8.t16.rows16.real-half"),
-            entry("xy-real-inverse", n, "separate", grid=True), entry("plan-source-real", n, verdict, grid=True)]
+def tuned_r2c(n, columns, verdict="tuned", precision="f32"):
+    return [entry("columns", n, columns, precision), entry("real-rows", n, "r16-8.t16.rows16.real-half", precision),
+            entry("xy-real-inverse", n, "separate", precision, grid=True),
+            entry("plan-source-real", n, verdict, precision, grid=True)]
 
 
 class BuiltinWisdomScript(unittest.TestCase):
@@ -54,6 +56,10 @@ class BuiltinWisdomScript(unittest.TestCase):
     def entries(self, path):
         with open(path) as f:
             return {(e["pass"]["kind"], e["pass"]["n"]): e["variant"] for e in json.load(f)["entries"]}
+
+    def variants_by_stride(self, path):
+        with open(path) as f:
+            return {(e["pass"]["kind"], e["pass"].get("stride", 0)): e["variant"] for e in json.load(f)["entries"]}
 
     def test_a_spec_keeps_its_cubes_and_its_transform(self):
         c2c = self.file("c2c.json", tuned_c2c(256, "cols-a") + tuned_c2c(512, "cols-b"))
@@ -81,6 +87,31 @@ class BuiltinWisdomScript(unittest.TestCase):
         self.assertEqual(got[("real-rows", 210)], "r16-8.t16.rows16.real-half")
         self.assertEqual(got[("columns", 300)], "cols-c")
         self.assertEqual(len(got), 11)
+
+    def test_a_shared_columns_verdict_is_pinned_to_the_tuned_files_shared_entry(self):
+        # The H200's R2C f64 210^3: its plan won on the R2C tuning's shared
+        # entry (mb2), and the shipped file keeps the complex plans' (mb0).
+        shipped = self.file("shipped.json", [entry("columns", 210, "complex-mb0", precision="f64")])
+        r2c = self.file("r2c.json", tuned_r2c(210, "real-mb2", "shared-columns", "f64") + [
+            entry("columns", 210, "own-y", "f64", stride=106), entry("columns", 210, "own-z", "f64", stride=106 * 210)])
+        r = self.run_script(shipped, "all", shipped, "r2c-f64=210", r2c)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("210: shared-columns verdict pinned", r.stdout)
+        got = self.variants_by_stride(shipped)
+        self.assertEqual(got[("columns", 0)], "complex-mb0")  # the first file keeps its shared entry
+        self.assertEqual(got[("columns", 106)], "real-mb2")  # the plan measured: Y and Z on real-mb2
+        self.assertEqual(got[("columns", 106 * 210)], "real-mb2")
+        self.assertEqual(got[("plan-source-real", 0)], "tuned")
+        # A tuned verdict keeps the cube's own entries as they are.
+        other = self.file("other.json", tuned_r2c(300, "shared", "tuned") +
+                          [entry("columns", 300, "own-z", stride=151 * 300)])
+        out = os.path.join(self.dir.name, "out.json")
+        r = self.run_script(out, "r2c-f32=300", other)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertNotIn("pinned", r.stdout)
+        got = self.variants_by_stride(out)
+        self.assertEqual(got[("columns", 151 * 300)], "own-z")
+        self.assertEqual(got[("plan-source-real", 0)], "tuned")
 
     def test_cubes_lists_the_verdicts_a_file_holds(self):
         path = self.file("w.json", tuned_c2c(192, "a") + tuned_r2c(210, "b") + tuned_r2c(243, "c", "estimate") +
