@@ -27,20 +27,12 @@ constexpr int kNx = 64, kNy = 48, kNz = 40;
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-// The name after "variant " on the description's real rows line.
-std::string real_rows_variant(const std::string& text) {
-  const size_t line = text.find("real rows n=");
-  const size_t at = text.find("variant ", line);
-  if (line == std::string::npos || at == std::string::npos) return "";
-  const size_t from = at + 8;
-  return text.substr(from, text.find(',', from) - from);
-}
-
-// The variant named on the description's line of the Z pass of length n.
-std::string z_variant(const std::string& text, int n) {
-  const size_t line = text.find("pass z: n=" + std::to_string(n) + " ");
-  const size_t at = text.find("variant ", line);
-  if (line == std::string::npos || at == std::string::npos) return "";
+// The name after "variant " on the description's first line from `line` on
+// (its start: "real rows n=", "pass z: n=40 ").
+std::string variant_on(const std::string& text, const std::string& line) {
+  const size_t from_line = text.find(line);
+  const size_t at = text.find("variant ", from_line);
+  if (from_line == std::string::npos || at == std::string::npos) return "";
   const size_t from = at + 8;
   return text.substr(from, text.find(',', from) - from);
 }
@@ -87,7 +79,7 @@ TEST_F(GpuPlanSource, EstimateVerdictSetsTheTunedVariantsAside) {
       << fft3d_last_error_message();
   const std::string estimate = describe(plan);
   fft3d_plan_destroy(plan);
-  const std::string rows = real_rows_variant(estimate);
+  const std::string rows = variant_on(estimate, "real rows n=");
   ASSERT_FALSE(rows.empty()) << estimate;
 
   const DeviceSignature gpu = device_signature(current_device_info());
@@ -151,7 +143,7 @@ TEST_F(GpuPlanSource, SharedColumnsAreTimedAndTheirVerdictTaken) {
     ASSERT_EQ(fft3d_plan_create_3d(&plan, kNx, kNy, kNz, FFT3D_C2C_F32, FFT3D_BACKEND_GPU), FFT3D_SUCCESS)
         << fft3d_last_error_message();
     text = describe(plan);
-    EXPECT_EQ(z_variant(text, kNz), *source == 't' ? own : *shared) << text;
+    EXPECT_EQ(variant_on(text, "pass z: n=" + std::to_string(kNz) + " "), *source == 't' ? own : *shared) << text;
     expect_matches_fftw(plan, false);
     fft3d_plan_destroy(plan);
   }
