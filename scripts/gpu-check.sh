@@ -6,7 +6,9 @@
 #   BENCH_ARGS="--batched1d --sizes 256,512" scripts/gpu-check.sh bench
 #   scripts/gpu-check.sh sweep      build, --3d --sweep of C2C and R2C in f32 and f64 (errors at every
 #                                   cube), issue 9's targets (scripts/issue9_targets.py), the f32 C2C plot
-#                                   (all: C2C sweeps and plot); SWEEP_KINDS="c2c-f32 r2c-f64" picks sweeps
+#                                   (all: C2C sweeps and plot); SWEEP_KINDS="c2c-f32 r2c-f64" picks sweeps;
+#                                   DRAM=1 also counts DRAM bytes of 256^3 and 512^3 (scripts/dram-bytes.sh)
+#                                   for the targets' pass count: all of issue 9 in one call
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-check-out}
@@ -68,6 +70,10 @@ if [[ $what == all || $what == sweep ]]; then  # issue 9: cubes 32-512 against t
     echo "$kind: $(grep -E "sweep beyond L2|no array larger|geometric" "$OUT/sweep-one.txt" | tr '\n' ' ')"
   done
   rm -f "$OUT/sweep-one.txt"
+  if [[ ${DRAM:-0} == 1 ]]; then  # writes $OUT/dram-bytes.txt, which the targets read
+    OUT=$OUT scripts/dram-bytes.sh build-gpu 256,512 >"$OUT/dram-bytes.log" 2>&1 || status=1
+    tail -8 "$OUT/dram-bytes.log"
+  fi
   python3 scripts/issue9_targets.py "$OUT" | tee "$OUT/issue9-targets.txt"
   # The plot is a convenience: a python3 without matplotlib does not fail the
   # check. It draws the C2C f32 sweep, where SWEEP_KINDS ran one.
