@@ -77,8 +77,12 @@ def parse_tag(tag):
 def held_cubes(path, tag, values=None):
     """The cubes of `tag` whose whole-plan verdict the file holds (and is
     one of the comma-separated `values`, where given)."""
+    return verdict_cubes(read_entries(path), tag, values)
+
+
+def verdict_cubes(entries, tag, values=None):
+    """held_cubes on a file's entries."""
     precision, real, verdict = parse_tag(tag)
-    entries = read_entries(path)
     wanted_values = values.split(",") if values else None
     return sorted({e["pass"]["n"] for e in entries if e["pass"]["kind"] == verdict and
                    wanted(e, precision, {e["pass"]["n"]}, real) and
@@ -126,7 +130,7 @@ def own_columns(path, tag, cubes):
     entries = read_entries(path)
     columns = {(e["pass"]["n"], e["pass"].get("stride", 0)): e["variant"] for e in entries
                if e["pass"]["kind"] == "columns" and e["pass"]["precision"] == precision}
-    on_shared = set(held_cubes(path, tag, "shared-columns"))
+    on_shared = set(verdict_cubes(entries, tag, "shared-columns"))
     lines = []
     for n in cubes:
         if n in on_shared:

@@ -479,6 +479,11 @@ std::unique_ptr<Plan> with_plan_source_checked(
     OwnColumnsSetAside shared;
     return make(mode);  // finds the whole-plan verdicts the tuned plan's build left in wisdom
   };
+  const auto make_from = [&](PlanSource source) {
+    if (source == PlanSource::estimate) return make_estimate();
+    if (source == PlanSource::shared_columns) return make_shared_columns();
+    return make(mode);
+  };
   // choose_plan_source times the tuned plan first: that timing starts the
   // ESTIMATE's build on a second thread before building the tuned plan
   // (and timing its whole-plan choices), so that the ESTIMATE's kernels
@@ -494,12 +499,12 @@ std::unique_ptr<Plan> with_plan_source_checked(
         FFT3D_CUDA_CHECK(cudaSetDevice(device.ordinal));  // each thread has its own current device
         return make_estimate();
       });
-      plan = make(mode);
+      plan = make_from(source);
     } else if (source == PlanSource::estimate) {
-      plan = estimate_built.valid() ? estimate_built.get() : make_estimate();
+      plan = estimate_built.valid() ? estimate_built.get() : make_from(source);
     } else {
       try {
-        plan = make_shared_columns();
+        plan = make_from(source);
       } catch (const Error& e) {
         if (e.status() != FFT3D_ERROR_OUT_OF_MEMORY) throw;
         return std::nullopt;  // no room for a third plan: the other two are still compared
@@ -528,19 +533,7 @@ std::unique_ptr<Plan> with_plan_source_checked(
     choice = {PlanSource::tuned, "whole plan not checked against the ESTIMATE's: out of device memory"};
   }
   std::unique_ptr<GpuPlan> plan = std::move(built[static_cast<int>(choice.source)]);
-  if (!plan) {
-    switch (choice.source) {
-      case PlanSource::tuned:
-        plan = make(mode);
-        break;
-      case PlanSource::estimate:
-        plan = make_estimate();
-        break;
-      case PlanSource::shared_columns:
-        plan = make_shared_columns();
-        break;
-    }
-  }
+  if (!plan) plan = make_from(choice.source);
   if (!choice.note.empty()) plan->add_note(choice.note);
   return plan;
 }
