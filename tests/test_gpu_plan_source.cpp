@@ -123,6 +123,9 @@ TEST_F(GpuPlanSource, SharedColumnsAreTimedAndTheirVerdictTaken) {
   const std::string own = candidates[0] == *shared ? candidates[1] : candidates[0];
   wisdom.remember({gpu, PassKey{"columns", kNz, Precision::f32, static_cast<long long>(kNx) * kNy}, own, 0.01});
   wisdom.erase(gpu, PassKey{"five-step", kNz, Precision::f32, 0});  // Z on one pass, as the entries say
+  // Separate X and Y passes: the timed XY form may be split Y, whose Z pass
+  // also runs Y's last stage and takes no column entry.
+  wisdom.remember({gpu, PassKey{"xy-plane", kNx, Precision::f32, 0, kNy, kNz}, kSeparateXY, 0.01});
   const PassKey key = plan_source_key(kNx, kNy, kNz, Precision::f32, false);
   wisdom.erase(gpu, key);
 

@@ -284,6 +284,32 @@ TEST(GpuReal, RealPairsForward) {
   unsetenv("FFT3D_XY_PASS");
 }
 
+// Swizzled share rows (XYVariant::row_swizzle) in the R2C forward's fused
+// pass: real pairs (the f64 ESTIMATE's form at 256^2) and half-length real
+// rows on 8 and 16 threads (the 16-byte f32 load where a block's rows are
+// aligned, 8-byte copies where not), forced, against FFTW in both
+// precisions, in and out of place, with odd plane counts for the pairs.
+TEST(GpuReal, SwizzledRowsForward) {
+  FFT3D_REQUIRE_GPU();
+  ASSERT_EQ(setenv("FFT3D_XY_PASS", "fused", 1), 0);
+  unsigned seed = 160;
+  for (const std::string variant :
+       {"xy.c16.mb0.l2.sr.np.sw|r16-16.t16.rows8.pad-gap.tw-sincos.mb0.real-pair|"
+        "r16-16.t1.rows1.pad-none.tw-table.mb0.cols",
+        "xy.c8.mb5.l2.sr.np.sw|r16-8.t8.rows16.pad-gap.tw-sincos.mb0.real-half|r32-8.t1.rows1.pad-none.tw-sincos.mb0.cols",
+        "xy.c16.mb0.sr.np.sw|r16-8.t16.rows8.pad-none.tw-sincos.mb0.real-half|r16-16.t1.rows1.pad-none.tw-sincos.mb0.cols"}) {
+    expect_forced_variant({256, 256, 25, 0}, variant);
+    for (const Shape& s : {Shape{256, 256, 25, 0}, Shape{256, 256, 2, 0}}) {
+      check<float>(s, true, seed++);
+      check<double>(s, true, seed++);
+    }
+    check<float>({256, 256, 3, 0}, false, seed++);
+    check<double>({256, 256, 3, 0}, false, seed++);
+  }
+  unsetenv("FFT3D_XY_VARIANT");
+  unsetenv("FFT3D_XY_PASS");
+}
+
 // Side planes in the fused forward: its last planes go through the X and Y
 // passes on a second stream beside it (FFT3D_SIDE_PLANES forces the count),
 // in both precisions, with five-step columns, and with a count the plan

@@ -22,8 +22,9 @@ Problem real_cube(int n, Precision precision) {
 
 // The candidates: the ESTIMATE's shape first, then its cluster halved and
 // doubled and its rows on the other thread count; valid, distinct, of real
-// rows, in the direction's order. The forward's last is its real pairs form
-// (two planes as one complex plane), which is the f64 ESTIMATE's at 256^2.
+// rows, in the direction's order. The forward's last are its real pairs
+// form (two planes as one complex plane), which is the f64 ESTIMATE's at
+// 256^2 (swizzled there), and that form's share rows swizzled or not.
 TEST(RealXYForm, CandidatesAroundTheEstimate) {
   for (Precision p : {Precision::f32, Precision::f64})
     for (bool inverse : {false, true}) {
@@ -39,7 +40,7 @@ TEST(RealXYForm, CandidatesAroundTheEstimate) {
       EXPECT_EQ(pairs.has_value(), !inverse) << name;
       for (size_t i = 0; i < c.size(); ++i) {
         EXPECT_TRUE(xy_variant_valid(256, 256, p, c[i], kLimits)) << c[i].name();
-        // Real pairs in the forward only (the f64 ESTIMATE's, also with its row pads switched).
+        // Real pairs in the forward only (the f64 ESTIMATE's, also with its row pads or swizzle switched).
         EXPECT_TRUE(c[i].x.real == RealRows::half || (!inverse && c[i].x.real == RealRows::pair)) << c[i].name();
         EXPECT_EQ(c[i].columns_first, inverse) << c[i].name();
         for (size_t j = 0; j < i; ++j) EXPECT_FALSE(c[i] == c[j]) << c[i].name();
@@ -50,23 +51,27 @@ TEST(RealXYForm, CandidatesAroundTheEstimate) {
         EXPECT_GT(c.size(), 2u) << name;
         continue;
       }
-      if (pairs) EXPECT_EQ(c.back(), *pairs) << name;
+      if (pairs) {  // the f32 forward's pairs padded, then swizzled
+        EXPECT_EQ(c[c.size() - 2], *pairs) << name;
+        EXPECT_TRUE(pairs->row_pads && !pairs->row_swizzle) << pairs->name();
+        EXPECT_EQ(c.back(), *row_swizzle_switched(256, 256, p, *pairs, kLimits)) << name;
+      }
       // Twice the cluster only where the device has clusters that large.
       const bool doubled = 2 * estimate->cluster <= kLimits.max_cluster;
       // Strided rows (the f32 forward): their whole-rows form, then the
-      // estimate with its row pads switched, then the pairs.
+      // estimate with its row pads switched, then the pairs (two forms).
       const bool strided = p == Precision::f32 && !inverse;
       EXPECT_EQ(estimate->strided_rows, strided) << name;
-      ASSERT_EQ(c.size(), (doubled ? 4u : 3u) + (strided ? 2 : 0) + (inverse ? 0 : 1)) << name;
+      ASSERT_EQ(c.size(), (doubled ? 4u : 3u) + (strided ? 2 : 0) + (inverse ? 0 : 2)) << name;
       EXPECT_EQ(c[1].cluster, estimate->cluster / 2) << name;
       if (doubled) EXPECT_EQ(c[2].cluster, estimate->cluster * 2) << name;
       if (strided) {
-        const XYVariant& whole_rows = c[c.size() - 3];
+        const XYVariant& whole_rows = c[c.size() - 4];
         EXPECT_EQ(whole_rows.cluster, estimate->cluster) << name;
         EXPECT_FALSE(whole_rows.strided_rows) << name;
         XYVariant repadded = *estimate;
         repadded.row_pads = !estimate->row_pads;
-        EXPECT_EQ(c[c.size() - 2], repadded) << name;
+        EXPECT_EQ(c[c.size() - 3], repadded) << name;
       }
       const XYVariant& rows = c[doubled ? 3 : 2];  // the other thread count, the same block
       EXPECT_EQ(rows.cluster, estimate->cluster) << name;

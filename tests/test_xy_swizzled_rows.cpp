@@ -12,6 +12,7 @@
 #include "oracle.h"
 #include "xy/xy_variant.h"
 #include "xy_complex_run.h"
+#include "xy_real_run.h"
 
 namespace fft3d {
 namespace {
@@ -76,11 +77,58 @@ TEST(XYSwizzledRows, NameAndValidity) {
   ASSERT_TRUE(xy_variant_valid(48, 80, Precision::f32, w48, DeviceLimits{})) << w48.name();
   w48.row_swizzle = true;
   EXPECT_FALSE(xy_variant_valid(48, 80, Precision::f32, w48, DeviceLimits{})) << w48.name();
-  // Not the R2C forward's real rows or pairs.
-  for (RealRows real : {RealRows::half, RealRows::pair}) {
-    XYVariant r = swizzled_strided_variant(256, 256, Precision::f32);
-    r.x.real = real;
-    EXPECT_FALSE(xy_variant_valid(256, 256, Precision::f32, r, DeviceLimits{})) << r.name();
+  // The R2C forward's real rows and pairs swizzle too, but hold no ring.
+  XYVariant pairs = swizzled_strided_variant(512, 512, Precision::f32);
+  pairs.x.real = RealRows::pair;
+  XYVariant rows = *estimate_real_xy_variant(512, 512, 512, Precision::f32, DeviceLimits{}, false);
+  rows.row_pads = false;
+  rows.row_swizzle = true;
+  for (XYVariant r : {rows, pairs}) {
+    EXPECT_TRUE(xy_variant_valid(512, 512, Precision::f32, r, DeviceLimits{})) << r.name();
+    EXPECT_EQ(parse_xy_variant(r.name()), r);
+    r.ring_rows = make_xy_layout(512, 512, Precision::f32, r).rows_per_cta() + 1;
+    r.load_chunks = 1;
+    EXPECT_FALSE(xy_variant_valid(512, 512, Precision::f32, r, DeviceLimits{})) << r.name();
+  }
+}
+
+// The R2C forward's strided real rows (half-length rows, the post-processing
+// in place in the share) and real pairs (two planes' rows as one complex
+// row, separated in place) with swizzled share rows, against FFTW's r2c of
+// every plane: the ESTIMATE's clusters and rows on 8 threads (two rows a
+// shared-memory wavefront), several X groups, odd plane counts for pairs.
+TEST(XYSwizzledRows, RealRowsAndPairsOfTheForward) {
+  const DeviceLimits limits;
+  auto swizzled = [](XYVariant v) {
+    v.row_pads = false;
+    v.row_swizzle = true;
+    return v;
+  };
+  auto expect_correct = [](int nx, int ny, long long planes, const XYVariant& v, Precision p) {
+    ASSERT_TRUE(xy_variant_valid(nx, ny, p, v, DeviceLimits{})) << v.name();
+    const double bound = fft3d_test::fft_error_bound(p == Precision::f32, static_cast<double>(nx) * ny);
+    for (BlockOrder order : kBothBlockOrders) {
+      const double error = p == Precision::f32 ? run_real_xy<float>(nx, ny, planes, v, order, 1)
+                                               : run_real_xy<double>(nx, ny, planes, v, order, 1);
+      EXPECT_LT(error, bound) << nx << "x" << ny << " " << v.name();
+    }
+  };
+  for (const auto& [n, p] : {std::pair{256, Precision::f32}, std::pair{512, Precision::f32},
+                             std::pair{384, Precision::f32}, std::pair{256, Precision::f64}}) {
+    const auto v = estimate_real_xy_variant(n, n, n, p, limits);
+    ASSERT_TRUE(v && v->strided_rows) << n;
+    expect_correct(n, n, v->x.real == RealRows::pair ? 3 : 1, swizzled(*v), p);
+  }
+  for (const auto& [nx, ny, cluster] : {std::tuple{64, 48, 4}, std::tuple{128, 64, 8}}) {
+    for (Precision p : {Precision::f32, Precision::f64}) {
+      XYVariant rows = *estimate_real_xy_variant(nx, ny, 2, p, limits, false, false, XYBase{{}, {}, cluster, {}, true});
+      expect_correct(nx, ny, 2, swizzled(rows), p);
+      XYVariant pairs = swizzled_strided_variant(nx, ny, p, cluster);
+      pairs.x.real = RealRows::pair;
+      expect_correct(nx, ny, 3, pairs, p);
+      pairs.x.rows_per_block = 32 / pairs.x.threads_per_row;  // several X groups
+      if (make_xy_layout(nx, ny, p, pairs).x_groups() > 1) expect_correct(nx, ny, 1, pairs, p);
+    }
   }
 }
 
@@ -110,9 +158,23 @@ TEST(XYSwizzledRows, EstimateAndMeasureTwin) {
   const auto odd = estimate_xy_variant(243, 243, 243, Precision::f32, h100);
   ASSERT_TRUE(odd && odd->strided_rows && !odd->row_swizzle) << odd->name();
   EXPECT_FALSE(row_swizzle_switched(243, 243, Precision::f32, *odd, h100));
-  const auto real = estimate_real_xy_variant(256, 256, 256, Precision::f32, h100, false);
-  ASSERT_TRUE(real && real->strided_rows) << (real ? real->name() : "none");
-  EXPECT_FALSE(real->row_swizzle) << real->name();
+  // The R2C forward: f32 real rows keep their pads; f64 real pairs swizzle
+  // at 256^2 only (measured), and MEASURE times the pairs' twin everywhere.
+  for (const auto& [n, p, swizzled] :
+       {std::tuple{256, Precision::f32, false}, std::tuple{512, Precision::f32, false},
+        std::tuple{256, Precision::f64, true}, std::tuple{320, Precision::f64, false},
+        std::tuple{384, Precision::f64, false}}) {
+    const auto real = estimate_real_xy_variant(n, n, n, p, h100);
+    ASSERT_TRUE(real && real->strided_rows) << (real ? real->name() : "none");
+    EXPECT_EQ(real->x.real == RealRows::pair, p == Precision::f64) << real->name();
+    EXPECT_EQ(real->row_swizzle, swizzled) << real->name();
+    EXPECT_EQ(real->ring_rows, 0) << real->name();
+    const auto pairs = real_pair_xy_variant(n, n, n, p, h100);
+    ASSERT_TRUE(pairs) << n;
+    const auto twin = row_swizzle_switched(n, n, p, *pairs, h100);
+    ASSERT_TRUE(twin) << pairs->name();
+    EXPECT_NE(twin->row_swizzle, pairs->row_swizzle) << twin->name();
+  }
 }
 
 }  // namespace

@@ -48,8 +48,11 @@ std::vector<XYVariant> real_fused_candidates(const Problem& problem, const Devic
     add(estimate->cluster, false);  // its whole-rows form
     if (const auto twin = row_pads_switched(problem.nx, problem.ny, precision, *estimate, limits)) keep(*twin);
   }
-  if (!inverse)  // two planes as one complex plane (the f64 ESTIMATE's form for some planes)
-    if (const auto pairs = real_pair_xy_variant(problem.nx, problem.ny, problem.nz, precision, limits)) keep(*pairs);
+  if (!inverse)  // two planes as one complex plane (the f64 ESTIMATE's form for some planes), swizzled or not
+    if (const auto pairs = real_pair_xy_variant(problem.nx, problem.ny, problem.nz, precision, limits)) {
+      keep(*pairs);
+      if (const auto twin = row_swizzle_switched(problem.nx, problem.ny, precision, *pairs, limits)) keep(*twin);
+    }
   return out;
 }
 

@@ -31,8 +31,9 @@ struct RealXYForm {
 // The fused variants MEASURE times for one direction: the ESTIMATE's shape
 // (also where the ESTIMATE rule would keep separate passes) on its cluster,
 // half of it and twice it, its X rows of two stages on the other thread
-// count, and where its rows are strided, its whole-rows form; each valid
-// for `limits`, none twice.
+// count, where its rows are strided, its whole-rows form and its padded
+// rows switched, and for the forward the real pairs' form, its share rows
+// swizzled and not; each valid for `limits`, none twice.
 std::vector<XYVariant> real_fused_candidates(const Problem& problem, const DeviceLimits& limits, bool inverse);
 
 // One direction's form in automatic planes: a valid verdict of `device` in

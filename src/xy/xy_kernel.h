@@ -95,9 +95,9 @@ __device__ __forceinline__ void xy_block_device(const XYArgs<typename Cfg::Real>
   if constexpr (L.strided_rows) {
     static_assert(L.buffers == 1 && L.split == 1 && !L.columns_first,
                   "strided rows: one share, whole planes, X first");
-    static_assert(!L.row_swizzle || (!L.real_rows() && !L.real_pairs() && !L.y_loads && !L.row_pads &&
-                                     L.columns() % 32 == 0),
-                  "swizzled share rows: complex rows of a multiple of 32 values, no pads, loaded in order");
+    static_assert(!L.row_swizzle || (!L.y_loads && !L.row_pads && L.columns() % 32 == 0),
+                  "swizzled share rows: rows of a multiple of 32 values, no pads, loaded in order");
+    static_assert(L.ring_rows == 0 || (!L.real_rows() && !L.real_pairs()), "a ring holds complex rows");
     if constexpr (L.ring_rows > 0) return xy_ring_device<Cfg>(rank, plane, smem, a);
     if constexpr (!L.y_loads) xy_strided_load_device<Cfg>(rank, plane, smem, a);
     xy_strided_plane_device<Cfg>(rank, plane, regs, smem, a, [](int group) {

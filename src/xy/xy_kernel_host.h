@@ -94,8 +94,10 @@ void run_xy_kernel_on_cpu(const kern::XYLayout& layout, int sign, const kern::XY
     throw std::invalid_argument("XY layout with other than 1 or 2 buffers, or an empty grid");
   if (layout.ring_rows > 0 &&
       (!layout.strided_rows || !layout.row_swizzle || layout.y_loads || layout.buffers != 1 ||
+       layout.real_rows() || layout.real_pairs() ||
        layout.ring_early_rows() < 1 || layout.ring_early_rows() > layout.rows_per_cta()))
-    throw std::invalid_argument("a ring holds swizzled strided rows, more than a plane's and at most two planes'");
+    throw std::invalid_argument(
+        "a ring holds swizzled strided complex rows, more than a plane's and at most two planes'");
   if (layout.real_rows() && (sign > 0) != layout.columns_first)
     throw std::invalid_argument("the fused XY pass of real rows runs forward X first, or inverse columns first");
   if (layout.real_pairs() && (sign > 0 || !layout.strided_rows))

@@ -204,8 +204,9 @@ struct XYLayout {
   bool row_pads = true;
   // Strided rows of complex planes: Y's first stage loads the plane (see the top of this file).
   bool y_loads = false;
-  // Strided rows of complex planes, no pads: the load leaves each share row
-  // in order, X's first stage reads it so and every later access goes
+  // Strided rows (complex, real rows or real pairs), no pads: the load
+  // leaves each share row in order, X's first stage reads it so and every
+  // later access (the real rows' and pairs' post-processing too) goes
   // through the swizzle (xy_share_slot), so that a row could arrive as one
   // copy.
   bool row_swizzle = false;

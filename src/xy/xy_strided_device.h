@@ -14,8 +14,8 @@ namespace kern {
 // cp.async (one complex value each: the padded share rows leave 8-byte
 // values of f32 without 16-byte alignment; real pairs: one pair of reals),
 // in load_chunks() commit groups of whole X groups (xy_await_chunk waits
-// for one). Swizzled f32 rows (no pads, in order) take two values a copy
-// where the block's input is 16-byte aligned.
+// for one). Swizzled f32 rows (no pads, in order; not real pairs) take two
+// values a copy where the block's input is 16-byte aligned.
 template <class Cfg, typename Real>
 __device__ __forceinline__ void xy_strided_load_device(int rank, long long plane, unsigned char* smem,
                                                        const XYArgs<Real>& a) {
@@ -29,7 +29,7 @@ __device__ __forceinline__ void xy_strided_load_device(int rank, long long plane
   constexpr unsigned kRowStep = L.cluster * L.pitch();
   constexpr unsigned kHalf = kColumns / 2;
   const bool plane_b = L.real_pairs() && xy_has_plane_b(plane, a);
-  if constexpr (L.row_swizzle && kValue == 8 && L.share_pitch() % 2 == 0 && kRowStep % 2 == 0) {
+  if constexpr (L.row_swizzle && !L.real_pairs() && kValue == 8 && L.share_pitch() % 2 == 0 && kRowStep % 2 == 0) {
     if ((reinterpret_cast<unsigned long long>(in) & 15) == 0) {  // then every row's start is too
 #pragma unroll 1
       for (int c = 0; c < L.load_chunks(); ++c) {

@@ -28,20 +28,20 @@ struct XYSlotRowIo {
 };
 
 // Real pairs, X's first stage: it reads share row element idx as a + i b
-// from the two real rows the load left there (plane a's reals from 0,
-// plane b's from pair_offset) and writes it as XYSlotRowIo does.
+// from the two real rows the load left there in order (plane a's reals
+// from 0, plane b's from pair_offset) and writes it as XYSlotRowIo does.
 template <typename Real>
 struct XYPairRowIo {
   Complex<Real>* share_row;
   int pair_offset;
   bool live;
-  bool pads;
+  bool pads, swizzle;
   FFT3D_HD Complex<Real> load(int idx) const {
     const Real* reals = reinterpret_cast<const Real*>(share_row);
     return live ? make_complex(reals[idx], reals[pair_offset + idx]) : make_complex(Real(0), Real(0));
   }
   FFT3D_HD void store(int idx, Complex<Real> v) const {
-    if (live) share_row[xy_share_slot(idx, pads)] = v;
+    if (live) share_row[xy_share_slot(idx, pads, swizzle)] = v;
   }
 };
 
@@ -120,7 +120,7 @@ FFT3D_HD void xy_strided_x_phase(const XYPartGeom& G, int group, StageGeom g, in
   const PhaseInfo ph{sub / 2, sub % 2 == 0, sub % 2 == 1};
   const int t = tid % G.threads_per_row;
   if (G.real_pairs && sub < 2) {  // stage 0 of real pairs reads a + i b
-    const XYPairRowIo<Real> io{share_row, G.pair_offset, row < G.rows_per_cta, G.row_pads};
+    const XYPairRowIo<Real> io{share_row, G.pair_offset, row < G.rows_per_cta, G.row_pads, G.row_swizzle};
     return stockham_stage_phase<Sign, R>(g, ph, t, static_cast<Real*>(nullptr), static_cast<Real*>(nullptr),
                                          G.twiddle_table, a.x_twiddles, io, regs);
   }
@@ -142,8 +142,8 @@ FFT3D_HD void xy_strided_post_phase(const XYPartGeom& G, int group, int tid, uns
   Complex<Real>* z = reinterpret_cast<Complex<Real>*>(smem) + row * G.share_pitch;
   for_real_pairs<-1, Real>(tid % G.threads_per_row, G.threads_per_row, n, [&](int k, Complex<Real> w) {
     real_post_pair<Real>(
-        w, k, n, [&](int i) { return z[xy_share_slot(i, G.row_pads)]; },
-        [&](int i, Complex<Real> v) { z[xy_share_slot(i, G.row_pads)] = v; });
+        w, k, n, [&](int i) { return z[xy_share_slot(i, G.row_pads, G.row_swizzle)]; },
+        [&](int i, Complex<Real> v) { z[xy_share_slot(i, G.row_pads, G.row_swizzle)] = v; });
   });
 }
 
@@ -161,7 +161,7 @@ FFT3D_HD void xy_strided_pair_post_phase(const XYPartGeom& G, int group, int tid
   if (row >= G.rows_per_cta) return;
   const int n = G.columns, h = n / 2;
   Complex<Real>* z = reinterpret_cast<Complex<Real>*>(smem) + row * G.share_pitch;
-  auto at = [&](int i) -> Complex<Real>& { return z[xy_share_slot(i, G.row_pads)]; };
+  auto at = [&](int i) -> Complex<Real>& { return z[xy_share_slot(i, G.row_pads, G.row_swizzle)]; };
   const Real half = Real(0.5);
   auto spectrum_a = [&](Complex<Real> p, Complex<Real> q) {
     return make_complex(half * (p.re + q.re), half * (p.im - q.im));

@@ -38,16 +38,18 @@ bool y_loads_consistent(const XYVariant& v) {
   return !v.y_loads || (v.strided_rows && v.x.real == RealRows::none && v.load_chunks == 1);
 }
 
-// Swizzled rows only on complex strided rows without pads, not with Y
-// loads (XYVariant::row_swizzle; the row length is xy_variant_valid's).
+// Swizzled rows only on strided rows (complex, or the R2C forward's real
+// rows or pairs) without pads, not with Y loads (XYVariant::row_swizzle;
+// the row length is xy_variant_valid's).
 bool row_swizzle_consistent(const XYVariant& v) {
-  return !v.row_swizzle || (v.strided_rows && !v.row_pads && !v.y_loads && v.x.real == RealRows::none);
+  return !v.row_swizzle || (v.strided_rows && !v.row_pads && !v.y_loads);
 }
 
-// A ring only of swizzled rows loaded in one chunk (XYVariant::ring_rows;
-// its size against the rows is xy_variant_valid's).
+// A ring only of complex swizzled rows loaded in one chunk
+// (XYVariant::ring_rows; its size against the rows is xy_variant_valid's).
 bool ring_consistent(const XYVariant& v) {
-  return v.ring_rows == 0 || (v.ring_rows > 0 && v.row_swizzle && v.load_chunks == 1 && v.buffers == 1);
+  return v.ring_rows == 0 ||
+         (v.ring_rows > 0 && v.row_swizzle && v.x.real == RealRows::none && v.load_chunks == 1 && v.buffers == 1);
 }
 
 }  // namespace

@@ -33,11 +33,12 @@ struct XYVariant {
   // global memory, then X runs in the share (kern::XYLayout::y_loads). One
   // load chunk (the name's "l" field stays 1).
   bool y_loads = false;
-  // Strided rows of complex planes without row pads, rows of a multiple of
-  // 32 points: the share rows swizzled instead (kern::XYLayout::row_swizzle),
-  // loaded in order, two f32 values a copy. Not with Y loads.
+  // Strided rows without row pads, rows of a multiple of 32 points (complex,
+  // or the R2C forward's real rows or pairs): the share rows swizzled
+  // instead (kern::XYLayout::row_swizzle), loaded in order, two f32 values
+  // a copy (not real pairs). Not with Y loads.
   bool row_swizzle = false;
-  // Swizzled rows, persistent: the share a ring of this many rows, more
+  // Swizzled complex rows, persistent: the share a ring of this many rows, more
   // than the block's rows of a plane and at most twice them
   // (kern::XYLayout::ring_rows): the next plane loads while one computes.
   // One load chunk. 0: no ring.
@@ -110,11 +111,12 @@ int largest_strided_cluster(int columns, int ny, int max_cluster);
 std::optional<XYVariant> row_pads_switched(int nx, int ny, Precision precision, const XYVariant& v,
                                            const DeviceLimits& limits);
 
-// Strided-rows variant v of complex planes with its share rows swizzled
-// (XYVariant::row_swizzle, no pads) or, where they are, padded (a ring's:
-// its form without the ring, ring_switched, padded), the twin MEASURE times
-// beside the ESTIMATE's; nothing where Y loads the plane or the twin does
-// not fit (rows not a multiple of 32 points, real rows).
+// Strided-rows variant v (complex planes, or the R2C forward's real rows or
+// pairs) with its share rows swizzled (XYVariant::row_swizzle, no pads) or,
+// where they are, padded (a ring's: its form without the ring,
+// ring_switched, padded), the twin MEASURE times beside the ESTIMATE's;
+// nothing where Y loads the plane or the twin does not fit (rows not a
+// multiple of 32 points).
 std::optional<XYVariant> row_swizzle_switched(int nx, int ny, Precision precision, const XYVariant& v,
                                               const DeviceLimits& limits);
 
@@ -230,11 +232,12 @@ std::optional<XYVariant> estimate_real_xy_variant(int nx, int ny, long long plan
 
 // The R2C forward's fused pass on real pairs (kern::XYLayout::real_pairs:
 // planes 2p and 2p + 1 as one complex plane): the complex planes' strided
-// ESTIMATE for nx * ny, its rows marked RealRows::pair; nothing for odd nx,
+// ESTIMATE for nx * ny (unswizzled), its rows marked RealRows::pair, its
+// share rows swizzled for f64 256^2 (measured faster); nothing for odd nx,
 // nx < 4, or where that form has no strided rows or does not fit.
 // estimate_real_xy_variant takes it for the forward's f64 planes where it
 // measured faster (240^2 to 384^2 on the H100), where base names nothing;
-// MEASURE times it beside the real-rows forms.
+// MEASURE times it, and its swizzle twin, beside the real-rows forms.
 std::optional<XYVariant> real_pair_xy_variant(int nx, int ny, long long planes, Precision precision,
                                               const DeviceLimits& limits);
 
