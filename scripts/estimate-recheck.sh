@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# The ESTIMATE forms adopted from H200 timings only (2026-11-28 and -29, issue 9),
-# each against the form it replaced, in one GPU call: scripts/variant-ab.sh
-# for each line below (the ESTIMATE first, then the replaced form forced).
+# The ESTIMATE forms adopted from H200 timings only (2026-11-28 to -30, issue 9),
+# each against the form it replaced: scripts/variant-ab.sh for each line
+# below (the ESTIMATE first, then the replaced form forced).
 # Meant for the next H100: where a replaced form wins there, the ESTIMATE
 # change needs a device condition or a revert. Log to $OUT/estimate-recheck.txt.
-# Usage: [ROUNDS=2] scripts/estimate-recheck.sh BUILD
+# PART=1 or 2 runs the first or second half of the lines, so that each half
+# fits one GPU call with a build (the whole list takes about 7 minutes).
+# Usage: [ROUNDS=2] [PART=1|2] scripts/estimate-recheck.sh BUILD
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 [[ $# -eq 1 ]] || { sed -n '2,7p' "$0" >&2; exit 2; }
@@ -38,7 +40,18 @@ checks=(
   "r2c 243 f64 columns:r9-27.t27.rows16.pad-none.tw-table.mb0.cols"      # real sides' f64 243 columns eight a block
   "c2c 243 f32 xy:xy.c9.mb0.l2.sr.np|r9-27.t16.rows8.pad-none.tw-sincos.mb0|r27-9.t1.rows1.pad-none.tw-table.mb0.cols"  # 243^2 rows on 9 threads (2026-11-29)
   "c2c 243 f64 xy:xy.c9.mb0.l2.sr.np|r9-27.t16.rows8.pad-none.tw-sincos.mb0|r27-9.t1.rows1.pad-none.tw-table.mb0.cols"  # f64 243^2 rows on 9 threads too
+  "c2c 256 f32 xy:xy.c16.mb0.l2.sr|r16-16.t16.rows8.pad-gap.tw-sincos.mb0|r16-16.t1.rows1.pad-none.tw-table.mb0.cols"  # swizzled share rows
+  "c2c 256 f64 xy:xy.c16.mb0.l2.sr|r16-16.t16.rows8.pad-gap.tw-sincos.mb0|r16-16.t1.rows1.pad-none.tw-table.mb0.cols"
+  "c2c 512 f32 xy:xy.c16.mb0.l2.sr.np.sw|r32-16.t16.rows16.pad-none.tw-sincos.mb0|r32-16.t1.rows1.pad-none.tw-table.mb0.cols"  # the ring
+  "c2c 512 f32 env:FFT3D_SIDE_PLANES=42"                                 # nz/6 side planes beside the ring, not nz/12
+  "r2c 256 f64 xy:xy.c16.mb0.l2.sr|r16-16.t16.rows8.pad-gap.tw-sincos.mb0.real-pair|r16-16.t1.rows1.pad-none.tw-table.mb0.cols"  # f64 256^2 pairs swizzled (2026-11-30)
 )
+case ${PART:-all} in
+  1) checks=("${checks[@]:0:$(((${#checks[@]} + 1) / 2))}") ;;
+  2) checks=("${checks[@]:$(((${#checks[@]} + 1) / 2))}") ;;
+  all) ;;
+  *) echo "estimate-recheck: PART is 1 or 2" >&2; exit 2 ;;
+esac
 run_checks() {
   local check type n precision form status=0
   for check in "${checks[@]}"; do
@@ -47,5 +60,5 @@ run_checks() {
   done
   return $status
 }
-run_checks 2>&1 | tee "$OUT/estimate-recheck.txt"
+run_checks 2>&1 | tee "$OUT/estimate-recheck${PART:+-$PART}.txt"
 exit "${PIPESTATUS[0]}"
