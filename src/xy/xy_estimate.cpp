@@ -569,15 +569,7 @@ std::optional<XYVariant> real_pair_xy_variant(int nx, int ny, long long planes, 
   if (!v || !v->strided_rows) return std::nullopt;
   v->x.real = RealRows::pair;
   if (!xy_variant_valid(nx, ny, precision, *v, limits)) return std::nullopt;
-  // f64 pairs of 256^2 swizzle their share rows (XYVariant::row_swizzle).
-  // On an H200 (forced, no wisdom, two rounds, forward ms;
-  // docs/data/swizzled-real-rows-h200-2026-11-30.txt; no H100 lent) R2C
-  // 256^3 f64 ran 0.1891-0.1896 against 0.1956-0.1961 padded and
-  // 0.2426-0.2429 unpadded; 320^3 tied (0.4529-0.4540 against
-  // 0.4568-0.4575) and 384^3 lost 7 % (0.9112-0.9136 against 0.8520-0.8527).
-  // Swizzled f32 real rows lost at 256^3 (+5 %), 320^3 (+2 %) and 512^3
-  // (+3.7 %) and tied at 384^3: they keep their pads.
-  if (precision == Precision::f64 && nx == 256 && ny == 256)
+  if (swizzled_pairs_faster(nx, ny, precision))
     if (const std::optional<XYVariant> w = row_swizzle_switched(nx, ny, precision, *v, limits)) return w;
   return v;
 }

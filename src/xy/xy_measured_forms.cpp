@@ -159,6 +159,18 @@ bool unpadded_rows_faster(int nx, int ny, Precision precision, bool real) {
   return nx == 192 || nx == 210 || nx == 240 || nx == 243 || nx == 400;
 }
 
+// Real pairs whose share rows ran faster swizzled (XYVariant::row_swizzle)
+// than padded. On an H200 (forced, no wisdom, two rounds, forward ms;
+// docs/data/swizzled-real-rows-h200-2026-11-30.txt; no H100 lent) R2C
+// 256^3 f64 ran 0.1891-0.1896 against 0.1956-0.1961 padded and
+// 0.2426-0.2429 unpadded; 320^3 tied (0.4529-0.4540 against
+// 0.4568-0.4575) and 384^3 lost 7 % (0.9112-0.9136 against 0.8520-0.8527).
+// Swizzled f32 real rows (not pairs) lost at 256^3 (+5 %), 320^3 (+2 %)
+// and 512^3 (+3.7 %) and tied at 384^3: they keep their pads.
+bool swizzled_pairs_faster(int nx, int ny, Precision precision) {
+  return precision == Precision::f64 && nx == 256 && ny == 256;
+}
+
 // The R2C forward's cube planes as strided rows in the forms measured
 // fastest where the general rule takes none (its largest cluster is odd, or
 // the plane is below kRealPlaneMin): X rows (half length) as a pair on

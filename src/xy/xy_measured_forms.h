@@ -22,6 +22,10 @@ std::optional<XYVariant> measured_strided_form(int nx, int ny, Precision precisi
 // pads (XYVariant::row_pads); real: the R2C forward's.
 bool unpadded_rows_faster(int nx, int ny, Precision precision, bool real);
 
+// Whether the R2C forward's real pairs of these planes (f64 256^2) ran
+// faster with their share rows swizzled (XYVariant::row_swizzle).
+bool swizzled_pairs_faster(int nx, int ny, Precision precision);
+
 // The R2C forward's cube planes (240^3, 300^3 f32) as strided rows in the
 // forms measured fastest where the general rule takes none; nothing
 // elsewhere.
