@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <functional>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "common/error.h"
@@ -13,6 +15,7 @@
 #include "fft3d/grid_schedule.h"
 #include "fft3d/grid_schedule_host.h"
 #include "oracle.h"
+#include "xy/xy_variant.h"
 
 namespace fft3d {
 namespace {
@@ -330,15 +333,71 @@ TEST(GridSchedule, UnsupportedFactorNamesAxis) {
 }
 
 TEST(ColumnVariant, EstimateIsCoalescedAndFits) {
-  for (int n : {2, 16, 48, 256, 343, 512, 1024, 4096}) {
+  for (int n : {2, 16, 48, 256, 343, 512, 1024, 1536, 2048, 4096}) {
     for (Precision p : {Precision::f32, Precision::f64}) {
       const XVariant v = estimate_column_variant(n, p, DeviceLimits{});
       EXPECT_TRUE(v.columns);
       EXPECT_TRUE(x_variant_fits(x_variant_facts(n, p, v), DeviceLimits{})) << v.name();
-      if (n <= 512) EXPECT_GE(v.rows_per_block * complex_bytes(p), 64) << n << " " << v.name();
+      if (n >= 16) EXPECT_GE(v.rows_per_block * complex_bytes(p), n <= 2048 ? 64 : 32) << n << " " << v.name();
       EXPECT_EQ(parse_x_variant(v.name()), v);
     }
   }
+}
+
+// Columns too long for 64-byte segments in 96 KB and 512 threads
+// (long_columns_widened): the block grows past 96 KB, each column takes
+// fewer threads (a divisor of every stage's butterflies), 64 bytes wide
+// where that fits, else one 32-byte sector (f32 4096). A device with 96 KB
+// a block keeps the narrow block. As Y and as ragged Z columns against FFTW.
+TEST(ColumnVariant, LongColumnsTakeWideBlocks) {
+  for (const auto& [n, p, columns, threads] :
+       {std::tuple{1536, Precision::f32, 8, 64}, std::tuple{2048, Precision::f32, 8, 64},
+        std::tuple{4096, Precision::f32, 4, 128}, std::tuple{1536, Precision::f64, 4, 64},
+        std::tuple{2048, Precision::f64, 4, 128}, std::tuple{4096, Precision::f64, 2, 256}}) {
+    const XVariant c = estimate_column_variant(n, p, DeviceLimits{});
+    EXPECT_EQ(c.rows_per_block, columns) << c.name();
+    EXPECT_EQ(c.threads_per_row, threads) << c.name();
+    for (int r : c.radices) EXPECT_EQ(n / r % c.threads_per_row, 0) << c.name();
+    EXPECT_GT(x_variant_facts(n, p, c).shared_bytes, 96 * 1024) << c.name();
+    DeviceLimits small;
+    small.shared_bytes_per_block = 96 * 1024;
+    const XVariant narrow = estimate_column_variant(n, p, small);
+    EXPECT_LT(narrow.rows_per_block, columns) << narrow.name();
+    EXPECT_TRUE(x_variant_fits(x_variant_facts(n, p, narrow), small)) << narrow.name();
+  }
+  // 1024 keeps 8 columns (64 bytes) in 96 KB: 16 lost on an H200.
+  EXPECT_EQ(estimate_column_variant(1024, Precision::f32, DeviceLimits{}).rows_per_block, 8);
+  check_grid<float>(8, 2048, 2);
+  check_grid<float>(5, 3, 4096);
+  check_grid<double>(4, 2, 4096);
+  check_grid<double>(3, 1536, 2);
+  check_grid<float>(6, 3, 1536);
+}
+
+// Planes where the fused pass lost to separate passes on an H200
+// (xy_estimate.cpp): large power-of-two planes in whole rows on fewer than
+// 256 threads a block (64 x 1024 f32 and its kin), and f64 strided planes
+// with one block per SM (512 x 256, 256 x 512). f64 rings lost too: a
+// fused f64 plane forced there takes none. The f32 forms that won stay.
+TEST(GridSchedule, PlanesWhereTheFusedPassLost) {
+  const DeviceLimits h100;
+  for (const auto& [nx, ny] : {std::pair{64, 1024}, std::pair{1024, 64}, std::pair{128, 1024}, std::pair{1024, 128}}) {
+    EXPECT_FALSE(estimate_xy_variant(nx, ny, 1024, Precision::f32, h100)) << nx << "x" << ny;
+    EXPECT_TRUE(estimate_xy_variant(nx, ny, 1024, Precision::f32, h100, false)) << nx << "x" << ny;
+  }
+  for (const auto& [nx, ny] : {std::pair{512, 256}, std::pair{256, 512}}) {
+    EXPECT_FALSE(estimate_xy_variant(nx, ny, 512, Precision::f64, h100)) << nx << "x" << ny;
+    const auto forced = estimate_xy_variant(nx, ny, 512, Precision::f64, h100, false);
+    ASSERT_TRUE(forced) << nx << "x" << ny;
+    EXPECT_EQ(forced->ring_rows, 0) << forced->name();
+    const auto f32 = estimate_xy_variant(nx, ny, 512, Precision::f32, h100);
+    ASSERT_TRUE(f32) << nx << "x" << ny;
+    EXPECT_TRUE(f32->strided_rows) << f32->name();
+  }
+  const auto ring = estimate_xy_variant(512, 512, 512, Precision::f32, h100);
+  ASSERT_TRUE(ring);
+  EXPECT_GT(ring->ring_rows, 0) << ring->name();
+  for (int n : {256, 320}) EXPECT_TRUE(estimate_xy_variant(n, n, n, Precision::f64, h100)) << n;
 }
 
 // The columns of measured_column_form as Y and as Z columns, against FFTW:

@@ -2,6 +2,7 @@
 // fitted to H100 timings of the variant space (fft3d-x-explore; the numbers
 // are in docs/BENCHMARKS.md). The tuner replaces them with measurements.
 #include <algorithm>
+#include <numeric>
 #include <optional>
 #include <vector>
 
@@ -21,6 +22,9 @@ constexpr long long kColumnSharedBudget = 96 * 1024;  // per block, for the colu
 // pass 1.028 against 1.190 in MEASURE's ranking, Z tied); in f32, 16
 // columns against 32 lost (1.745 against 1.722). Untimed on an H100.
 constexpr long long kLongColumnSharedBudget = 132 * 1024;
+// The narrowest column block the ESTIMATE leaves long columns (see
+// long_columns_widened): 64 bytes of neighbouring columns a row.
+constexpr int kMinColumnSegmentBytes = 64;
 
 // See estimate_x_variant: the largest n / r (r a radix) whose threads are at
 // least a third busy in the stage of the largest radix, and no more than
@@ -238,6 +242,34 @@ XVariant measured_real_side_columns(int n, Precision precision, XVariant v) {
   return v;
 }
 
+// Columns too long for 64-byte segments in 96 KB and 512 threads (from
+// 1536 points in both precisions): the block grows to the device's
+// shared memory (one block per SM) and each column takes fewer threads, a
+// divisor of every stage's butterflies, as wide as kMinColumnSegmentBytes
+// allows or else one 32-byte DRAM sector. On an H200 (fft3d-bench, ms,
+// docs/data/grid-shapes-h200-2026-11-30.txt): 128x128x4096 f32 1.322
+// with 2 columns of 256 threads against 1.162 with 4 of 128; f64 2.644 with
+// 1 column against 2.081 with 2; 2048x2048x32 f32 1.950 with 4 columns
+// against 1.893 with 8 of 64 threads. Wider than 64 bytes lost at 1024 f32
+// (16 columns: 0.906-0.947 against 0.846 with 8).
+std::optional<XVariant> long_columns_widened(int n, Precision precision, const XVariant& v,
+                                             const DeviceLimits& limits) {
+  const int bytes = complex_bytes(precision);
+  if (v.rows_per_block * bytes >= kMinColumnSegmentBytes) return std::nullopt;
+  int butterflies = 0;  // the gcd of every stage's butterfly count
+  for (int r : v.radices) butterflies = std::gcd(butterflies, n / r);
+  const int max_threads = std::min(512, limits.threads_per_block);
+  for (int cols = kMinColumnSegmentBytes / bytes; cols > v.rows_per_block && cols * bytes >= 32; cols /= 2) {
+    int t = std::min(v.threads_per_row, max_threads / cols);
+    while (t > 1 && butterflies % t != 0) --t;
+    XVariant w = v;
+    w.threads_per_row = t;
+    w.rows_per_block = cols;
+    if (x_variant_fits(x_variant_facts(n, precision, w), limits)) return w;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 // The ESTIMATE heuristic, from timings of the variant space on an H100
@@ -301,7 +333,9 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // computed twiddles (short f32 radix-5 columns excepted, short_f32_fives),
 // and as many neighbouring columns per block as fit in 512
 // threads (1024-thread blocks were slower) and 96 KB of shared memory (two
-// blocks per SM), up to 32 in f32 and 16 in f64 (segments of 256 bytes).
+// blocks per SM), up to 32 in f32 and 16 in f64 (segments of 256 bytes);
+// columns too long for 64-byte segments there take more shared memory and
+// fewer threads a column (long_columns_widened).
 //
 // Columns of composite_radices' two stages (240, 300, 400, 500) take
 // the smaller radix first, one butterfly of it per thread: the tuned
@@ -352,6 +386,7 @@ XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits&
     // The measured forms where they fit, as for rows (estimate_x_variant).
     XVariant measured = measured_343_columns(n, precision, v);
     if (real_side) measured = measured_real_side_columns(n, precision, measured);
+    if (const std::optional<XVariant> wide = long_columns_widened(n, precision, v, limits)) return *wide;
     return x_variant_fits(x_variant_facts(n, precision, measured), limits) ? measured : v;
   }
   fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "a column of " + std::to_string(n) + " " + precision_name(precision) +

@@ -257,9 +257,18 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
     return (n & (n - 1)) == 0 || (pair && (up_to_sixteen(*pair) || precision == Precision::f32));
   };
   const bool two_stages = two_stage_axis(row_n, x_pair) && two_stage_axis(ny, y_pair);
-  const bool two_blocks = 2 * xy_variant_facts(nx, ny, precision, v).shared_bytes <= limits.shared_bytes_per_block;
+  const XYVariantFacts whole_rows = xy_variant_facts(nx, ny, precision, v);
+  const bool two_blocks = 2 * whole_rows.shared_bytes <= limits.shared_bytes_per_block;
+  // Large power-of-two planes in whole rows with fewer than kTargetThreads a
+  // block (non-square planes, whose exchange buffers shrink the groups;
+  // every cube of 256 and up takes strided rows) run latency-bound: 64 x
+  // 1024 f32 on clusters of 8, 128 threads, two blocks per SM, took 1.312
+  // ms for 64x1024x1024 against 0.952 in separate passes (H200,
+  // docs/data/grid-shapes-h200-2026-11-30.txt; the fused kernel 953 us at
+  // 21 % of DRAM throughput).
+  const bool busy_whole_rows = whole_rows.threads_per_block >= kTargetThreads;
   const bool sized = real   ? pow2 && plane_bytes >= kRealPlaneMin && plane_bytes <= kRealPlaneMax
-                     : pow2 ? plane_bytes >= kLargePlane || plane_bytes * planes <= kSmallGrid
+                     : pow2 ? (plane_bytes >= kLargePlane && busy_whole_rows) || plane_bytes * planes <= kSmallGrid
                             : two_stages && plane_bytes >= kTwoStagePlane;
   // Strided rows hold no exchange buffers, so more blocks fit on an SM and
   // keep more loads in flight (H100, ms):
@@ -345,13 +354,17 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
       ny == 256)
     strided_form->min_blocks_per_sm = 5;
   // Strided rows where measured faster than separate passes: real planes of
-  // at least kRealPlaneMin; complex ones even with one block per SM
-  // (power-of-two planes), else with two.
+  // at least kRealPlaneMin; complex ones with two blocks per SM, or one for
+  // f32 power-of-two planes (512^2). f64 lost with one block per SM on the
+  // H200 (docs/data/grid-shapes-h200-2026-11-30.txt, ms): 512x256x256 0.837
+  // fused (0.886 with the ring) against 0.791 separate, 256x512x512 1.809
+  // (1.818) against 1.628; 384^3's wisdom holds three passes.
+  const bool one_block_wins = large_pow2 && precision == Precision::f32;
   const bool strided_wins =
       strided_form &&
       (measured || (real ? plane_bytes >= kRealPlaneMin
-                         : large_pow2 || 2 * xy_variant_facts(nx, ny, precision, *strided_form).shared_bytes <=
-                                             limits.shared_bytes_per_block));
+                         : one_block_wins || 2 * xy_variant_facts(nx, ny, precision, *strided_form).shared_bytes <=
+                                                 limits.shared_bytes_per_block));
   if (only_where_faster && !strided_wins && (!two_blocks || !sized)) return std::nullopt;
   if (strided_form) return strided_form;
   return v;
@@ -487,8 +500,9 @@ std::optional<XYVariant> estimate_xy_variant(int nx, int ny, long long planes, P
   // against 1.6627-1.6740 without and 1.6548-1.6633 in three passes; 384^3
   // f64 (37 rows for 24, 13 early) lost 8.7 %, 1.6087 against 1.4798-1.4852:
   // its late rows arrive as its second X group needs them, and its kernel
-  // spills.
-  if (v && v->row_swizzle && v->ring_rows == 0)
+  // spills; 512x256 f64 planes lost 5.5 % (0.886 ms against 0.837 for
+  // 512x256x256, docs/data/grid-shapes-h200-2026-11-30.txt). f32 only.
+  if (v && v->row_swizzle && v->ring_rows == 0 && precision == Precision::f32)
     if (const std::optional<XYVariant> w = ring_switched(nx, ny, precision, *v, limits)) {
       const kern::XYLayout L = make_xy_layout(nx, ny, precision, *w);
       if (4 * L.ring_early_rows() >= 3 * L.rows_per_cta()) v = w;
