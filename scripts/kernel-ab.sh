@@ -26,6 +26,6 @@ for ((i = 0; i < ${ROUNDS:-2}; ++i)); do
   for side in new old; do
     if [[ $side == new ]]; then b=build-gpu; else b=$old/build; fi
     echo "== $side"
-    FFT3D_CACHE_DIR=$(cd "$b" && pwd)/kernel-cache "$b/apps/bench/fft3d-bench" "$@" 2>&1 | grep -E "^ +[0-9]+x|error"
+    FFT3D_CACHE_DIR=$(cd "$b" && pwd)/kernel-cache "$b/apps/bench/fft3d-bench" "$@" 2>&1 | grep -E "^ *[0-9]+x[0-9]|error"
   done
 done

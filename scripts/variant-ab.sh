@@ -48,7 +48,7 @@ for ((round = 1; round <= ${ROUNDS:-2}; ++round)); do
     [[ $form == estimate ]] || read -ra words <<<"$(form_environment "$form")"
     out=$(env "${words[@]}" "$bench" --3d --type "${TYPE:-c2c}" --sizes "$n" --precision "$precision" \
       --repeats "${REPEATS:-10}" 2>&1) || status=1
-    printf '%s\n%s\n' "$form" "$(grep -E "^ +[0-9]+x|rror" <<<"$out")"
+    printf '%s\n%s\n' "$form" "$(grep -E "^ *[0-9]+x[0-9]|rror" <<<"$out")"
   done
 done
 exit $status

@@ -82,6 +82,8 @@ TEST(GridSchedule, DegenerateAxes) {
 TEST(GridSchedule, LongColumns) {
   check_grid<float>(4, 512, 3);
   check_grid<double>(2, 3, 1024);
+  check_grid<float>(8, 1024, 2);  // 32 * 32 on 8 columns (long_column_radices)
+  check_grid<float>(3, 5, 1024);  // and as ragged Z columns
 }
 
 // The two-pass five-step register form for the Y and Z columns.

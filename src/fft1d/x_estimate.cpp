@@ -72,11 +72,17 @@ bool fourteen_point_pair(const std::vector<int>& pair) {
 // columns per block in up to 132 KB of shared memory, ran 6-39 % faster
 // than 8 * 8 * 8 with 8 columns on an H100 (f32 and f64) and an H200
 // (docs/TUNING.md). In f64 the 132 KB (16 columns, one block per SM) later
-// lost to 8 columns in 64 KB (kLongColumnSharedBudget). Longer columns
-// (1024 = 32 * 32) are untimed in that shape and keep preferred_radices.
-std::optional<std::vector<int>> long_column_radices(int n) {
-  if (n != 512) return std::nullopt;
-  return std::vector<int>{32, 16};
+// lost to 8 columns in 64 KB (kLongColumnSharedBudget). f32 columns of
+// 1024 take 32 * 32 too, 8 columns (64 KB, 256 threads) as the heuristic
+// budget gives them: on an H200 1024x1024x16 ran 0.2096 ms against 0.2185
+// for 16 * 8 * 8 and 1024x1024x64 0.8274 against 0.8483; 16 columns in 128
+// KB tied (0.2204, 0.8456), and in f64 32 * 32 tied (0.4207 against
+// 0.4228 on 4 columns) or lost (0.4375 on 8)
+// (docs/data/grid-shapes-h200-2026-11-30.txt, part 5).
+std::optional<std::vector<int>> long_column_radices(int n, Precision precision) {
+  if (n == 512) return std::vector<int>{32, 16};
+  if (n == 1024 && precision == Precision::f32) return std::vector<int>{32, 32};
+  return std::nullopt;
 }
 
 // Columns only, where composite_radices has none (estimate_column_variant
@@ -345,7 +351,8 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // column_merged_stages (420 = 7 * 4 * 15) take the first radix's butterfly
 // per thread too, with table twiddles, and so do power_of_three_columns
 // (243 = 9 * 27). Columns of 512 take long_column_radices (32 first),
-// unpadded, in f32 in up to 132 KB (kLongColumnSharedBudget). Columns of
+// unpadded, in f32 in up to 132 KB (kLongColumnSharedBudget), and so do
+// f32 columns of 1024 (32 * 32, within 96 KB). Columns of
 // 480 in f64 take measured_column_form's wider blocks, columns of 384 its
 // two stages (24 * 16), f32 columns of 343 two exchange buffers and two
 // blocks per SM (measured_343_columns), and real sides' f64 columns of 243
@@ -356,7 +363,7 @@ XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits&
   const std::optional<std::vector<int>> composite = composite_radices(n);
   const std::optional<std::vector<int>> pow3 = power_of_three_columns(n);  // never a composite length
   const std::optional<std::vector<int>> two_stages = composite ? composite : pow3 ? pow3 : column_two_stages(n);
-  const std::optional<std::vector<int>> long_pow2 = long_column_radices(n);
+  const std::optional<std::vector<int>> long_pow2 = long_column_radices(n, precision);
   const std::optional<std::vector<int>> merged = two_stages ? std::nullopt : column_merged_stages(n);
   std::vector<int> radices = two_stages ? *two_stages
                              : long_pow2 ? *long_pow2
@@ -374,7 +381,7 @@ XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits&
   // padded (8*8*8: 0.205 against 0.224 ms for the Z pass of 256 MiB).
   const bool padded = precision == Precision::f64 && (n & (n - 1)) == 0 && n >= 512 && !long_pow2;
   const PadMethod pad = padded ? PadMethod::gap : PadMethod::none;
-  const bool f32_long = long_pow2 && precision == Precision::f32;
+  const bool f32_long = long_pow2 && precision == Precision::f32 && n == 512;
   const long long budget = f32_long ? kLongColumnSharedBudget : kColumnSharedBudget;
   const int max_threads = std::min(512, limits.threads_per_block);
   for (int cols = 256 / complex_bytes(precision); cols >= 1; cols /= 2) {
