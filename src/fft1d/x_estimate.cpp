@@ -256,8 +256,9 @@ XVariant measured_real_side_columns(int n, Precision precision, XVariant v) {
 // docs/data/grid-shapes-h200-2026-11-30.txt): 128x128x4096 f32 1.322
 // with 2 columns of 256 threads against 1.162 with 4 of 128; f64 2.644 with
 // 1 column against 2.081 with 2; 2048x2048x32 f32 1.950 with 4 columns
-// against 1.893 with 8 of 64 threads. Wider than 64 bytes lost at 1024 f32
-// (16 columns: 0.906-0.947 against 0.846 with 8).
+// against 1.893 with 8 of 64 threads (f64 tied with 4 columns: 3.758
+// against 3.705 with 2). Wider than 64 bytes lost at 1024 f32 (16 columns:
+// 0.906-0.947 against 0.846 with 8).
 std::optional<XVariant> long_columns_widened(int n, Precision precision, const XVariant& v,
                                              const DeviceLimits& limits) {
   const int bytes = complex_bytes(precision);
@@ -390,10 +391,10 @@ XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits&
     const XVariantFacts f = x_variant_facts(n, precision, v);
     if (f.shared_bytes > budget && cols > 1) continue;
     if (!x_variant_fits(f, limits)) continue;
+    if (const std::optional<XVariant> wide = long_columns_widened(n, precision, v, limits)) return *wide;
     // The measured forms where they fit, as for rows (estimate_x_variant).
     XVariant measured = measured_343_columns(n, precision, v);
     if (real_side) measured = measured_real_side_columns(n, precision, measured);
-    if (const std::optional<XVariant> wide = long_columns_widened(n, precision, v, limits)) return *wide;
     return x_variant_fits(x_variant_facts(n, precision, measured), limits) ? measured : v;
   }
   fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "a column of " + std::to_string(n) + " " + precision_name(precision) +

@@ -261,7 +261,7 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   const bool two_blocks = 2 * whole_rows.shared_bytes <= limits.shared_bytes_per_block;
   // Large power-of-two planes in whole rows with fewer than kTargetThreads a
   // block (non-square planes, whose exchange buffers shrink the groups;
-  // every cube of 256 and up takes strided rows) run latency-bound: 64 x
+  // every cube plane from 192^2 up takes strided rows) run latency-bound: 64 x
   // 1024 f32 on clusters of 8, 128 threads, two blocks per SM, took 1.312
   // ms for 64x1024x1024 against 0.952 in separate passes (H200,
   // docs/data/grid-shapes-h200-2026-11-30.txt; the fused kernel 953 us at
