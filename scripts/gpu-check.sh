@@ -9,6 +9,7 @@
 #                                   (all: C2C sweeps and plot); SWEEP_KINDS="c2c-f32 r2c-f64" picks sweeps;
 #                                   DRAM=1 also counts DRAM bytes of 256^3 and 512^3 (scripts/dram-bytes.sh)
 #                                   for the targets' pass count: all of issue 9 in one call
+#   scripts/gpu-check.sh shapes     build, non-cube grids against cuFFT (scripts/grid-shapes.sh)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-check-out}
@@ -55,6 +56,10 @@ if [[ $what == all ]]; then  # every mode, short: tables to $OUT/bench-*.txt
       >"$OUT/bench-$name.txt" 2>&1 || status=1
     grep -E "geometric|^ +[0-9]" "$OUT/bench-$name.txt" | tail -30
   done
+fi
+if [[ $what == shapes ]]; then  # slabs, long columns, rectangles: what the cube sweep leaves out
+  OUT=$OUT scripts/grid-shapes.sh build-gpu >"$OUT/grid-shapes.txt" 2>&1 || status=1
+  grep -E "^ *[0-9]+x[0-9]|C2C|R2C" "$OUT/grid-shapes.txt"
 fi
 if [[ $what == all || $what == sweep ]]; then  # issue 9: cubes 32-512 against the pass floors
   # C2C in both precisions, then (sweep only) the R2C forward and C2R inverse.
