@@ -340,7 +340,7 @@ TEST(ColumnVariant, EstimateIsCoalescedAndFits) {
       const XVariant v = estimate_column_variant(n, p, DeviceLimits{});
       EXPECT_TRUE(v.columns);
       EXPECT_TRUE(x_variant_fits(x_variant_facts(n, p, v), DeviceLimits{})) << v.name();
-      if (n >= 16) EXPECT_GE(v.rows_per_block * complex_bytes(p), n <= 2048 ? 64 : 32) << n << " " << v.name();
+      EXPECT_GE(v.rows_per_block * complex_bytes(p), n <= 2048 ? 64 : 32) << n << " " << v.name();
       EXPECT_EQ(parse_x_variant(v.name()), v);
     }
   }
