@@ -17,6 +17,7 @@ struct DeviceLimits {
   int threads_per_block = 1024;
   int registers_per_thread = 255;
   int max_cluster = 16;  // blocks per thread-block cluster (Hopper: 16 non-portable); 0: no clusters
+  long long l2_bytes = 50LL * 1024 * 1024;  // whether a grid streams through DRAM (H100: 50 MB)
 };
 
 // Rows of real data (R2C forward, C2R inverse), see kern::RealIo: none for

@@ -10,6 +10,7 @@ DeviceLimits DeviceInfo::limits() const {
   DeviceLimits l;
   l.shared_bytes_per_block = shared_bytes_per_block_optin;
   l.max_cluster = cc_major >= 9 ? 16 : 0;  // clusters and distributed shared memory came with sm_90
+  l.l2_bytes = l2_bytes;
   return l;
 }
 

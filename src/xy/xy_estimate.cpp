@@ -41,6 +41,7 @@ constexpr int kSmallBlockThreads = 128;
 // 0.331 against 0.310, 512^3 1.557 against 1.251).
 constexpr long long kRealPlaneMin = 256 * 1024;
 constexpr long long kRealPlaneMax = 1024 * 1024;
+constexpr long long kRealSmallPlane = 64 * 1024;  // in grids beyond L2 (estimate_plane_variant)
 constexpr long long kSmallGrid = 2 * 1024 * 1024;
 constexpr long long kTwoStagePlane = 256 * 1024;
 constexpr int kTwoStageMaxRadix = 32;
@@ -267,9 +268,29 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   // docs/data/grid-shapes-h200-2026-11-30.txt; the fused kernel 953 us at
   // 21 % of DRAM throughput).
   const bool busy_whole_rows = whole_rows.threads_per_block >= kTargetThreads;
-  const bool sized = real   ? pow2 && plane_bytes >= kRealPlaneMin && plane_bytes <= kRealPlaneMax
-                     : pow2 ? (plane_bytes >= kLargePlane && busy_whole_rows) || plane_bytes * planes <= kSmallGrid
-                            : two_stages && plane_bytes >= kTwoStagePlane;
+  // Planes below those sizes in grids beyond L2 (long columns), where one
+  // pass less saves DRAM traffic as on large planes: power-of-two planes,
+  // real ones from kRealSmallPlane, and the pairs not led by 16 points (on
+  // blocks of 128 threads). On an H200 (ESTIMATE against FFT3D_XY_PASS
+  // forced, docs/data/small-planes-h200-2026-11-30.txt; no H100 lent), ms:
+  // - f32 128x128x4096 1.005 against 1.166 separate, 128x128x1024 0.1966
+  //   against 0.2201, 256x128x2048 0.785 against 0.964, 96x96x1536 0.2369
+  //   against 0.2655; f64 128x128x4096 1.815 against 2.089;
+  // - R2C f32 128x128x4096 forward 0.573 against 0.643, inverse 0.583
+  //   against 0.643; f64 forward 0.991 against 1.118;
+  // - lost: 160x160x2048 f32 (16 * 10, 256-thread blocks) 0.802 against
+  //   0.788; the R2C forward of 64x64x16384 f32 (17 KB planes) 1.206
+  //   against 1.138.
+  // The cubes of such planes (96^3, 128^3) sit in L2: 128^3 gained nothing.
+  const bool beyond_l2 = plane_bytes * planes > limits.l2_bytes;
+  const bool small_streamed =
+      beyond_l2 && (real   ? pow2 && plane_bytes >= kRealSmallPlane && plane_bytes < kRealPlaneMin
+                    : pow2 ? plane_bytes < kLargePlane
+                           : two_stages && wide_pairs && plane_bytes < kTwoStagePlane);
+  const bool sized = small_streamed ||
+                     (real   ? pow2 && plane_bytes >= kRealPlaneMin && plane_bytes <= kRealPlaneMax
+                      : pow2 ? (plane_bytes >= kLargePlane && busy_whole_rows) || plane_bytes * planes <= kSmallGrid
+                             : two_stages && plane_bytes >= kTwoStagePlane);
   // Strided rows hold no exchange buffers, so more blocks fit on an SM and
   // keep more loads in flight (H100, ms):
   // - complex power-of-two planes of at least 512 KB: 256^3 on clusters of
