@@ -149,6 +149,25 @@ TEST(GpuGrid, LastPassStreamsThroughL2) {
   }
 }
 
+// Planes of 128 x 128 in grids beyond the device's L2 (long Z columns)
+// take the fused XY pass, in both precisions, against FFTW.
+TEST(GpuGrid, SmallPlanesBeyondL2) {
+  FFT3D_REQUIRE_GPU();
+  const long long l2 = fft3d::current_device_info().l2_bytes;
+  for (bool single : {true, false}) {
+    const long long plane_bytes = 128LL * 128 * (single ? 8 : 16);
+    int nz = 64;
+    while (nz * plane_bytes <= l2) nz *= 2;
+    fft3d_plan plan = make_plan(128, 128, nz, single);
+    ASSERT_NE(plan, nullptr);
+    const std::string text = fft3d_test::describe(plan);
+    EXPECT_NE(text.find("2 passes over memory"), std::string::npos) << text;
+    EXPECT_NE(text.find("pass xy"), std::string::npos) << text;
+    fft3d_plan_destroy(plan);
+    check_grid_in(single, 128, 128, nz);
+  }
+}
+
 // The five-step register form, forced through FFT3D_COLUMN_METHOD, and the
 // plan's description of it.
 TEST(GpuGrid, FiveStepColumns) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "fft3d.h"
+#include "gpu/device.h"
 #include "gpu_test_util.h"
 #include "oracle.h"
 #include "real_oracle.h"
@@ -209,6 +210,24 @@ TEST(GpuReal, EstimateFusesMeasuredPlanes) {
   check<double>({384, 384, 8, 0}, true, 32);
   check<float>({420, 420, 6, 0}, true, 30);
   check<float>({480, 480, 6, 0}, true, 31);
+}
+
+// Real planes of 128 x 128 in grids beyond the device's L2 (long Z
+// columns) fuse in both directions and precisions; forward and round trip
+// against FFTW.
+TEST(GpuReal, SmallPlanesBeyondL2) {
+  FFT3D_REQUIRE_GPU();
+  const long long l2 = fft3d::current_device_info().l2_bytes;
+  for (bool single : {true, false}) {
+    const long long plane_bytes = 65LL * 128 * (single ? 8 : 16);  // the complex side
+    int nz = 64;
+    while (nz * plane_bytes <= l2) nz *= 2;
+    const Shape s{128, 128, nz, 0};
+    const std::string text = plan_text(s, single);
+    EXPECT_NE(text.find("in-place forward in 2 passes: pass xy"), std::string::npos) << text;
+    EXPECT_NE(text.find("in-place inverse in 2 passes"), std::string::npos) << text;
+    single ? check<float>(s, true, 33) : check<double>(s, true, 34);
+  }
 }
 
 // Sets FFT3D_XY_VARIANT and expects an f32 plan of s to describe that variant.
