@@ -271,8 +271,9 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   // Planes below those sizes in grids beyond L2 (long columns), where one
   // pass less saves DRAM traffic as on large planes: power-of-two planes,
   // real ones from kRealSmallPlane, and the pairs not led by 16 points (on
-  // blocks of 128 threads). On an H200 (ESTIMATE against FFT3D_XY_PASS
-  // forced, docs/data/small-planes-h200-2026-11-30.txt; no H100 lent), ms:
+  // blocks of 128 threads). On an H200 (fused against separate passes, one
+  // of them forced through FFT3D_XY_PASS,
+  // docs/data/small-planes-h200-2026-11-30.txt; no H100 lent), ms:
   // - f32 128x128x4096 1.005 against 1.166 separate, 128x128x1024 0.1966
   //   against 0.2201, 256x128x2048 0.785 against 0.964, 96x96x1536 0.2369
   //   against 0.2655; f64 128x128x4096 1.815 against 2.089;
