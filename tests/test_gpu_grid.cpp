@@ -168,6 +168,29 @@ TEST(GpuGrid, SmallPlanesBeyondL2) {
   }
 }
 
+// Long columns (two passes through a workspace): f64 Z columns of 16384
+// fit no block (no GPU plan before them), f32 ones ran one a block; their
+// chunks here are runs of columns within the plane. Forced on Y and Z
+// columns of other splits through FFT3D_COLUMN_METHOD=long.
+TEST(GpuGrid, LongColumns) {
+  FFT3D_REQUIRE_GPU();
+  for (bool single : {true, false}) {
+    fft3d_plan plan = make_plan(16, 8, 16384, single);
+    ASSERT_NE(plan, nullptr);
+    const std::string text = fft3d_test::describe(plan);
+    EXPECT_NE(text.find("pass z: n=16384 x 128 long columns, A: 16 x 1024-point"), std::string::npos) << text;
+    fft3d_plan_destroy(plan);
+    check_grid_in(single, 16, 8, 16384);
+  }
+  setenv("FFT3D_COLUMN_METHOD", "long", 1);
+  setenv("FFT3D_XY_PASS", "separate", 1);  // long Y columns too
+  check_grid<float>(24, 96, 80);
+  check_grid<double>(40, 45, 64);
+  check_grid<float>(7, 14, 1250);
+  unsetenv("FFT3D_COLUMN_METHOD");
+  unsetenv("FFT3D_XY_PASS");
+}
+
 // The five-step register form, forced through FFT3D_COLUMN_METHOD, and the
 // plan's description of it.
 TEST(GpuGrid, FiveStepColumns) {

@@ -230,6 +230,17 @@ TEST(GpuReal, SmallPlanesBeyondL2) {
   }
 }
 
+// The complex side's long Z columns (multirow/long_column.h): f64 columns
+// of 16384 fit no block, so real plans of them had no GPU plan before.
+TEST(GpuReal, LongColumns) {
+  FFT3D_REQUIRE_GPU();
+  const Shape s{30, 8, 16384, 0};
+  const std::string text = plan_text(s, false);
+  EXPECT_NE(text.find("long columns, B: 1024 x 16-point"), std::string::npos) << text;
+  check<double>(s, true, 35);
+  check<float>(s, false, 36);
+}
+
 // Sets FFT3D_XY_VARIANT and expects an f32 plan of s to describe that variant.
 void expect_forced_variant(const Shape& s, const std::string& variant) {
   ASSERT_EQ(setenv("FFT3D_XY_VARIANT", variant.c_str(), 1), 0);

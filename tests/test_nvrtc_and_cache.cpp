@@ -16,6 +16,7 @@
 #include "gpu/module_cache.h"
 #include "gpu/nvrtc_compiler.h"
 #include "multirow/five_step.h"
+#include "multirow/long_column.h"
 #include "text_search.h"
 #include "xy/xy_kernel_source.h"
 #include "xy/xy_pass.h"
@@ -71,6 +72,23 @@ TEST(Nvrtc, FiveStepKernelsCompileWithoutLocalMemory) {
       const std::string ptx = compile_to_ptx(source, "compute_" FFT3D_TEST_CUDA_ARCH);
       EXPECT_EQ(count_of(ptx, ".entry"), 4) << v.name();
       EXPECT_EQ(count_of(ptx, ".local"), 0) << v.name();
+    }
+  }
+}
+
+// Long columns: pass A (the column kernel of n1, out of place and
+// twiddled) and pass B, both precisions, without local memory.
+TEST(Nvrtc, LongColumnKernelsCompileWithoutLocalMemory) {
+  for (int n : {16384, 1250}) {
+    for (Precision p : {Precision::f32, Precision::f64}) {
+      const LongColumnVariant v = estimate_long_column_variant(n, p, DeviceLimits{});
+      for (const std::string& source :
+           {x_kernel_source(v.n1, p, v.a, false, 0, false, v.n2), long_column_b_source(v, p)}) {
+        EXPECT_GT(compile_with_nvrtc(source, kArch).cubin.size(), 1000u) << v.name();
+        const std::string ptx = compile_to_ptx(source, "compute_" FFT3D_TEST_CUDA_ARCH);
+        EXPECT_EQ(count_of(ptx, ".entry"), 2) << v.name();
+        EXPECT_EQ(count_of(ptx, ".local"), 0) << v.name();
+      }
     }
   }
 }

@@ -62,6 +62,12 @@ struct XArgs {
   // so a pass can start on what the previous pass wrote last (still in L2).
   // The CPU executors read it; GPU kernels are compiled one way or the other.
   bool reversed = false;
+  // Pass A of a long column (XLayout::long_n2): where the columns go, and
+  // the twiddles exp(-2 pi i m / (n n2)), m < n n2, and the column width
+  // that gives each column its j2.
+  RowGeometry out_geometry{};
+  const Complex<Real>* long_twiddles = nullptr;
+  long long twiddle_width = 1;
 };
 
 template <typename Real, int Capacity>
@@ -155,6 +161,8 @@ struct RowAccess {
   int local_row, t;
   bool live;  // the last block may be ragged
   long long element_stride;
+  long long out_stride;  // element_stride but for long columns' pass A (out of place)
+  long long row;         // the row (column) this thread's line starts with
   Complex<Real>* in;   // the row's input (complex view)
   Complex<Real>* out;  // the row's output (complex view)
   Real* shared_re;
@@ -169,20 +177,29 @@ struct RowAccess {
 // split: split-Y columns (XLayout::cross; a compile-time constant on the
 // GPU, so that other column kernels carry no trace of RowGeometry::split).
 // paired: each line of the block is the pair of rows 2 line, 2 line + 1.
+// out_of_place: columns written to a.out at a.out_geometry (long columns'
+// pass A, XLayout::long_n2; a constant on the GPU too).
 template <typename Real>
 FFT3D_HD RowAccess<Real> row_access(int n, int threads, int row_stride, int rows_per_block, bool columns,
                                     bool split, const ThreadCoord& tc, Real* smem, const XArgs<Real>& a,
-                                    bool paired = false) {
+                                    bool paired = false, bool out_of_place = false) {
   RowAccess<Real> r;
   r.local_row = columns ? tc.tid % rows_per_block : tc.tid / threads;
   r.t = columns ? tc.tid / rows_per_block : tc.tid % threads;
   const long long line = tc.block * rows_per_block + r.local_row;
   const long long row = paired ? 2 * line : line;
   r.live = row < a.rows;
+  r.row = row;
   r.element_stride = columns ? a.geometry.stride : 1;
+  r.out_stride = r.element_stride;
   if (columns && split) {
     r.in = a.data + split_column_start(a.geometry, row);
     r.out = r.in;
+  } else if (columns && out_of_place) {
+    const RowGeometry& og = a.out_geometry;
+    r.in = a.data + (row % a.geometry.inner + row / a.geometry.inner * a.geometry.outer);
+    r.out = a.out + (row % og.inner + row / og.inner * og.outer);
+    r.out_stride = og.stride;
   } else if (columns) {
     r.in = a.data + (row % a.geometry.inner + row / a.geometry.inner * a.geometry.outer);
     r.out = r.in;
@@ -235,9 +252,9 @@ FFT3D_HD void store_last(int real_io, int n, int idx, Complex<Real> v, Real s, c
     if (r.live2) reinterpret_cast<Real*>(r.out2)[idx] = v.im * s;
   } else {
 #if FFT3D_L2_STREAMING
-    store_evict_first(r.out + idx * r.element_stride, scale(v, s));
+    store_evict_first(r.out + idx * r.out_stride, scale(v, s));
 #else
-    r.out[idx * r.element_stride] = scale(v, s);
+    r.out[idx * r.out_stride] = scale(v, s);
 #endif
   }
 }
@@ -253,6 +270,22 @@ struct RowIo {
   bool live;  // r.live (stockham_stage_phase's group_loads asks an Io)
   FFT3D_HD Complex<Real> load(int idx) const { return load_first(real_io, idx, r); }
   FFT3D_HD void store(int idx, Complex<Real> v) const { store_last(real_io, n, idx, v, scale, r); }
+};
+
+// RowIo for pass A of a long column (XLayout::long_n2): output k is
+// multiplied by W_L^{j2 k} (L = n n2) from the table as it is stored.
+template <int Sign, typename Real>
+struct TwiddledColumnIo {
+  RowIo<Real> io;
+  const Complex<Real>* table;  // exp(-2 pi i m / L), m < L
+  int j2;  // j2 * k < L: no reduction
+  bool live;
+  FFT3D_HD Complex<Real> load(int idx) const { return io.load(idx); }
+  FFT3D_HD void store(int idx, Complex<Real> v) const {
+    Complex<Real> w = table[j2 * idx];
+    if (Sign > 0) w.im = -w.im;
+    io.store(idx, v * w);
+  }
 };
 
 // First stages of at least this radix in a row or column kernel load a
@@ -328,16 +361,24 @@ FFT3D_HD void stockham_stage_phase(const StageGeom& g, const PhaseInfo& ph, int 
   }
 }
 
-// One phase of stage g of a row (or column) kernel for one thread.
+// One phase of stage g of a row (or column) kernel for one thread;
+// long_n2 > 0: pass A of a long column (XLayout::long_n2).
 template <int Sign, int R, typename Real, int Capacity>
 FFT3D_HD void x_stage_phase(const StageGeom& g, const PhaseInfo& ph, int row_stride,
                             int rows_per_block, bool use_table, bool columns, bool split, int real_io,
                             const ThreadCoord& tc, XRegs<Real, Capacity>& regs, Real* smem,
-                            const XArgs<Real>& a) {
-  const RowAccess<Real> r =
-      row_access(g.n, g.threads, row_stride, rows_per_block, columns, split, tc, smem, a, paired_io(real_io));
-  stockham_stage_phase<Sign, R>(g, ph, r.t, r.shared_re, r.shared_im, use_table, a.twiddles,
-                                RowIo<Real>{r, real_io, g.n, a.scale, r.live}, regs, /*group_loads=*/true);
+                            const XArgs<Real>& a, int long_n2 = 0) {
+  const RowAccess<Real> r = row_access(g.n, g.threads, row_stride, rows_per_block, columns, split, tc, smem, a,
+                                       paired_io(real_io), long_n2 > 0);
+  const RowIo<Real> io{r, real_io, g.n, a.scale, r.live};
+  if (long_n2 > 0 && g.last) {
+    const int j2 = static_cast<int>(r.row / a.twiddle_width % long_n2);
+    stockham_stage_phase<Sign, R>(g, ph, r.t, r.shared_re, r.shared_im, use_table, a.twiddles,
+                                  TwiddledColumnIo<Sign, Real>{io, a.long_twiddles, j2, r.live}, regs, true);
+    return;
+  }
+  stockham_stage_phase<Sign, R>(g, ph, r.t, r.shared_re, r.shared_im, use_table, a.twiddles, io, regs,
+                                /*group_loads=*/true);
 }
 
 // The cross phase of split-Y columns (XLayout::cross, C groups of `width`
@@ -596,7 +637,8 @@ inline void x_phase_on_host(const XLayout& L, int p, const ThreadCoord& grid_tc,
   const bool tab = L.twiddle_table, cols = L.columns;
   const int io = L.real_io;
   with_radix(g.radix, [&](auto radix) {
-    x_stage_phase<Sign, decltype(radix)::value>(g, ph, stride, rows, tab, cols, L.cross > 0, io, tc, regs, smem, a);
+    x_stage_phase<Sign, decltype(radix)::value>(g, ph, stride, rows, tab, cols, L.cross > 0, io, tc, regs, smem, a,
+                                                L.long_n2);
   });
 }
 
@@ -623,7 +665,7 @@ __device__ __forceinline__ void x_run_phases(const ThreadCoord& tc, XRegs<Real, 
     } else {
       constexpr StageGeom g = L.stage(ph.stage);
       x_stage_phase<Cfg::kSign, g.radix>(g, ph, L.row_stride(), L.rows_per_block, L.twiddle_table,
-                                         L.columns, L.cross > 0, L.real_io, tc, regs, smem, a);
+                                         L.columns, L.cross > 0, L.real_io, tc, regs, smem, a, L.long_n2);
     }
     if constexpr (P + 1 < L.phases()) __syncthreads();
     x_run_phases<Cfg, P + 1>(tc, regs, smem, a);

@@ -20,7 +20,8 @@ std::string x_layout_initializer(const kern::XLayout& L);
 // run-time flag it cost f64 kernels up to 6 registers and 7-10 %, H100).
 // cross: XLayout::cross, the split-Y schedule's Z columns (0: none).
 // streams: FFT3D_L2_STREAMING (x_kernel.h), for a transform's last pass.
+// long_n2: XLayout::long_n2, pass A of long columns (0: none).
 std::string x_kernel_source(int n, Precision precision, const XVariant& v, bool reversed = false, int cross = 0,
-                            bool streams = false);
+                            bool streams = false, int long_n2 = 0);
 
 }  // namespace fft3d

@@ -97,6 +97,12 @@ struct XLayout {
   // stage instead of two, for twice the shared memory. Complex data only
   // (a cross phase works on exchange 0, in buffer 0, in place).
   int exchange_buffers = 1;
+  // Columns only, 0 or n2 > 1: pass A of a long column of n * n2 points
+  // (multirow/long_column.h). Column r is written out of place, to
+  // XArgs::out at XArgs::out_geometry, its output k multiplied as it is
+  // stored by W_{n n2}^{j2 k}, j2 = (r / XArgs::twiddle_width) % n2, from
+  // the table XArgs::long_twiddles.
+  int long_n2 = 0;
 
   // The same layout with real_io for the direction sign (-1 forward, +1 inverse).
   FFT3D_HD constexpr XLayout for_direction(int sign) const {

@@ -24,6 +24,7 @@
 #include "gpu/event_timer.h"
 #include "gpu/side_stream.h"
 #include "multirow/five_step_pass.h"
+#include "multirow/long_column_pass.h"
 #include "tune/builtin_wisdom.h"
 #include "tune/dependent_launch_choice.h"
 #include "tune/pass_order_choice.h"
@@ -665,6 +666,12 @@ void GpuPlan::copy(void* out, const void* in, CUstream_st* stream) {
       cudaMemcpyAsync(out, in, static_cast<size_t>(problem().bytes()), cudaMemcpyDeviceToDevice, stream));
 }
 
+LongColumnVariant with_long_column_work_from_environment(LongColumnVariant v) {
+  const char* env = std::getenv("FFT3D_LONG_COLUMN_WORK_MB");
+  if (env && *env) v.work_bytes = std::max(1LL, std::atoll(env)) << 20;
+  return v;
+}
+
 std::vector<std::unique_ptr<GpuPass>> make_gpu_passes(const std::vector<GridPass>& schedule, Precision precision,
                                                       const DeviceInfo& device) {
   std::vector<std::unique_ptr<GpuPass>> passes;
@@ -673,6 +680,9 @@ std::vector<std::unique_ptr<GpuPass>> make_gpu_passes(const std::vector<GridPass
       passes.push_back(std::make_unique<XYPass>(p.n, p.ny, precision, p.xy, device, std::max(p.split, 1)));
     else if (p.is_five_step())
       passes.push_back(std::make_unique<FiveStepPass>(p.five_step, precision, device));
+    else if (p.is_long_column())
+      passes.push_back(std::make_unique<LongColumnPass>(with_long_column_work_from_environment(p.long_column),
+                                                        precision, device, p.count, p.geometry));
     else
       passes.push_back(std::make_unique<XPass>(p.n, precision, p.variant, device, p.split));
     set_direction(p, *passes.back());
@@ -683,7 +693,7 @@ std::vector<std::unique_ptr<GpuPass>> make_gpu_passes(const std::vector<GridPass
 void set_direction(const GridPass& p, GpuPass& pass) {
   if (p.is_five_step()) {
     static_cast<FiveStepPass&>(pass).set_reversed(p.reversed, p.reversed_b);
-  } else if (!p.is_fused_xy()) {  // the fused pass always walks its planes upwards
+  } else if (!p.is_fused_xy() && !p.is_long_column()) {  // long columns walk their chunks upwards  // the fused pass always walks its planes upwards
     static_cast<XPass&>(pass).set_reversed(p.reversed);
     static_cast<XPass&>(pass).set_streaming(p.streams);
   }
@@ -716,15 +726,17 @@ std::optional<int> side_planes_from_environment() {
   return std::atoi(env);
 }
 
-// FFT3D_COLUMN_METHOD=one-pass|five-step forces how Y and Z columns are
-// transformed (for experiments and side-by-side schedules).
+// FFT3D_COLUMN_METHOD=one-pass|five-step|long forces how Y and Z columns
+// are transformed (for experiments and side-by-side schedules).
 ColumnMethod column_method_from_environment() {
   const char* env = std::getenv("FFT3D_COLUMN_METHOD");
   if (!env || !*env) return ColumnMethod::automatic;
   const std::string v = env;
   if (v == "one-pass") return ColumnMethod::one_pass;
   if (v == "five-step") return ColumnMethod::five_step;
-  fail(FFT3D_ERROR_INVALID_ARGUMENT, "FFT3D_COLUMN_METHOD must be 'one-pass' or 'five-step', not '" + v + "'");
+  if (v == "long") return ColumnMethod::long_column;
+  fail(FFT3D_ERROR_INVALID_ARGUMENT,
+       "FFT3D_COLUMN_METHOD must be 'one-pass', 'five-step' or 'long', not '" + v + "'");
 }
 
 // FFT3D_XY_PASS=fused|separate|split|automatic forces how X and Y are

@@ -160,8 +160,12 @@ std::optional<bool> l2_streaming_from_environment();
 // streams_last_pass decides for `bytes` of data after a fused pass or not.
 bool last_pass_streams(const DeviceInfo& device, bool after_fused_pass, long long bytes);
 
-// FFT3D_COLUMN_METHOD=one-pass|five-step forces how Y and Z columns are
-// transformed (for experiments and side-by-side schedules).
+// FFT3D_LONG_COLUMN_WORK_MB=M (for experiments): long-column passes get a
+// workspace budget of M MiB instead of the ESTIMATE's half the L2.
+LongColumnVariant with_long_column_work_from_environment(LongColumnVariant v);
+
+// FFT3D_COLUMN_METHOD=one-pass|five-step|long forces how Y and Z columns
+// are transformed (for experiments and side-by-side schedules).
 ColumnMethod column_method_from_environment();
 
 // FFT3D_XY_PASS=fused|separate|split|automatic forces how X and Y are transformed.

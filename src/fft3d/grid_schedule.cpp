@@ -23,6 +23,16 @@ GridPass column_pass(char axis, int n, long long count, kern::RowGeometry geomet
                      bool real_side = false) {
   GridPass pass{axis, n, count, geometry, XVariant{}, FiveStepVariant{}};
   const FiveStepVariant five = estimate_five_step_variant(n, precision);
+  LongColumnVariant long_form = estimate_long_column_variant(n, precision, limits);
+  if (long_form.n1 > 0)  // pass A's columns of n1 as tuned (or forced), where they are
+    if (auto v = valid_preference(preferred, "columns", long_form.n1, precision, limits)) long_form.a = *v;
+  if (method == ColumnMethod::long_column) {
+    if (long_form.n1 == 0)
+      fail(FFT3D_ERROR_UNSUPPORTED_SIZE, std::string("n") + axis + "=" + std::to_string(n) +
+                                             " has no long-column split n1 x n2 (n2 a radix of at most 16)");
+    pass.long_column = long_form;
+    return pass;
+  }
   if (method == ColumnMethod::five_step) {
     if (five.n1 == 0)
       fail(FFT3D_ERROR_UNSUPPORTED_SIZE, std::string("n") + axis + "=" + std::to_string(n) +
@@ -51,8 +61,16 @@ GridPass column_pass(char axis, int n, long long count, kern::RowGeometry geomet
   try {
     pass.variant = estimate_column_variant(n, precision, limits, real_side);
   } catch (const Error&) {
-    if (method == ColumnMethod::one_pass || five.n1 == 0) throw;
-    pass.five_step = five;  // the column does not fit shared memory
+    if (method == ColumnMethod::one_pass || (five.n1 == 0 && long_form.n1 == 0)) throw;
+    if (five.n1 > 0)
+      pass.five_step = five;  // the column does not fit shared memory
+    else
+      pass.long_column = long_form;
+    return pass;
+  }
+  if (method == ColumnMethod::automatic && long_form.n1 > 0 && long_columns_pay(n, pass.variant, precision)) {
+    pass.variant = XVariant{};
+    pass.long_column = long_form;
   }
   return pass;
 }
@@ -81,6 +99,12 @@ std::optional<XVariant> split_column_variant(int nz, int nx, int split, Precisio
 }
 
 }  // namespace
+
+bool long_columns_pay(int n, const XVariant& one_pass, Precision precision) {
+  (void)n;
+  // One-pass blocks of fewer columns than fill a 32-byte sector.
+  return one_pass.rows_per_block * complex_bytes(precision) < 32;
+}
 
 int split_y_factor(int ny) {
   int best = 0, rest = ny;
@@ -351,6 +375,19 @@ std::string describe_pass(const GridPass& pass, Precision precision) {
     }
     return s.str();
   }
+  if (pass.is_long_column()) {
+    const LongColumnVariant& v = pass.long_column;
+    const XVariantFacts f = x_variant_facts(v.n1, precision, v.a);
+    std::ostringstream s;
+    s << "pass " << pass.axis << ": n=" << pass.n << " x " << pass.count << " long columns, A: " << v.n2 << " x "
+      << v.n1 << "-point column Stockham, variant " << v.a.name() << ", " << f.threads_per_block << " threads/block, "
+      << f.shared_bytes << " B shared/block, twiddled into a workspace of at most " << v.work_bytes
+      << " B, chunk by chunk\n"
+      << "pass " << pass.axis << ": n=" << pass.n << " x " << pass.count << " long columns, B: " << v.n1 << " x "
+      << v.n2 << "-point register FFTs from the workspace to natural order, " << v.b_threads
+      << " threads/block, no shared memory";
+    return s.str();
+  }
   if (pass.is_five_step()) {
     const FiveStepVariant& v = pass.five_step;
     std::ostringstream s;
@@ -385,7 +422,8 @@ bool streams_last_pass(bool after_fused_pass, long long bytes, long long l2_byte
 
 void set_last_pass_streaming(std::vector<GridPass>& passes, bool on) {
   for (GridPass& p : passes) p.streams = false;
-  if (on && !passes.empty() && !passes.back().is_fused_xy() && !passes.back().is_five_step())
+  if (on && !passes.empty() && !passes.back().is_fused_xy() && !passes.back().is_five_step() &&
+      !passes.back().is_long_column())
     passes.back().streams = true;
 }
 

@@ -13,6 +13,7 @@
 #include "fft1d/x_kernel.h"
 #include "fft1d/x_variant.h"
 #include "multirow/five_step.h"
+#include "multirow/long_column.h"
 #include "xy/xy_variant.h"
 
 namespace fft3d {
@@ -44,20 +45,31 @@ struct GridPass {
   // clusters leave idle (set_side_planes). The fused pass's count excludes them.
   std::vector<GridPass> side{};
   long long side_offset = 0;
+  // n1 > 0: a Y or Z pass of long columns in two passes through a workspace
+  // (multirow/long_column.h), instead of variant or five_step.
+  LongColumnVariant long_column{};
 
   bool is_five_step() const { return five_step.n1 > 0; }
+  bool is_long_column() const { return long_column.n1 > 0; }
   bool is_fused_xy() const { return xy.cluster > 0; }
   // The planes the fused pass leaves to its side passes (their X pass's rows over ny).
   long long side_planes() const { return side.empty() ? 0 : side[0].count / ny; }
-  int passes_over_memory() const { return is_five_step() ? 2 : 1; }
+  int passes_over_memory() const { return is_five_step() || is_long_column() ? 2 : 1; }
 };
 
 // How Y and Z columns are transformed: one pass with the column in shared
-// memory, or the two-pass five-step register form; automatic takes the
+// memory, the two-pass five-step register form, or long columns (two
+// passes through a workspace, multirow/long_column.h); automatic takes the
 // five-step form where the preference holds a valid five-step verdict for n
-// (valid_five_step_preference), else one pass where the column fits shared
-// memory, else five-step where n splits into two codelet radices.
-enum class ColumnMethod { automatic, one_pass, five_step };
+// (valid_five_step_preference), else long columns where the one-pass
+// kernel's blocks would hold too few columns (long_columns_pay), else one
+// pass where the column fits shared memory, else five-step where n splits
+// into two codelet radices, else long columns.
+enum class ColumnMethod { automatic, one_pass, five_step, long_column };
+
+// Whether the ESTIMATE takes long columns over the one-pass column
+// variant `one_pass` for columns of n.
+bool long_columns_pay(int n, const XVariant& one_pass, Precision precision);
 
 // How X and Y are transformed: separate row and column passes, or one fused
 // pass per plane on a thread-block cluster (xy/xy_layout.h); automatic fuses

@@ -28,6 +28,8 @@ void run_grid_schedule_on_cpu(const std::vector<GridPass>& passes, kern::Complex
         run_grid_schedule_on_cpu<Real>(p.side, data + p.side_offset, sign, scale);
     } else if (p.is_five_step()) {
       run_five_step_on_cpu<Real>(p.five_step, sign, args, p.reversed_b);
+    } else if (p.is_long_column()) {
+      run_long_column_on_cpu<Real>(p.long_column, sign, data, p.count, p.geometry, scale);
     } else {
       kern::XLayout layout = make_x_layout(p.n, precision, p.variant);
       layout.cross = p.split;

@@ -9,6 +9,7 @@ namespace {
 // columns where there is more than one plane (count / inner = nz groups).
 // Z columns each span every plane.
 bool walks_planes(const GridPass& pass) {
+  if (pass.is_long_column()) return false;  // walks its chunks upwards, always
   if (pass.is_fused_xy() || pass.axis == 'x') return true;
   return pass.axis == 'y' && pass.count > pass.geometry.inner;
 }

@@ -1,5 +1,6 @@
 #include "tune/tune_schedule.h"
 
+#include <algorithm>
 #include <chrono>
 #include <map>
 #include <utility>
@@ -43,6 +44,17 @@ std::string tuned_kind(const GridPass& pass) {
   return is_real_rows(pass) ? "real-rows" : pass.axis == 'x' ? "rows" : "columns";
 }
 
+namespace {
+
+// Long-column passes keep their ESTIMATE: the tuner times one-kernel passes.
+std::vector<GridPass> without_long_columns(std::vector<GridPass> passes) {
+  passes.erase(std::remove_if(passes.begin(), passes.end(), [](const GridPass& g) { return g.is_long_column(); }),
+               passes.end());
+  return passes;
+}
+
+}  // namespace
+
 std::vector<GridPass> passes_to_tune(const Problem& problem, const DeviceLimits& limits, std::string* note) {
   const Precision p = problem.precision();
   if (problem.is_real()) {
@@ -57,9 +69,10 @@ std::vector<GridPass> passes_to_tune(const Problem& problem, const DeviceLimits&
       for (GridPass& column : make_column_schedule(problem.nx / 2 + 1, problem.ny, problem.nz, p, limits,
                                                    ColumnMethod::automatic, {}, /*real_side=*/true))
         passes.push_back(std::move(column));
-    return passes;
+    return without_long_columns(std::move(passes));
   }
-  if (problem.shape == Shape::grid3d) return make_grid_schedule(problem.nx, problem.ny, problem.nz, p, limits);
+  if (problem.shape == Shape::grid3d)
+    return without_long_columns(make_grid_schedule(problem.nx, problem.ny, problem.nz, p, limits));
   std::vector<GridPass> passes;
   if (problem.nx > 1)
     passes.push_back({'x', problem.nx, problem.batch, {1, 0, 1}, estimate_x_variant(problem.nx, p, limits), {}});

@@ -1,0 +1,163 @@
+#include "multirow/long_column.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "common/block_executor.h"
+#include "common/error.h"
+#include "fft1d/twiddle_table.h"
+#include "fft1d/x_kernel_host.h"
+
+namespace fft3d {
+
+std::string LongColumnVariant::name() const {
+  std::ostringstream s;
+  s << "long" << n1 << "x" << n2 << "." << a.name() << ".b" << b_threads << ".work" << (work_bytes >> 20) << "M";
+  return s.str();
+}
+
+bool LongColumnVariant::operator==(const LongColumnVariant& o) const {
+  return n1 == o.n1 && n2 == o.n2 && a == o.a && b_threads == o.b_threads && work_bytes == o.work_bytes;
+}
+
+LongColumnVariant estimate_long_column_variant(int n, Precision precision, const DeviceLimits& limits) {
+  LongColumnVariant v;
+  for (int n2 : {16, 9, 8, 7, 5, 4, 3, 2}) {
+    if (n % n2 != 0 || n / n2 < 2) continue;
+    try {
+      v.a = estimate_column_variant(n / n2, precision, limits);
+    } catch (const Error&) {
+      continue;  // n1 has no column kernel that fits
+    }
+    v.n1 = n / n2;
+    v.n2 = n2;
+    v.work_bytes = std::max<long long>(limits.l2_bytes / 2, 1LL << 20);
+    return v;
+  }
+  return v;
+}
+
+std::vector<LongColumnChunk> long_column_chunks(int n1, int n2, long long count, const kern::RowGeometry& g,
+                                                long long work_elements) {
+  const long long w = g.inner, length = static_cast<long long>(n1) * n2;
+  if (g.split != 0 || g.stride != w || w < 1 || count % w != 0)
+    fail(FFT3D_ERROR_INTERNAL, "long columns need the geometry of a Y or Z pass");
+  const long long planes = count / w;
+  std::vector<LongColumnChunk> chunks;
+  if (w * length <= work_elements) {  // whole planes of columns a chunk
+    const long long per_chunk = std::min(planes, work_elements / (w * length));
+    for (long long v0 = 0; v0 < planes; v0 += per_chunk) {
+      const long long p = std::min(per_chunk, planes - v0);
+      chunks.push_back(LongColumnChunk{v0 * g.outer,
+                                       w * n2 * p,
+                                       w * n1 * p,
+                                       {w * n2, g.outer, n2 * w},
+                                       {w * n2, w * length, n2 * w},
+                                       {w, n2 * w, w},
+                                       {w * n1, g.outer, n1 * w},
+                                       w});
+    }
+    return chunks;
+  }
+  // Runs of c neighbouring columns within a plane: the workspace holds them
+  // c wide.
+  const long long width = std::min(w, std::max(32LL, work_elements / length / 32 * 32));
+  for (long long v0 = 0; v0 < planes; ++v0)
+    for (long long u0 = 0; u0 < w; u0 += width) {
+      const long long c = std::min(width, w - u0);
+      chunks.push_back(LongColumnChunk{v0 * g.outer + u0,
+                                       c * n2,
+                                       c * n1,
+                                       {c, w, n2 * w},
+                                       {c, c, n2 * c},
+                                       {c, n2 * c, c},
+                                       {c, w, n1 * w},
+                                       c});
+    }
+  return chunks;
+}
+
+long long long_column_work_elements(int n1, int n2, const std::vector<LongColumnChunk>& chunks) {
+  long long most = 0;
+  for (const LongColumnChunk& c : chunks) most = std::max(most, c.a_columns * n1);
+  (void)n2;
+  return most;
+}
+
+kern::LongColumnBLayout long_column_b_layout(const LongColumnVariant& v) {
+  if (v.n1 == 0) fail(FFT3D_ERROR_INTERNAL, "long-column variant without a split");
+  return kern::LongColumnBLayout{v.n1, v.n2, v.b_threads};
+}
+
+std::string long_column_b_source(const LongColumnVariant& v, Precision precision) {
+  const char* real = precision == Precision::f32 ? "float" : "double";
+  const kern::LongColumnBLayout L = long_column_b_layout(v);
+  std::ostringstream s;
+  s << "// fft3d long-column pass B: " << v.name() << " " << precision_name(precision) << "\n"
+    << "#include \"multirow/long_column_kernel.h\"\n";
+  for (int sign : {-1, +1}) {
+    const std::string cfg = sign < 0 ? "CfgForward" : "CfgInverse";
+    s << "struct " << cfg << " {\n  using Real = " << real << ";\n  static constexpr int kSign = " << sign
+      << ", kN2 = " << L.n2 << ";\n"
+      << "  __host__ __device__ static constexpr fft3d::kern::LongColumnBLayout layout() {\n"
+      << "    return fft3d::kern::LongColumnBLayout{" << L.n1 << ", " << L.n2 << ", " << L.threads << "};\n  }\n};\n"
+      << "extern \"C\" __global__ void __launch_bounds__(" << L.threads << ") fft3d_long_b_"
+      << (sign < 0 ? "forward" : "inverse") << "(fft3d::kern::XArgs<" << real
+      << "> a) {\n  fft3d::kern::await_previous_grid();\n  fft3d::kern::long_column_b_device<" << cfg << ">(a);\n}\n";
+  }
+  return s.str();
+}
+
+namespace {
+
+template <typename Real, int Sign>
+struct LongColumnBOnHost {
+  using Regs = kern::LongColumnRegs<Real>;
+  kern::LongColumnBLayout layout;
+  kern::XArgs<Real> args;
+  int threads() const { return layout.threads; }
+  long long shared_bytes() const { return 0; }
+  int phases() const { return 1; }
+  void phase(int, const kern::ThreadCoord& tc, Regs& regs, void*) const {
+    kern::long_column_b_on_host<Sign>(layout, tc, regs, args);
+  }
+};
+
+}  // namespace
+
+template <typename Real>
+void run_long_column_on_cpu(const LongColumnVariant& v, int sign, kern::Complex<Real>* data, long long count,
+                            const kern::RowGeometry& geometry, double scale) {
+  const int length = v.n1 * v.n2;
+  const long long budget = v.work_bytes / static_cast<long long>(sizeof(kern::Complex<Real>));
+  const std::vector<LongColumnChunk> chunks = long_column_chunks(v.n1, v.n2, count, geometry, budget);
+  std::vector<kern::Complex<Real>> work(static_cast<size_t>(long_column_work_elements(v.n1, v.n2, chunks)));
+  const auto table_n1 = forward_twiddle_table<Real>(v.n1);
+  const auto table_l = forward_twiddle_table<Real>(length);
+  kern::XLayout a_layout = make_x_layout(v.n1, precision_of<Real>(), v.a);
+  a_layout.long_n2 = v.n2;
+  const kern::LongColumnBLayout b_layout = long_column_b_layout(v);
+  for (const LongColumnChunk& c : chunks) {
+    kern::XArgs<Real> a{data + c.offset, c.a_columns, table_n1.data(), c.a_in};
+    a.out = work.data();
+    a.out_geometry = c.a_out;
+    a.long_twiddles = table_l.data();
+    a.twiddle_width = c.twiddle_width;
+    run_x_kernel_on_cpu<Real>(a_layout, sign, a);
+    kern::XArgs<Real> b{work.data(), c.b_lines, nullptr, c.b_in, static_cast<Real>(scale)};
+    b.out = data + c.offset;
+    b.out_geometry = c.b_out;
+    const long long blocks = (c.b_lines + b_layout.threads - 1) / b_layout.threads;
+    if (sign < 0)
+      run_blocks_on_cpu(LongColumnBOnHost<Real, -1>{b_layout, b}, blocks);
+    else
+      run_blocks_on_cpu(LongColumnBOnHost<Real, +1>{b_layout, b}, blocks);
+  }
+}
+
+template void run_long_column_on_cpu<float>(const LongColumnVariant&, int, kern::Complex<float>*, long long,
+                                            const kern::RowGeometry&, double);
+template void run_long_column_on_cpu<double>(const LongColumnVariant&, int, kern::Complex<double>*, long long,
+                                             const kern::RowGeometry&, double);
+
+}  // namespace fft3d

@@ -1,0 +1,70 @@
+// Host side of the long-column form (multirow/long_column_kernel.h): the
+// split n1 * n2 of a column length, the chunks of columns that share one
+// workspace, the NVRTC source of pass B, and a runner for the CPU block
+// executor.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "common/precision.h"
+#include "fft1d/x_kernel.h"
+#include "fft1d/x_variant.h"
+#include "multirow/long_column_kernel.h"
+
+namespace fft3d {
+
+struct LongColumnVariant {
+  int n1 = 0, n2 = 0;      // 0: none
+  XVariant a;              // pass A: the column kernel of n1 points
+  int b_threads = 256;     // pass B: threads a block, one (column, k1) each
+  long long work_bytes = 0;  // the workspace's budget (long_column_chunks)
+
+  // e.g. "long1024x16.r32-32.t32.rows8.pad-none.tw-sincos.mb0.cols.b256.work32M"
+  std::string name() const;
+  bool operator==(const LongColumnVariant& o) const;
+};
+
+// The split of a column of n points: n2 the largest of 16, 9, 8, 7, 5, 4,
+// 3, 2 that divides n and leaves n1 = n / n2 a column kernel that fits the
+// limits (estimate_column_variant); a workspace of half the L2, whose
+// chunks then pass from pass A to pass B through it. n1 = 0 where there is
+// none.
+LongColumnVariant estimate_long_column_variant(int n, Precision precision, const DeviceLimits& limits);
+
+// One chunk of the columns (a run of neighbouring columns, or of whole
+// planes of them): where its pass A reads (a_in, from `offset` complex
+// values into the array) and writes (a_out, in the workspace), and where
+// pass B reads (b_in, the workspace) and writes (b_out, the array from
+// `offset`). Pass A transforms a_columns columns of n1, pass B b_lines
+// lines of n2; twiddle_width is XArgs::twiddle_width of pass A.
+struct LongColumnChunk {
+  long long offset;
+  long long a_columns, b_lines;
+  kern::RowGeometry a_in, a_out, b_in, b_out;
+  long long twiddle_width;
+};
+
+// The chunks of `count` columns of n1 * n2 points at `geometry` (a Y or Z
+// pass: element stride equal to inner, count a multiple of inner), each
+// at most work_elements complex values of workspace: whole planes of
+// columns (inner columns each) where one fits, else runs of columns within
+// a plane, widths a multiple of 32 (at least 32, or the plane's width).
+// Throws Error(INTERNAL) on another geometry.
+std::vector<LongColumnChunk> long_column_chunks(int n1, int n2, long long count, const kern::RowGeometry& geometry,
+                                                long long work_elements);
+
+// The workspace (complex values) the chunks of long_column_chunks need.
+long long long_column_work_elements(int n1, int n2, const std::vector<LongColumnChunk>& chunks);
+
+// Source with kernels fft3d_long_b_forward and fft3d_long_b_inverse (pass B).
+std::string long_column_b_source(const LongColumnVariant& v, Precision precision);
+
+kern::LongColumnBLayout long_column_b_layout(const LongColumnVariant& v);
+
+// Both passes over the columns with the CPU block executor (tests), through
+// a workspace of v.work_bytes; in place, outputs times scale.
+template <typename Real>
+void run_long_column_on_cpu(const LongColumnVariant& v, int sign, kern::Complex<Real>* data, long long count,
+                            const kern::RowGeometry& geometry, double scale = 1.0);
+
+}  // namespace fft3d

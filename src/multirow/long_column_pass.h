@@ -1,0 +1,35 @@
+// The long-column form on the GPU (multirow/long_column.h): pass A (the
+// column kernel of n1 with XLayout::long_n2) and pass B, compiled with
+// NVRTC (cached), launched chunk by chunk through the pass's workspace.
+#pragma once
+#include <memory>
+
+#include "gpu/device.h"
+#include "gpu/device_buffer.h"
+#include "gpu/gpu_library.h"
+#include "gpu/gpu_pass.h"
+#include "multirow/long_column.h"
+
+namespace fft3d {
+
+class LongColumnPass final : public GpuPass {
+ public:
+  // columns, geometry: those the pass will run on (its workspace is sized
+  // for their chunks; run refuses others that need more).
+  LongColumnPass(const LongColumnVariant& variant, Precision precision, const DeviceInfo& device, long long columns,
+                 const kern::RowGeometry& geometry);
+  void run(void* data, long long columns, int sign, cudaStream_t stream, kern::RowGeometry geometry,
+           double scale = 1.0) const override;
+  std::string describe() const override;
+
+ private:
+  LongColumnVariant variant_;
+  Precision precision_;
+  long long a_shared_bytes_ = 0;
+  int a_threads_ = 0;
+  std::unique_ptr<GpuLibrary> library_a_, library_b_;
+  cudaKernel_t a_[2] = {}, b_[2] = {};  // [inverse]
+  DeviceBuffer twiddles_n1_, twiddles_length_, work_;
+};
+
+}  // namespace fft3d
