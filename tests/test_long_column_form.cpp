@@ -123,7 +123,7 @@ TEST(LongColumnForm, Splits) {
   EXPECT_EQ(v.n1, 1024);
   EXPECT_EQ(v.n2, 16);
   EXPECT_TRUE(v.a.columns);
-  EXPECT_EQ(v.work_bytes, limits.l2_bytes / 2);
+  EXPECT_EQ(v.work_bytes, kLongColumnWorkBytes);
   v = estimate_long_column_variant(3 * 3 * 3 * 3 * 5, Precision::f32, limits);
   EXPECT_EQ(v.n2, 9);
   EXPECT_EQ(v.n1, 45);

@@ -161,7 +161,7 @@ std::optional<bool> l2_streaming_from_environment();
 bool last_pass_streams(const DeviceInfo& device, bool after_fused_pass, long long bytes);
 
 // FFT3D_LONG_COLUMN_WORK_MB=M (for experiments): long-column passes get a
-// workspace budget of M MiB instead of the ESTIMATE's half the L2.
+// workspace budget of M MiB instead of the ESTIMATE's (kLongColumnWorkBytes).
 LongColumnVariant with_long_column_work_from_environment(LongColumnVariant v);
 
 // FFT3D_COLUMN_METHOD=one-pass|five-step|long forces how Y and Z columns

@@ -31,7 +31,7 @@ LongColumnVariant estimate_long_column_variant(int n, Precision precision, const
     }
     v.n1 = n / n2;
     v.n2 = n2;
-    v.work_bytes = std::max<long long>(limits.l2_bytes / 2, 1LL << 20);
+    v.work_bytes = kLongColumnWorkBytes;
     return v;
   }
   return v;

@@ -24,11 +24,17 @@ struct LongColumnVariant {
   bool operator==(const LongColumnVariant& o) const;
 };
 
+// The ESTIMATE's workspace budget: 1 GiB, or the pass's whole array where
+// that is smaller, in one chunk. Fewer, larger chunks were faster than
+// chunks that pass through the L2 (H200, 64 x 64 x 16384 f32: 1.007 ms
+// with 1 GiB, 1.026 with 256 MiB, 1.256 with 30 MiB (half the L2), 1.514
+// with 12 MiB; docs/BENCHMARKS.md, "Long columns").
+constexpr long long kLongColumnWorkBytes = 1LL << 30;
+
 // The split of a column of n points: n2 the largest of 16, 9, 8, 7, 5, 4,
 // 3, 2 that divides n and leaves n1 = n / n2 a column kernel that fits the
-// limits (estimate_column_variant); a workspace of half the L2, whose
-// chunks then pass from pass A to pass B through it. n1 = 0 where there is
-// none.
+// limits (estimate_column_variant), and kLongColumnWorkBytes. n1 = 0 where
+// there is none.
 LongColumnVariant estimate_long_column_variant(int n, Precision precision, const DeviceLimits& limits);
 
 // One chunk of the columns (a run of neighbouring columns, or of whole
