@@ -68,7 +68,9 @@ struct GridPass {
 enum class ColumnMethod { automatic, one_pass, five_step, long_column };
 
 // Whether the ESTIMATE takes long columns over the one-pass column
-// variant `one_pass` for columns of n.
+// variant `one_pass` for columns of n: from kLongColumnsFrom points, where
+// its blocks hold fewer columns than fill a 32-byte sector.
+constexpr int kLongColumnsFrom = 8192;
 bool long_columns_pay(int n, const XVariant& one_pass, Precision precision);
 
 // How X and Y are transformed: separate row and column passes, or one fused
