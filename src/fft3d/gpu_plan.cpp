@@ -693,7 +693,7 @@ std::vector<std::unique_ptr<GpuPass>> make_gpu_passes(const std::vector<GridPass
 void set_direction(const GridPass& p, GpuPass& pass) {
   if (p.is_five_step()) {
     static_cast<FiveStepPass&>(pass).set_reversed(p.reversed, p.reversed_b);
-  } else if (!p.is_fused_xy() && !p.is_long_column()) {  // long columns walk their chunks upwards  // the fused pass always walks its planes upwards
+  } else if (!p.is_fused_xy() && !p.is_long_column()) {  // the fused pass walks its planes upwards, long columns their chunks
     static_cast<XPass&>(pass).set_reversed(p.reversed);
     static_cast<XPass&>(pass).set_streaming(p.streams);
   }
