@@ -25,7 +25,7 @@ void check_chunks(int n1, int n2, long long count, const kern::RowGeometry& g, l
                   long long array_elements, size_t want_chunks) {
   const std::vector<LongColumnChunk> chunks = long_column_chunks(n1, n2, count, g, work_elements);
   EXPECT_EQ(chunks.size(), want_chunks);
-  const long long work = long_column_work_elements(n1, n2, chunks);
+  const long long work = long_column_work_elements(n1, chunks);
   std::vector<int> read(static_cast<size_t>(array_elements)), written(read);
   auto start = [](const kern::RowGeometry& q, long long r) { return r % q.inner + r / q.inner * q.outer; };
   for (const LongColumnChunk& c : chunks) {

@@ -84,10 +84,14 @@ std::vector<LongColumnChunk> long_column_chunks(int n1, int n2, long long count,
   return chunks;
 }
 
-long long long_column_work_elements(int n1, int n2, const std::vector<LongColumnChunk>& chunks) {
+std::vector<LongColumnChunk> long_column_chunks(const LongColumnVariant& v, Precision precision, long long count,
+                                                const kern::RowGeometry& geometry) {
+  return long_column_chunks(v.n1, v.n2, count, geometry, v.work_bytes / complex_bytes(precision));
+}
+
+long long long_column_work_elements(int n1, const std::vector<LongColumnChunk>& chunks) {
   long long most = 0;
   for (const LongColumnChunk& c : chunks) most = std::max(most, c.a_columns * n1);
-  (void)n2;
   return most;
 }
 
@@ -135,25 +139,17 @@ struct LongColumnBOnHost {
 template <typename Real>
 void run_long_column_on_cpu(const LongColumnVariant& v, int sign, kern::Complex<Real>* data, long long count,
                             const kern::RowGeometry& geometry, double scale) {
-  const int length = v.n1 * v.n2;
-  const long long budget = v.work_bytes / static_cast<long long>(sizeof(kern::Complex<Real>));
-  const std::vector<LongColumnChunk> chunks = long_column_chunks(v.n1, v.n2, count, geometry, budget);
-  std::vector<kern::Complex<Real>> work(static_cast<size_t>(long_column_work_elements(v.n1, v.n2, chunks)));
+  const std::vector<LongColumnChunk> chunks = long_column_chunks(v, precision_of<Real>(), count, geometry);
+  std::vector<kern::Complex<Real>> work(static_cast<size_t>(long_column_work_elements(v.n1, chunks)));
   const auto table_n1 = forward_twiddle_table<Real>(v.n1);
-  const auto table_l = forward_twiddle_table<Real>(length);
+  const auto table_l = forward_twiddle_table<Real>(v.n1 * v.n2);
   kern::XLayout a_layout = make_x_layout(v.n1, precision_of<Real>(), v.a);
   a_layout.long_n2 = v.n2;
   const kern::LongColumnBLayout b_layout = long_column_b_layout(v);
   for (const LongColumnChunk& c : chunks) {
-    kern::XArgs<Real> a{data + c.offset, c.a_columns, table_n1.data(), c.a_in};
-    a.out = work.data();
-    a.out_geometry = c.a_out;
-    a.long_twiddles = table_l.data();
-    a.twiddle_width = c.twiddle_width;
-    run_x_kernel_on_cpu<Real>(a_layout, sign, a);
-    kern::XArgs<Real> b{work.data(), c.b_lines, nullptr, c.b_in, static_cast<Real>(scale)};
-    b.out = data + c.offset;
-    b.out_geometry = c.b_out;
+    run_x_kernel_on_cpu<Real>(a_layout, sign,
+                              long_column_a_args<Real>(c, data, work.data(), table_n1.data(), table_l.data()));
+    const kern::XArgs<Real> b = long_column_b_args<Real>(c, data, work.data(), static_cast<Real>(scale));
     const long long blocks = (c.b_lines + b_layout.threads - 1) / b_layout.threads;
     if (sign < 0)
       run_blocks_on_cpu(LongColumnBOnHost<Real, -1>{b_layout, b}, blocks);

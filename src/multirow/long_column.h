@@ -59,8 +59,35 @@ struct LongColumnChunk {
 std::vector<LongColumnChunk> long_column_chunks(int n1, int n2, long long count, const kern::RowGeometry& geometry,
                                                 long long work_elements);
 
+// long_column_chunks for variant v, its workspace budget in values of `precision`.
+std::vector<LongColumnChunk> long_column_chunks(const LongColumnVariant& v, Precision precision, long long count,
+                                                const kern::RowGeometry& geometry);
+
 // The workspace (complex values) the chunks of long_column_chunks need.
-long long long_column_work_elements(int n1, int n2, const std::vector<LongColumnChunk>& chunks);
+long long long_column_work_elements(int n1, const std::vector<LongColumnChunk>& chunks);
+
+// The arguments of chunk c's pass A (from `data` into `work`, twiddles of
+// n1 and of n1 * n2 points) and pass B (from `work` into `data`), as the
+// GPU pass and the CPU runner launch them.
+template <typename Real>
+kern::XArgs<Real> long_column_a_args(const LongColumnChunk& c, kern::Complex<Real>* data, kern::Complex<Real>* work,
+                                     const kern::Complex<Real>* twiddles_n1,
+                                     const kern::Complex<Real>* twiddles_length) {
+  kern::XArgs<Real> a{data + c.offset, c.a_columns, twiddles_n1, c.a_in};
+  a.out = work;
+  a.out_geometry = c.a_out;
+  a.long_twiddles = twiddles_length;
+  a.twiddle_width = c.twiddle_width;
+  return a;
+}
+template <typename Real>
+kern::XArgs<Real> long_column_b_args(const LongColumnChunk& c, kern::Complex<Real>* data, kern::Complex<Real>* work,
+                                     Real scale) {
+  kern::XArgs<Real> b{work, c.b_lines, nullptr, c.b_in, scale};
+  b.out = data + c.offset;
+  b.out_geometry = c.b_out;
+  return b;
+}
 
 // Source with kernels fft3d_long_b_forward and fft3d_long_b_inverse (pass B).
 std::string long_column_b_source(const LongColumnVariant& v, Precision precision);

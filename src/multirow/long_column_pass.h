@@ -3,6 +3,7 @@
 // NVRTC (cached), launched chunk by chunk through the pass's workspace.
 #pragma once
 #include <memory>
+#include <vector>
 
 #include "gpu/device.h"
 #include "gpu/device_buffer.h"
@@ -23,6 +24,10 @@ class LongColumnPass final : public GpuPass {
   std::string describe() const override;
 
  private:
+  template <typename Real>
+  void launch_chunks(const std::vector<LongColumnChunk>& chunks, void* data, int inverse, double scale,
+                     cudaStream_t stream) const;
+
   LongColumnVariant variant_;
   Precision precision_;
   long long a_shared_bytes_ = 0;
@@ -30,6 +35,11 @@ class LongColumnPass final : public GpuPass {
   std::unique_ptr<GpuLibrary> library_a_, library_b_;
   cudaKernel_t a_[2] = {}, b_[2] = {};  // [inverse]
   DeviceBuffer twiddles_n1_, twiddles_length_, work_;
+  // The chunks of the columns the pass was made for, computed once; run
+  // recomputes them only for others.
+  long long columns_ = 0;
+  kern::RowGeometry geometry_{};
+  std::vector<LongColumnChunk> chunks_;
 };
 
 }  // namespace fft3d
