@@ -4,8 +4,9 @@
 # shared-memory carveout it ran with, of every kernel of exactly one
 # forward 3-D transform per size, as the ESTIMATE plans it (or
 # FFT3D_XY_PASS / FFT3D_XY_VARIANT forced), one line a kernel; with
-# TYPE=r2c INVERSE=1, of one C2R inverse instead.
-#   [TYPE=r2c [INVERSE=1]] scripts/sweep-kernels.sh [BUILD_DIR [SIZES [PRECISION]]]
+# TYPE=r2c INVERSE=1, of one C2R inverse instead; with LIBRARY=cufft,
+# cuFFT's kernels of the same transform.
+#   [TYPE=r2c [INVERSE=1]] [LIBRARY=cufft] scripts/sweep-kernels.sh [BUILD_DIR [SIZES [PRECISION]]]
 #   default: build-gpu and the sweep's cubes beyond L2, f32
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
@@ -22,10 +23,10 @@ for n in ${sizes//,/ }; do
   csv=$work/$n.csv
   LC_ALL=C "$ncu" --clock-control none --profile-from-start off --section SpeedOfLight --section LaunchStats \
     --section Occupancy --csv --page details --log-file "$csv" \
-    "$bench" --3d --type "${TYPE:-c2c}" --precision "$precision" --sizes "$n" --profile-once fft3d \
+    "$bench" --3d --type "${TYPE:-c2c}" --precision "$precision" --sizes "$n" --profile-once "${LIBRARY:-fft3d}" \
     ${INVERSE:+--profile-inverse} >"$work/log" 2>&1 ||
     { echo "$n: failed"; tail -3 "$work/log"; status=1; continue; }
-  python3 - "$csv" "$n^3 $precision ${TYPE:-c2c}${INVERSE:+ inverse}" <<'PY'
+  python3 - "$csv" "$n^3 $precision ${TYPE:-c2c}${INVERSE:+ inverse} ${LIBRARY:-fft3d}" <<'PY'
 import csv, sys
 rows = list(csv.reader(l for l in open(sys.argv[1]) if not l.startswith('==')))
 col = {name: i for i, name in enumerate(rows[0])}

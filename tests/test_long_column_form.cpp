@@ -1,6 +1,7 @@
 // Long columns (multirow/long_column.h): Y and Z columns of n1 * n2 points
-// in two passes through a workspace. The chunk plan, the CPU block
-// executor against FFTW, and where the ESTIMATE takes the form.
+// in two passes through a workspace, and X rows in the same form (long
+// rows). The chunk plan, the CPU block executor against FFTW, and where the
+// ESTIMATE takes the form.
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -61,26 +62,23 @@ TEST(LongColumnForm, ChunksCoverEveryColumnOnce) {
   check_chunks(5, 3, 6 * 7, {6, y_plane, 6}, y_plane, y_plane * 7, 7);
   // Planes wider than the workspace: runs within each plane (6 wide, the plane's width).
   check_chunks(5, 3, 6 * 7, {6, y_plane, 6}, 10, y_plane * 7, 7);
+  // Rows of 8 * 4 (long rows: one column a row, geometry {1, 32, 1}): all
+  // rows, two a chunk, and a workspace smaller than a row (one a chunk).
+  check_chunks(8, 4, 5, {1, 32, 1}, 1 << 20, 32 * 5, 1);
+  check_chunks(8, 4, 5, {1, 32, 1}, 2 * 32, 32 * 5, 3);
+  check_chunks(8, 4, 5, {1, 32, 1}, 16, 32 * 5, 5);
   // Not a Y or Z pass.
   EXPECT_THROW(long_column_chunks(8, 4, 64, {64, 64 * 32, 1}, 1 << 20), Error);  // element stride not inner
   EXPECT_THROW(long_column_chunks(8, 4, 100, {64, 64, 64}, 1 << 20), Error);
 }
 
-// A grid whose Y and Z passes are long columns with a workspace of
-// work_bytes, run by the CPU block executor against FFTW's 3-D transform:
-// forward, and the inverse alone, normalised by the plan's scale.
+// A grid run by the CPU block executor against FFTW's 3-D transform,
+// forward and normalised inverse.
 template <typename Real>
-void check_long_grid(int nx, int ny, int nz, long long work_bytes) {
+void check_schedule(const std::vector<GridPass>& passes, int nx, int ny, int nz, const std::string& what) {
   const bool single = sizeof(Real) == 4;
-  const Precision precision = single ? Precision::f32 : Precision::f64;
-  auto passes = make_grid_schedule(nx, ny, nz, precision, DeviceLimits{}, ColumnMethod::long_column);
-  ASSERT_EQ(passes.size(), 3u);
-  for (size_t i = 1; i < 3; ++i) {
-    ASSERT_TRUE(passes[i].is_long_column());
-    passes[i].long_column.work_bytes = work_bytes;
-  }
   const size_t count = static_cast<size_t>(nx) * ny * nz;
-  const auto in = fft3d_test::random_complex(count, static_cast<unsigned>(nx * 3 + ny * 5 + nz));
+  const auto in = fft3d_test::random_complex(count, static_cast<unsigned>(nx + 7 * ny + 3 * nz));
   std::vector<kern::Complex<Real>> data(count);
   std::vector<cplx> rounded(count);
   for (size_t i = 0; i < count; ++i) {
@@ -94,8 +92,6 @@ void check_long_grid(int nx, int ny, int nz, long long work_bytes) {
     return v;
   };
   const double bound = fft3d_test::fft_error_bound(single, static_cast<double>(count));
-  const std::string what = std::to_string(nx) + "x" + std::to_string(ny) + "x" + std::to_string(nz) + ", work " +
-                           std::to_string(work_bytes) + " B";
   run_grid_schedule_on_cpu<Real>(passes, data.data(), -1);
   EXPECT_LE(fft3d_test::relative_l2_error(as_complex(), fft3d_test::fftw_3d(rounded, nx, ny, nz, -1)), bound)
       << "forward " << what;
@@ -104,6 +100,22 @@ void check_long_grid(int nx, int ny, int nz, long long work_bytes) {
   std::vector<cplx> want = fft3d_test::fftw_3d(rounded, nx, ny, nz, +1);
   for (auto& x : want) x /= static_cast<double>(count);
   EXPECT_LE(fft3d_test::relative_l2_error(as_complex(), want), bound) << "inverse " << what;
+}
+
+// A grid whose Y and Z passes are long columns with a workspace of
+// work_bytes, run by the CPU block executor against FFTW's 3-D transform.
+template <typename Real>
+void check_long_grid(int nx, int ny, int nz, long long work_bytes) {
+  const Precision precision = sizeof(Real) == 4 ? Precision::f32 : Precision::f64;
+  auto passes = make_grid_schedule(nx, ny, nz, precision, DeviceLimits{}, ColumnMethod::long_column);
+  ASSERT_EQ(passes.size(), 3u);
+  for (size_t i = 1; i < 3; ++i) {
+    ASSERT_TRUE(passes[i].is_long_column());
+    passes[i].long_column.work_bytes = work_bytes;
+  }
+  check_schedule<Real>(passes, nx, ny, nz,
+                       std::to_string(nx) + "x" + std::to_string(ny) + "x" + std::to_string(nz) + ", work " +
+                           std::to_string(work_bytes) + " B");
 }
 
 TEST(LongColumnForm, ExecutorMatchesFftw) {
@@ -157,6 +169,64 @@ TEST(LongColumnForm, EstimateTakesLongColumnsWhereOnePassIsNarrow) {
   const std::string text = describe_pass(f64.back(), Precision::f64);
   EXPECT_NE(text.find("long columns, A: 16 x 1024-point"), std::string::npos) << text;
   EXPECT_NE(text.find("long columns, B: 1024 x 16-point"), std::string::npos) << text;
+}
+
+// Long rows: X rows that fit no row kernel (here a device of 16 KB of
+// shared memory a block) run in the long-column form, one column a row;
+// forced through RowMethod::long_row where they would fit.
+TEST(LongRowForm, ExecutorMatchesFftw) {
+  DeviceLimits small;
+  small.shared_bytes_per_block = 16 * 1024;
+  auto rows = make_grid_schedule(4096, 3, 2, Precision::f32, small);
+  ASSERT_TRUE(rows[0].is_long_column());
+  EXPECT_EQ(rows[0].axis, 'x');
+  EXPECT_EQ(rows[0].long_column.n2, 16);
+  check_schedule<float>(rows, 4096, 3, 2, "f32 4096 x 3 x 2, 16 KB blocks");
+  rows[0].long_column.work_bytes = 2 * 4096 * 8;  // two rows a chunk, the last alone
+  check_schedule<float>(rows, 4096, 3, 2, "f32 4096 x 3 x 2, two rows a chunk");
+  rows[0].long_column.work_bytes = 1024;  // smaller than a row: a row a chunk
+  check_schedule<float>(rows, 4096, 3, 2, "f32 4096 x 3 x 2, a row a chunk");
+  // n2 = 9 (405 = 45 x 9) and 7 (98 = 14 x 7), forced where rows fit.
+  const auto forced = [](int nx, int ny, int nz, Precision p) {
+    return make_grid_schedule(nx, ny, nz, p, DeviceLimits{}, ColumnMethod::automatic, {}, PlaneMethod::separate,
+                              RowMethod::long_row);
+  };
+  const auto r405 = forced(405, 4, 3, Precision::f64);
+  ASSERT_TRUE(r405[0].is_long_column());
+  EXPECT_EQ(r405[0].long_column.n2, 9);
+  check_schedule<double>(r405, 405, 4, 3, "f64 405 x 4 x 3, forced");
+  check_schedule<float>(forced(98, 5, 1, Precision::f32), 98, 5, 1, "f32 98 x 5, forced");
+  // Batched 1-D rows are one pass of the same form (ny = nz = 1 here).
+  check_schedule<double>(forced(2000, 1, 1, Precision::f64), 2000, 1, 1, "f64 2000, forced");
+}
+
+// Where the ESTIMATE takes long rows: only where no row kernel fits; not
+// where none is forced or the length has no split.
+TEST(LongRowForm, EstimateTakesLongRowsWhereNoRowKernelFits) {
+  const DeviceLimits limits;  // 227 KB a block
+  // f32 rows of 16384 (128 KB) fit a block; of 32768 (256 KB) none.
+  EXPECT_FALSE(row_pass(16384, 8, Precision::f32, limits).is_long_column());
+  const GridPass f32 = row_pass(32768, 8, Precision::f32, limits);
+  ASSERT_TRUE(f32.is_long_column());
+  EXPECT_EQ(f32.long_column.n1 * f32.long_column.n2, 32768);
+  EXPECT_EQ(f32.passes_over_memory(), 2);
+  EXPECT_EQ(f32.geometry.inner, 1);
+  EXPECT_EQ(f32.geometry.outer, 32768);
+  // f64 rows of 16384 (256 KB): long, 1024 x 16, as the GPU runs them.
+  const GridPass f64 = row_pass(16384, 4, Precision::f64, limits);
+  ASSERT_TRUE(f64.is_long_column());
+  EXPECT_EQ(f64.long_column.n1, 1024);
+  const std::string text = describe_pass(f64, Precision::f64);
+  EXPECT_NE(text.find("pass x: n=16384 x 4 long rows, A: 16 x 1024-point"), std::string::npos) << text;
+  EXPECT_NE(text.find("pass x: n=16384 x 4 long rows, B: 1024 x 16-point"), std::string::npos) << text;
+  // Forced one pass where no row kernel fits, or long rows where the length
+  // has no split (7: n1 would be 1), or no split whose n1 fits (f64 2^20:
+  // columns of 65536).
+  EXPECT_THROW(row_pass(32768, 8, Precision::f32, limits, {}, RowMethod::one_pass), Error);
+  EXPECT_THROW(row_pass(7, 8, Precision::f32, limits, {}, RowMethod::long_row), Error);
+  EXPECT_THROW(row_pass(1 << 20, 1, Precision::f64, limits), Error);
+  // The 3-D schedule's X pass is the same.
+  EXPECT_TRUE(make_grid_schedule(32768, 4, 4, Precision::f32, limits)[0].is_long_column());
 }
 
 }  // namespace

@@ -234,9 +234,4 @@ std::vector<XVariant> enumerate_x_variants(int n, Precision precision, const Dev
   return out;
 }
 
-long long min_x_shared_bytes(int n, Precision precision) {
-  const std::vector<int> radices = preferred_radices(n);
-  return radices.size() < 2 ? 0 : 2LL * n * real_bytes(precision);
-}
-
 }  // namespace fft3d

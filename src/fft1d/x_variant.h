@@ -99,8 +99,5 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // fit.
 XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits, bool real_side = false);
 
-// Bytes of shared memory the smallest variant for n needs: n above the
-// device limit is unsupported on the GPU.
-long long min_x_shared_bytes(int n, Precision precision);
 
 }  // namespace fft3d

@@ -68,6 +68,42 @@ class GpuBatchedPlan final : public GpuPlan {
   XPass x_;
 };
 
+// Batched 1-D transforms of rows too long for shared memory (long rows,
+// GridPass::long_column over each row): two passes through a workspace.
+class GpuBatchedLongRowsPlan final : public GpuPlan {
+ public:
+  GpuBatchedLongRowsPlan(const Problem& problem, const GridPass& rows, const DeviceInfo& device)
+      : GpuPlan(problem, device),
+        rows_(rows),
+        pass_(with_long_column_work_from_environment(rows.long_column), problem.precision(), device, rows.count,
+              rows.geometry) {
+    set_dependent_launch(dependent_launch_pays(device, problem.bytes()));
+  }
+
+  void set_dependent_launch(bool on) override { pass_.set_dependent_launch(on); }
+
+  void execute(void* data, int sign, CUstream_st* stream) override { execute_out(data, data, sign, stream); }
+
+  // Pass A reads `in`, pass B writes `out`: no extra pass out of place.
+  void execute_out(const void* in, void* out, int sign, CUstream_st* stream) override {
+    pass_.run_out(in, out, rows_.count, sign, stream, rows_.geometry, normalisation(problem(), sign));
+  }
+
+  std::string describe_passes() const override {
+    std::ostringstream s;
+    const long long bytes = problem().bytes();
+    s << problem().str() << " on " << device_.name << " (" << device_.arch() << ")\n"
+      << "  2 passes over memory, " << 4 * bytes << " bytes moved (read + written)\n";
+    std::istringstream lines(describe_pass(rows_, problem().precision()));
+    for (std::string line; std::getline(lines, line);) s << "  " << line << "\n";
+    return s.str();
+  }
+
+ private:
+  GridPass rows_;
+  LongColumnPass pass_;
+};
+
 // The schedule with its last pass marked to stream through L2 where
 // last_pass_streams says so: after a fused pass over whole planes.
 std::vector<GridPass> with_last_pass_streaming(std::vector<GridPass> passes, const Problem& problem,
@@ -151,6 +187,9 @@ class GpuGridPlan final : public GpuPlan {
     const GridPass& first = schedule_[0];
     if (first.is_fused_xy()) {  // the fused pass reads `in` and writes `out`
       run_fused_and_side(in, out, sign, stream);
+    } else if (first.is_long_column()) {  // long rows: pass A reads `in`, pass B writes `out`
+      static_cast<const LongColumnPass&>(*passes_[0])
+          .run_out(in, out, first.count, sign, stream, first.geometry, scale_of(0, sign));
     } else if (first.axis == 'x') {  // X passes are Stockham row passes
       static_cast<const XPass&>(*passes_[0]).run_rows(in, out, first.count, sign, stream, 0, 0, scale_of(0, sign));
     } else {
@@ -232,7 +271,8 @@ class GpuGridPlan final : public GpuPlan {
 // The schedule of a 3-D complex plan, with X and Y transformed as `planes` says.
 std::vector<GridPass> grid_schedule_for(const Problem& problem, const DeviceInfo& device, PlaneMethod planes) {
   return make_grid_schedule(problem.nx, problem.ny, problem.nz, problem.precision(), device.limits(),
-                            column_method_from_environment(), variant_preference(device, problem.precision()), planes);
+                            column_method_from_environment(), variant_preference(device, problem.precision()), planes,
+                            row_method_from_environment());
 }
 
 // The key of a 3-D plan's XY verdict in wisdom.
@@ -413,16 +453,6 @@ void settle_pass_order(GpuGridPlan& plan, const Problem& problem, const DeviceIn
                                                    plan_wisdom(), signature_of(device), key, time);
   plan.set_pass_order(choice.order);
   if (!choice.note.empty()) plan.add_note(choice.note);
-}
-
-// The X variant for n: FFT3D_X_VARIANT (a variant name, for experiments)
-// if set and of complex rows (real rows are the real plans'), else wisdom
-// for this GPU, else the ESTIMATE heuristic.
-XVariant choose_x_variant(int n, Precision precision, const DeviceInfo& device) {
-  if (std::optional<XVariant> forced = x_variant_from_environment(false)) return *forced;
-  if (auto v = valid_preference(variant_preference(device, precision), "rows", n, precision, device.limits()))
-    return *v;
-  return estimate_x_variant(n, precision, device.limits());
 }
 
 void force_xy_variant_from_environment(std::vector<GridPass>& schedule, Precision precision,
@@ -739,6 +769,15 @@ ColumnMethod column_method_from_environment() {
        "FFT3D_COLUMN_METHOD must be 'one-pass', 'five-step' or 'long', not '" + v + "'");
 }
 
+RowMethod row_method_from_environment() {
+  const char* env = std::getenv("FFT3D_ROW_METHOD");
+  if (!env || !*env) return RowMethod::automatic;
+  const std::string v = env;
+  if (v == "one-pass") return RowMethod::one_pass;
+  if (v == "long") return RowMethod::long_row;
+  fail(FFT3D_ERROR_INVALID_ARGUMENT, "FFT3D_ROW_METHOD must be 'one-pass' or 'long', not '" + v + "'");
+}
+
 // FFT3D_XY_PASS=fused|separate|split|automatic forces how X and Y are
 // transformed (for experiments and side-by-side schedules; split: the
 // split-Y schedule); automatic by default.
@@ -791,13 +830,15 @@ std::unique_ptr<Plan> make_gpu_plan(const Problem& problem, TuneMode mode) {
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "n=" + std::to_string(n) + " has the prime factor " +
                                            std::to_string(f) + "; the GPU kernels support 2, 3, 5 and 7");
   const DeviceInfo device = current_device_info();
-  const long long need = min_x_shared_bytes(n, problem.precision());
-  if (need > device.shared_bytes_per_block_optin)
-    fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "n=" + std::to_string(n) + " needs " + std::to_string(need) +
-                                           " bytes of shared memory; " + device.name + " has " +
-                                           std::to_string(device.shared_bytes_per_block_optin));
-  const XVariant variant = n == 1 ? XVariant{} : choose_x_variant(n, problem.precision(), device);
-  return std::make_unique<GpuBatchedPlan>(problem, variant, device);
+  if (n == 1) return std::make_unique<GpuBatchedPlan>(problem, XVariant{}, device);
+  if (std::optional<XVariant> forced = x_variant_from_environment(false))
+    return std::make_unique<GpuBatchedPlan>(problem, *forced, device);
+  // Rows in shared memory where they fit (the tuned variant, else the
+  // ESTIMATE), else long rows.
+  const GridPass rows = row_pass(n, problem.batch, problem.precision(), device.limits(),
+                                 variant_preference(device, problem.precision()), row_method_from_environment());
+  if (rows.is_long_column()) return std::make_unique<GpuBatchedLongRowsPlan>(problem, rows, device);
+  return std::make_unique<GpuBatchedPlan>(problem, rows.variant, device);
 }
 
 }  // namespace fft3d

@@ -168,6 +168,10 @@ LongColumnVariant with_long_column_work_from_environment(LongColumnVariant v);
 // are transformed (for experiments and side-by-side schedules).
 ColumnMethod column_method_from_environment();
 
+// FFT3D_ROW_METHOD=one-pass|long forces how X rows of complex plans (3-D
+// and batched 1-D) are transformed (for experiments).
+RowMethod row_method_from_environment();
+
 // FFT3D_XY_PASS=fused|separate|split|automatic forces how X and Y are transformed.
 PlaneMethod plane_method_from_environment();
 

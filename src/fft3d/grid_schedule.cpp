@@ -277,9 +277,34 @@ void set_side_planes(std::vector<GridPass>& schedule, int nx, int ny, int planes
   fused.side_offset = fused.count * fused.geometry.outer;
 }
 
+GridPass row_pass(int nx, long long count, Precision precision, const DeviceLimits& limits,
+                  const VariantPreference& preferred, RowMethod method) {
+  check_length('x', nx, precision);
+  GridPass pass{'x', nx, count, {1, 0, 1}, XVariant{}, FiveStepVariant{}};
+  if (method != RowMethod::long_row) {
+    try {
+      const auto v = valid_preference(preferred, "rows", nx, precision, limits);
+      pass.variant = v ? *v : estimate_x_variant(nx, precision, limits);
+      return pass;
+    } catch (const Error&) {
+      if (method == RowMethod::one_pass) throw;
+    }
+  }
+  LongColumnVariant long_form = estimate_long_column_variant(nx, precision, limits);
+  if (long_form.n1 == 0)
+    fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "nx=" + std::to_string(nx) + " " + precision_name(precision) +
+                                           " fits no row kernel, and has no long-row split n1 x n2 (n2 a radix of "
+                                           "at most 16, n1 a column kernel that fits)");
+  if (auto v = valid_preference(preferred, "columns", long_form.n1, precision, limits)) long_form.a = *v;
+  pass.geometry = {1, nx, 1};  // one "plane" of one column a row: long_column_chunks
+  pass.long_column = long_form;
+  return pass;
+}
+
 std::vector<GridPass> make_grid_schedule(int nx, int ny, int nz, Precision precision,
                                          const DeviceLimits& limits, ColumnMethod method,
-                                         const VariantPreference& preferred, PlaneMethod planes) {
+                                         const VariantPreference& preferred, PlaneMethod planes,
+                                         RowMethod rows) {
   check_length('x', nx, precision);
   std::vector<GridPass> passes;
   if (planes == PlaneMethod::split) {
@@ -310,11 +335,7 @@ std::vector<GridPass> make_grid_schedule(int nx, int ny, int nz, Precision preci
                                              std::to_string(ny) + " " + precision_name(precision) +
                                              " on this device");
   }
-  if (nx > 1) {
-    const auto v = valid_preference(preferred, "rows", nx, precision, limits);
-    passes.push_back({'x', nx, static_cast<long long>(ny) * nz, {1, 0, 1},
-                      v ? *v : estimate_x_variant(nx, precision, limits), FiveStepVariant{}});
-  }
+  if (nx > 1) passes.push_back(row_pass(nx, static_cast<long long>(ny) * nz, precision, limits, preferred, rows));
   for (GridPass& p : make_column_schedule(nx, ny, nz, precision, limits, method, preferred))
     passes.push_back(std::move(p));
   return passes;
@@ -383,12 +404,13 @@ std::string describe_pass(const GridPass& pass, Precision precision) {
   if (pass.is_long_column()) {
     const LongColumnVariant& v = pass.long_column;
     const XVariantFacts f = x_variant_facts(v.n1, precision, v.a);
+    const char* what = pass.axis == 'x' ? " long rows" : " long columns";
     std::ostringstream s;
-    s << "pass " << pass.axis << ": n=" << pass.n << " x " << pass.count << " long columns, A: " << v.n2 << " x "
+    s << "pass " << pass.axis << ": n=" << pass.n << " x " << pass.count << what << ", A: " << v.n2 << " x "
       << v.n1 << "-point column Stockham, variant " << v.a.name() << ", " << f.threads_per_block << " threads/block, "
       << f.shared_bytes << " B shared/block, twiddled into a workspace of at most " << v.work_bytes
       << " B, chunk by chunk\n"
-      << "pass " << pass.axis << ": n=" << pass.n << " x " << pass.count << " long columns, B: " << v.n1 << " x "
+      << "pass " << pass.axis << ": n=" << pass.n << " x " << pass.count << what << ", B: " << v.n1 << " x "
       << v.n2 << "-point register FFTs from the workspace to natural order, " << v.b_threads
       << " threads/block, no shared memory";
     return s.str();

@@ -45,8 +45,9 @@ struct GridPass {
   // clusters leave idle (set_side_planes). The fused pass's count excludes them.
   std::vector<GridPass> side{};
   long long side_offset = 0;
-  // n1 > 0: a Y or Z pass of long columns in two passes through a workspace
-  // (multirow/long_column.h), instead of variant or five_step.
+  // n1 > 0: a Y or Z pass of long columns, or an X pass of long rows, in
+  // two passes through a workspace (multirow/long_column.h), instead of
+  // variant or five_step.
   LongColumnVariant long_column{};
 
   bool is_five_step() const { return five_step.n1 > 0; }
@@ -100,15 +101,32 @@ struct PreferredVariant {
 using VariantPreference =
     std::function<std::optional<PreferredVariant>(const std::string& kind, int n, long long stride)>;
 
-// X rows (shared-memory Stockham), then Y and Z columns, skipping axes of
-// length 1; or, where `planes` asks for it, the fused XY pass then Z. Throws Error(UNSUPPORTED_SIZE) naming the axis and the prime
-// factor for lengths with a factor above 7, or a column that neither method
-// can take.
+// How X rows are transformed: one pass with the row in shared memory, or
+// long rows, the long-column form over each row (a row of n1 * n2 points
+// read as n2 neighbouring columns of n1, stride n2: two passes through a
+// workspace, multirow/long_column.h); automatic takes one pass where the
+// row fits the device's shared memory, else long rows.
+enum class RowMethod { automatic, one_pass, long_row };
+
+// The X pass over `count` rows of nx points, contiguous and nx apart (a
+// grid's rows, or a batched 1-D transform's), as `method` says: one pass
+// (the "rows" preference where valid, else the ESTIMATE), or long rows
+// (geometry {1, nx, 1}; pass A's columns as the "columns" preference of n1
+// says, else the ESTIMATE). Throws Error(UNSUPPORTED_SIZE) where neither
+// fits, or the forced one does not.
+GridPass row_pass(int nx, long long count, Precision precision, const DeviceLimits& limits,
+                  const VariantPreference& preferred = {}, RowMethod method = RowMethod::automatic);
+
+// X rows (row_pass), then Y and Z columns, skipping axes of length 1; or,
+// where `planes` asks for it, the fused XY pass then Z. Throws
+// Error(UNSUPPORTED_SIZE) naming the axis and the prime factor for lengths
+// with a factor above 7, or a row or column that no method can take.
 std::vector<GridPass> make_grid_schedule(int nx, int ny, int nz, Precision precision,
                                          const DeviceLimits& limits,
                                          ColumnMethod method = ColumnMethod::automatic,
                                          const VariantPreference& preferred = {},
-                                         PlaneMethod planes = PlaneMethod::separate);
+                                         PlaneMethod planes = PlaneMethod::separate,
+                                         RowMethod rows = RowMethod::automatic);
 
 // The split-Y schedule: two passes over memory for an nx * ny * nz complex
 // grid whose planes are too large to fuse well. ny = split * y2 with split

@@ -37,15 +37,17 @@ LongColumnPass::LongColumnPass(const LongColumnVariant& variant, Precision preci
 }
 
 template <typename Real>
-void LongColumnPass::launch_chunks(const std::vector<LongColumnChunk>& chunks, void* data, int inverse, double scale,
-                                   cudaStream_t stream) const {
-  auto* array = static_cast<kern::Complex<Real>*>(data);
+void LongColumnPass::launch_chunks(const std::vector<LongColumnChunk>& chunks, const void* in, void* out,
+                                   int inverse, double scale, cudaStream_t stream) const {
+  // Pass A only reads its array (XArgs::data is not const for in-place kernels).
+  auto* source = static_cast<kern::Complex<Real>*>(const_cast<void*>(in));
+  auto* array = static_cast<kern::Complex<Real>*>(out);
   auto* work = static_cast<kern::Complex<Real>*>(work_.get());
   const auto* twiddles_n1 = static_cast<const kern::Complex<Real>*>(twiddles_n1_.get());
   const auto* twiddles_length = static_cast<const kern::Complex<Real>*>(twiddles_length_.get());
   const int a_rows = variant_.a.rows_per_block, b_threads = variant_.b_threads;
   for (const LongColumnChunk& c : chunks) {
-    kern::XArgs<Real> a = long_column_a_args<Real>(c, array, work, twiddles_n1, twiddles_length);
+    kern::XArgs<Real> a = long_column_a_args<Real>(c, source, work, twiddles_n1, twiddles_length);
     launch_kernel(a_[inverse], &a, dim3(static_cast<unsigned>((c.a_columns + a_rows - 1) / a_rows)),
                   dim3(static_cast<unsigned>(a_threads_)), static_cast<size_t>(a_shared_bytes_), stream, dependent_);
     kern::XArgs<Real> b = long_column_b_args<Real>(c, array, work, static_cast<Real>(scale));
@@ -56,6 +58,11 @@ void LongColumnPass::launch_chunks(const std::vector<LongColumnChunk>& chunks, v
 
 void LongColumnPass::run(void* data, long long columns, int sign, cudaStream_t stream, kern::RowGeometry geometry,
                          double scale) const {
+  run_out(data, data, columns, sign, stream, geometry, scale);
+}
+
+void LongColumnPass::run_out(const void* in, void* out, long long columns, int sign, cudaStream_t stream,
+                             kern::RowGeometry geometry, double scale) const {
   if (columns == 0) return;
   const bool planned = columns == columns_ && geometry.inner == geometry_.inner &&
                        geometry.outer == geometry_.outer && geometry.stride == geometry_.stride &&
@@ -70,14 +77,14 @@ void LongColumnPass::run(void* data, long long columns, int sign, cudaStream_t s
   const std::vector<LongColumnChunk>& chunks = planned ? chunks_ : other;
   const int inverse = sign < 0 ? 0 : 1;
   if (precision_ == Precision::f32)
-    launch_chunks<float>(chunks, data, inverse, scale, stream);
+    launch_chunks<float>(chunks, in, out, inverse, scale, stream);
   else
-    launch_chunks<double>(chunks, data, inverse, scale, stream);
+    launch_chunks<double>(chunks, in, out, inverse, scale, stream);
 }
 
 std::string LongColumnPass::describe() const {
   std::ostringstream s;
-  s << "long columns " << variant_.n1 * variant_.n2 << " = " << variant_.n1 << " x " << variant_.n2 << " "
+  s << (geometry_.inner == 1 ? "long rows " : "long columns ") << variant_.n1 * variant_.n2 << " = " << variant_.n1 << " x " << variant_.n2 << " "
     << precision_name(precision_) << ", " << variant_.name() << ", workspace " << work_.bytes() << " B";
   return s.str();
 }

@@ -21,12 +21,16 @@ class LongColumnPass final : public GpuPass {
                  const kern::RowGeometry& geometry);
   void run(void* data, long long columns, int sign, cudaStream_t stream, kern::RowGeometry geometry,
            double scale = 1.0) const override;
+  // Out of place: pass A reads `in`, pass B writes `out` (the workspace
+  // lies between them, so this costs no extra pass); `in` is not written.
+  void run_out(const void* in, void* out, long long columns, int sign, cudaStream_t stream,
+               kern::RowGeometry geometry, double scale = 1.0) const;
   std::string describe() const override;
 
  private:
   template <typename Real>
-  void launch_chunks(const std::vector<LongColumnChunk>& chunks, void* data, int inverse, double scale,
-                     cudaStream_t stream) const;
+  void launch_chunks(const std::vector<LongColumnChunk>& chunks, const void* in, void* out, int inverse,
+                     double scale, cudaStream_t stream) const;
 
   LongColumnVariant variant_;
   Precision precision_;

@@ -74,9 +74,8 @@ std::vector<GridPass> passes_to_tune(const Problem& problem, const DeviceLimits&
   if (problem.shape == Shape::grid3d)
     return without_long_columns(make_grid_schedule(problem.nx, problem.ny, problem.nz, p, limits));
   std::vector<GridPass> passes;
-  if (problem.nx > 1)
-    passes.push_back({'x', problem.nx, problem.batch, {1, 0, 1}, estimate_x_variant(problem.nx, p, limits), {}});
-  return passes;
+  if (problem.nx > 1) passes.push_back(row_pass(problem.nx, problem.batch, p, limits));
+  return without_long_columns(std::move(passes));
 }
 
 TuneResult tune_schedule(const Problem& problem, TuneMode mode, const TuneSettings& settings,

@@ -54,8 +54,8 @@ using PassTimerFactory = std::function<std::unique_ptr<PassTimer>(const GridPass
 // rows of a batched 1-D problem. Real problems (*note says how): the real X
 // rows (an X pass of n = nx whose variant has make_real_rows_pass's RealRows
 // form; none for nx = 1), then for 3-D grids the Y and Z columns of the
-// complex side ((nx/2+1) x ny x nz), as the real plan runs them. Long-column
-// passes are left out: they keep their ESTIMATE.
+// complex side ((nx/2+1) x ny x nz), as the real plan runs them. Passes of
+// long columns or long rows are left out: they keep their ESTIMATE.
 std::vector<GridPass> passes_to_tune(const Problem& problem, const DeviceLimits& limits, std::string* note = nullptr);
 
 // The wisdom kind a pass to tune is stored under: "rows", "real-rows" (keyed
