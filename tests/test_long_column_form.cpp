@@ -180,13 +180,13 @@ TEST(LongRowForm, ExecutorMatchesFftw) {
   auto rows = make_grid_schedule(4096, 3, 2, Precision::f32, small);
   ASSERT_TRUE(rows[0].is_long_column());
   EXPECT_EQ(rows[0].axis, 'x');
-  EXPECT_EQ(rows[0].long_column.n2, 16);
+  EXPECT_EQ(rows[0].long_column.n2, 32);  // rows take 32 first
   check_schedule<float>(rows, 4096, 3, 2, "f32 4096 x 3 x 2, 16 KB blocks");
   rows[0].long_column.work_bytes = 2 * 4096 * 8;  // two rows a chunk, the last alone
   check_schedule<float>(rows, 4096, 3, 2, "f32 4096 x 3 x 2, two rows a chunk");
   rows[0].long_column.work_bytes = 1024;  // smaller than a row: a row a chunk
   check_schedule<float>(rows, 4096, 3, 2, "f32 4096 x 3 x 2, a row a chunk");
-  // n2 = 9 (405 = 45 x 9) and 7 (98 = 14 x 7), forced where rows fit.
+  // n2 = 9 (405 = 45 x 9), 7 (98 = 14 x 7) and 16 (2000 = 125 x 16), forced where rows fit.
   const auto forced = [](int nx, int ny, int nz, Precision p) {
     return make_grid_schedule(nx, ny, nz, p, DeviceLimits{}, ColumnMethod::automatic, {}, PlaneMethod::separate,
                               RowMethod::long_row);
@@ -212,13 +212,15 @@ TEST(LongRowForm, EstimateTakesLongRowsWhereNoRowKernelFits) {
   EXPECT_EQ(f32.passes_over_memory(), 2);
   EXPECT_EQ(f32.geometry.inner, 1);
   EXPECT_EQ(f32.geometry.outer, 32768);
-  // f64 rows of 16384 (256 KB): long, 1024 x 16, as the GPU runs them.
+  // f64 rows of 16384 (256 KB): long, 512 x 32, as the GPU runs them
+  // (columns keep n2 at most 16).
   const GridPass f64 = row_pass(16384, 4, Precision::f64, limits);
   ASSERT_TRUE(f64.is_long_column());
-  EXPECT_EQ(f64.long_column.n1, 1024);
+  EXPECT_EQ(f64.long_column.n1, 512);
+  EXPECT_EQ(estimate_long_column_variant(16384, Precision::f64, limits).n2, 16);
   const std::string text = describe_pass(f64, Precision::f64);
-  EXPECT_NE(text.find("pass x: n=16384 x 4 long rows, A: 16 x 1024-point"), std::string::npos) << text;
-  EXPECT_NE(text.find("pass x: n=16384 x 4 long rows, B: 1024 x 16-point"), std::string::npos) << text;
+  EXPECT_NE(text.find("pass x: n=16384 x 4 long rows, A: 32 x 512-point"), std::string::npos) << text;
+  EXPECT_NE(text.find("pass x: n=16384 x 4 long rows, B: 512 x 32-point"), std::string::npos) << text;
   // Forced one pass where no row kernel fits, or long rows where the length
   // has no split (7: n1 would be 1), or no split whose n1 fits (f64 2^20:
   // columns of 65536).

@@ -77,11 +77,13 @@ TEST(Nvrtc, FiveStepKernelsCompileWithoutLocalMemory) {
 }
 
 // Long columns: pass A (the column kernel of n1, out of place and
-// twiddled) and pass B, both precisions, without local memory.
+// twiddled) and pass B, both precisions, without local memory; and long
+// rows' split (32768 = 1024 x 32: pass B holds 32 values a thread).
 TEST(Nvrtc, LongColumnKernelsCompileWithoutLocalMemory) {
-  for (int n : {16384, 1250}) {
+  for (int n : {16384, 1250, 32768}) {
     for (Precision p : {Precision::f32, Precision::f64}) {
-      const LongColumnVariant v = estimate_long_column_variant(n, p, DeviceLimits{});
+      const LongColumnVariant v = estimate_long_column_variant(n, p, DeviceLimits{}, /*rows=*/n == 32768);
+      if (n == 32768) EXPECT_EQ(v.n2, 32);
       for (const std::string& source :
            {x_kernel_source(v.n1, p, v.a, false, 0, false, v.n2), long_column_b_source(v, p)}) {
         EXPECT_GT(compile_with_nvrtc(source, kArch).cubin.size(), 1000u) << v.name();

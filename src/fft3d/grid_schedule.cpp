@@ -290,11 +290,11 @@ GridPass row_pass(int nx, long long count, Precision precision, const DeviceLimi
       if (method == RowMethod::one_pass) throw;
     }
   }
-  LongColumnVariant long_form = estimate_long_column_variant(nx, precision, limits);
+  LongColumnVariant long_form = estimate_long_column_variant(nx, precision, limits, /*rows=*/true);
   if (long_form.n1 == 0)
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "nx=" + std::to_string(nx) + " " + precision_name(precision) +
                                            " fits no row kernel, and has no long-row split n1 x n2 (n2 a radix of "
-                                           "at most 16, n1 a column kernel that fits)");
+                                           "at most 32, n1 a column kernel that fits)");
   if (auto v = valid_preference(preferred, "columns", long_form.n1, precision, limits)) long_form.a = *v;
   pass.geometry = {1, nx, 1};  // one "plane" of one column a row: long_column_chunks
   pass.long_column = long_form;

@@ -20,9 +20,10 @@ bool LongColumnVariant::operator==(const LongColumnVariant& o) const {
   return n1 == o.n1 && n2 == o.n2 && a == o.a && b_threads == o.b_threads && work_bytes == o.work_bytes;
 }
 
-LongColumnVariant estimate_long_column_variant(int n, Precision precision, const DeviceLimits& limits) {
+LongColumnVariant estimate_long_column_variant(int n, Precision precision, const DeviceLimits& limits, bool rows) {
   LongColumnVariant v;
-  for (int n2 : {16, 9, 8, 7, 5, 4, 3, 2}) {
+  for (int n2 : {32, 16, 9, 8, 7, 5, 4, 3, 2}) {
+    if (n2 == 32 && !rows) continue;
     if (n % n2 != 0 || n / n2 < 2) continue;
     try {
       v.a = estimate_column_variant(n / n2, precision, limits);

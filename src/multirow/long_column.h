@@ -34,8 +34,10 @@ constexpr long long kLongColumnWorkBytes = 1LL << 30;
 // The split of a column of n points: n2 the largest of 16, 9, 8, 7, 5, 4,
 // 3, 2 that divides n and leaves n1 = n / n2 a column kernel that fits the
 // limits (estimate_column_variant), and kLongColumnWorkBytes. n1 = 0 where
-// there is none.
-LongColumnVariant estimate_long_column_variant(int n, Precision precision, const DeviceLimits& limits);
+// there is none. rows (long rows, one column a row): 32 comes first, so
+// that pass A's columns are half as long and its blocks twice as wide.
+LongColumnVariant estimate_long_column_variant(int n, Precision precision, const DeviceLimits& limits,
+                                               bool rows = false);
 
 // One chunk of the columns (a run of neighbouring columns, or of whole
 // planes of them): where its pass A reads (a_in, from `offset` complex

@@ -27,12 +27,12 @@ struct LongColumnBLayout {
   int threads;  // per block, one (column, k1) each
 };
 
-// The radices n2 may be: one codelet's values in registers.
-using LongColumnRadices = RadixList<16, 2, 3, 4, 5, 7, 8, 9>;
+// The radices n2 may be: one codelet's values in registers (32: long rows only).
+using LongColumnRadices = RadixList<16, 2, 3, 4, 5, 7, 8, 9, 32>;
 
 template <typename Real>
 struct LongColumnRegs {
-  Complex<Real> v[16];
+  Complex<Real> v[32];
 };
 
 // Pass B for one thread: line r = tc.block * threads + tc.tid of the
