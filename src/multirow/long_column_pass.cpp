@@ -84,9 +84,8 @@ void LongColumnPass::run_out(const void* in, void* out, long long columns, int s
 
 std::string LongColumnPass::describe() const {
   std::ostringstream s;
-  s << (geometry_.inner == 1 ? "long rows " : "long columns ") << variant_.n1 * variant_.n2 << " = " << variant_.n1
-    << " x " << variant_.n2 << " " << precision_name(precision_) << ", " << variant_.name() << ", workspace "
-    << work_.bytes() << " B";
+  s << "long-column form " << variant_.n1 * variant_.n2 << " = " << variant_.n1 << " x " << variant_.n2 << " "
+    << precision_name(precision_) << ", " << variant_.name() << ", workspace " << work_.bytes() << " B";
   return s.str();
 }
 
