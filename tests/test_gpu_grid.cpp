@@ -191,11 +191,52 @@ TEST(GpuGrid, LongColumns) {
   unsetenv("FFT3D_XY_PASS");
 }
 
-// Long rows: X rows too long for shared memory (f32 32768, f64 16384) in
-// two passes through a workspace, in place and out of place; forced on
-// rows that fit through FFT3D_ROW_METHOD=long.
+// X rows too long for shared memory (f32 32768, f64 16384) run as cluster
+// rows in one pass; forced where rows fit (FFT3D_ROW_METHOD=cluster). Out
+// of place, the input stays as it was.
+TEST(GpuGrid, ClusterRows) {
+  FFT3D_REQUIRE_GPU();
+  for (bool single : {true, false}) {
+    const int nx = single ? 32768 : 16384;
+    fft3d_plan plan = make_plan(nx, 4, 3, single);
+    ASSERT_NE(plan, nullptr);
+    const std::string text = fft3d_test::describe(plan);
+    EXPECT_NE(text.find("pass x: n=" + std::to_string(nx) + " x 12 cluster rows, each on a cluster of " +
+                        (single ? "8" : "4") + " blocks"),
+              std::string::npos)
+        << text;
+    fft3d_plan_destroy(plan);
+    check_grid_in(single, nx, 4, 3);
+  }
+  {  // out of place: the cluster rows read the input and write the output
+    fft3d_plan plan = make_plan(32768, 3, 2, true);
+    ASSERT_NE(plan, nullptr);
+    DeviceGrid<float> g(32768, 3, 2, 78);
+    void* out = nullptr;
+    CUDA_OK(cudaMalloc(&out, g.count * 8));
+    ASSERT_EQ(fft3d_forward_out(plan, g.dev, out), FFT3D_SUCCESS) << fft3d_last_error_message();
+    EXPECT_EQ(g.download(), g.host) << "input changed";
+    std::vector<std::complex<float>> got(g.count);
+    CUDA_OK(cudaMemcpy(got.data(), out, g.count * 8, cudaMemcpyDeviceToHost));
+    EXPECT_LE(fft3d_test::relative_l2_error(got, fft3d_test::fftw_3d(g.rounded, 32768, 3, 2, -1)),
+              fft3d_test::fft_error_bound(true, double(g.count)));
+    cudaFree(out);
+    fft3d_plan_destroy(plan);
+  }
+  setenv("FFT3D_ROW_METHOD", "cluster", 1);
+  setenv("FFT3D_XY_PASS", "separate", 1);  // an X pass to run on clusters
+  check_grid<float>(1200, 10, 6);
+  check_grid<double>(405, 8, 9);
+  unsetenv("FFT3D_ROW_METHOD");
+  unsetenv("FFT3D_XY_PASS");
+}
+
+// Long rows, forced (FFT3D_ROW_METHOD=long): X rows too long for shared
+// memory (f32 32768, f64 16384), which the ESTIMATE gives to clusters, and
+// rows that fit, in two passes through a workspace, in place and out of place.
 TEST(GpuGrid, LongRows) {
   FFT3D_REQUIRE_GPU();
+  setenv("FFT3D_ROW_METHOD", "long", 1);
   for (bool single : {true, false}) {
     const int nx = single ? 32768 : 16384;
     fft3d_plan plan = make_plan(nx, 4, 3, single);
@@ -220,7 +261,6 @@ TEST(GpuGrid, LongRows) {
     cudaFree(out);
     fft3d_plan_destroy(plan);
   }
-  setenv("FFT3D_ROW_METHOD", "long", 1);
   setenv("FFT3D_XY_PASS", "separate", 1);  // an X pass to make long
   check_grid<float>(1200, 10, 6);
   check_grid<double>(405, 8, 9);

@@ -192,10 +192,43 @@ TEST(GpuXPass, EnumeratedColumnVariants) {
 }
 
 // Rows too long for shared memory (f32 32768 and f64 16384: 256 KB) run as
-// long rows, two passes through a workspace; forced where rows fit
-// (FFT3D_ROW_METHOD=long). Out of place, the input stays as it was.
+// cluster rows, each on a cluster of blocks in one pass over memory; forced
+// where rows fit (FFT3D_ROW_METHOD=cluster), and in other cluster sizes
+// (FFT3D_ROW_CLUSTER). Out of place, the input stays as it was.
+TEST(GpuXPass, ClusterRows) {
+  FFT3D_REQUIRE_GPU();
+  fft3d_plan plan = nullptr;
+  ASSERT_EQ(fft3d_plan_create_1d_batched(&plan, 32768, 6, FFT3D_C2C_F32, FFT3D_BACKEND_GPU), FFT3D_SUCCESS)
+      << fft3d_last_error_message();
+  const std::string text = fft3d_test::describe(plan);
+  EXPECT_NE(text.find("1 pass over memory"), std::string::npos) << text;
+  EXPECT_NE(text.find("pass x: n=32768 x 6 cluster rows, each on a cluster of 8 blocks"), std::string::npos) << text;
+  DeviceRows<float> in(32768 * 6, 5), out(32768 * 6, 6);
+  ASSERT_EQ(fft3d_forward_out(plan, in.dev, out.dev), FFT3D_SUCCESS) << fft3d_last_error_message();
+  EXPECT_EQ(in.download(), in.host) << "input changed";
+  EXPECT_LE(fft3d_test::relative_l2_error(out.download(), fft3d_test::fftw_rows(in.rounded, 32768, 6, -1)),
+            fft3d_test::fft_error_bound(true, 32768));
+  fft3d_plan_destroy(plan);
+  check_api<float>(32768, 6);
+  check_api<double>(16384, 5);
+  check_api<float>(65536, 3);                    // 4 blocks of 16384
+  check_api<float>(1 << 18, 2);                  // 16 blocks of 16384 (non-portable clusters)
+  check_api<float>(3 * 3 * 5 * 7 * 7 * 16, 3);  // 35280 = 2 x 17640
+  setenv("FFT3D_ROW_CLUSTER", "2", 1);
+  check_api<float>(32768, 4);
+  unsetenv("FFT3D_ROW_CLUSTER");
+  setenv("FFT3D_ROW_METHOD", "cluster", 1);
+  check_api<double>(1 << 17, 2);  // 16 blocks of 8192 (the ESTIMATE: long rows)
+  check_api<float>(12288, 7);  // 2 x 6144
+  check_api<double>(2025, 9);  // 3 x 675
+  unsetenv("FFT3D_ROW_METHOD");
+}
+
+// Long rows (two passes through a workspace) forced: where a cluster would
+// hold the row, and where one block would.
 TEST(GpuXPass, LongRows) {
   FFT3D_REQUIRE_GPU();
+  setenv("FFT3D_ROW_METHOD", "long", 1);
   fft3d_plan plan = nullptr;
   ASSERT_EQ(fft3d_plan_create_1d_batched(&plan, 32768, 6, FFT3D_C2C_F32, FFT3D_BACKEND_GPU), FFT3D_SUCCESS)
       << fft3d_last_error_message();
@@ -211,7 +244,6 @@ TEST(GpuXPass, LongRows) {
   check_api<float>(32768, 6);
   check_api<double>(16384, 5);
   check_api<float>(3 * 3 * 5 * 7 * 7 * 16, 3);  // 35280 = 2205 x 16 (no split of 32)
-  setenv("FFT3D_ROW_METHOD", "long", 1);
   check_api<float>(12288, 7);
   check_api<double>(2000, 9);
   unsetenv("FFT3D_ROW_METHOD");
@@ -232,7 +264,7 @@ TEST(GpuXPass, PointerKindsAreChecked) {
   fft3d_plan bad = nullptr;
   EXPECT_EQ(fft3d_plan_create_1d_batched(&bad, 22, 4, FFT3D_C2C_F32, FFT3D_BACKEND_GPU), FFT3D_ERROR_UNSUPPORTED_SIZE);
   EXPECT_NE(std::string(fft3d_last_error_message()).find("11"), std::string::npos);
-  // Too long for a row kernel and for long rows (columns of 65536 fit no block).
+  // Too long for a row kernel, a cluster of 16 and long rows (columns of 65536 fit no block).
   EXPECT_EQ(fft3d_plan_create_1d_batched(&bad, 1 << 20, 2, FFT3D_C2C_F64, FFT3D_BACKEND_GPU),
             FFT3D_ERROR_UNSUPPORTED_SIZE);
   fft3d_plan_destroy(gpu);

@@ -177,6 +177,7 @@ TEST(LongColumnForm, EstimateTakesLongColumnsWhereOnePassIsNarrow) {
 TEST(LongRowForm, ExecutorMatchesFftw) {
   DeviceLimits small;
   small.shared_bytes_per_block = 16 * 1024;
+  small.max_cluster = 0;  // no cluster rows (test_cluster_rows.cpp)
   auto rows = make_grid_schedule(4096, 3, 2, Precision::f32, small);
   ASSERT_TRUE(rows[0].is_long_column());
   EXPECT_EQ(rows[0].axis, 'x');
@@ -200,10 +201,12 @@ TEST(LongRowForm, ExecutorMatchesFftw) {
   check_schedule<double>(forced(2000, 1, 1, Precision::f64), 2000, 1, 1, "f64 2000, forced");
 }
 
-// Where the ESTIMATE takes long rows: only where no row kernel fits; not
-// where none is forced or the length has no split.
+// Where the ESTIMATE takes long rows: only where no row kernel fits and no
+// cluster holds the row (here a device without clusters); not where none is
+// forced or the length has no split.
 TEST(LongRowForm, EstimateTakesLongRowsWhereNoRowKernelFits) {
-  const DeviceLimits limits;  // 227 KB a block
+  DeviceLimits limits;  // 227 KB a block
+  limits.max_cluster = 0;
   // f32 rows of 16384 (128 KB) fit a block; of 32768 (256 KB) none.
   EXPECT_FALSE(row_pass(16384, 8, Precision::f32, limits).is_long_column());
   const GridPass f32 = row_pass(32768, 8, Precision::f32, limits);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "common/error.h"
+#include "fft1d/cluster_row.h"
 #include "fft1d/x_kernel_source.h"
 #include "fft1d/x_variant.h"
 #include "gpu/module_cache.h"
@@ -92,6 +93,25 @@ TEST(Nvrtc, LongColumnKernelsCompileWithoutLocalMemory) {
         EXPECT_EQ(count_of(ptx, ".local"), 0) << v.name();
       }
     }
+  }
+}
+
+// Cluster-row kernels (distributed shared memory, cluster barriers: sm_90)
+// compile without local memory: clusters of 2 and 16 (non-portable), a
+// cluster of 3 with shares that do not divide evenly.
+TEST(Nvrtc, ClusterRowKernelsCompileWithoutLocalMemory) {
+  if (std::atoi(FFT3D_TEST_CUDA_ARCH) < 90) GTEST_SKIP() << "clusters need sm_90";
+  const std::vector<std::pair<int, Precision>> rows = {
+      {32768, Precision::f32}, {32768, Precision::f64}, {1 << 18, Precision::f32}, {3 * 6144, Precision::f32}};
+  for (const auto& [n, p] : rows) {
+    const auto v = cluster_row_variant(n, p, DeviceLimits{}, n == 3 * 6144 ? 3 : 0);
+    ASSERT_TRUE(v) << n;
+    const std::string source = cluster_row_source(n, p, *v);
+    EXPECT_GT(compile_with_nvrtc(source, kArch).cubin.size(), 1000u) << v->name();
+    const std::string ptx = compile_to_ptx(source, "compute_" FFT3D_TEST_CUDA_ARCH);
+    EXPECT_EQ(count_of(ptx, ".entry"), 2) << v->name();
+    EXPECT_EQ(count_of(ptx, ".local"), 0) << v->name();
+    EXPECT_GT(count_of(ptx, "barrier.cluster.arrive"), 0) << v->name();
   }
 }
 

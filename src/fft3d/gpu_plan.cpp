@@ -12,6 +12,7 @@
 
 #include "common/error.h"
 #include "common/factor.h"
+#include "fft1d/cluster_row_pass.h"
 #include "fft1d/x_pass.h"
 #include "fft3d/forced_variants.h"
 #include "fft3d/gpu_plan_common.h"
@@ -68,32 +69,33 @@ class GpuBatchedPlan final : public GpuPlan {
   XPass x_;
 };
 
-// Batched 1-D transforms of rows too long for shared memory (long rows,
-// GridPass::long_column over each row): two passes through a workspace.
-class GpuBatchedLongRowsPlan final : public GpuPlan {
+// Batched 1-D transforms of rows too long for one block's shared memory:
+// cluster rows (one pass) or long rows (GridPass::long_column over each
+// row, two passes through a workspace).
+class GpuBatchedClusterOrLongRowsPlan final : public GpuPlan {
  public:
-  GpuBatchedLongRowsPlan(const Problem& problem, const GridPass& rows, const DeviceInfo& device)
+  GpuBatchedClusterOrLongRowsPlan(const Problem& problem, const GridPass& rows, const DeviceInfo& device)
       : GpuPlan(problem, device),
         rows_(rows),
-        pass_(with_long_column_work_from_environment(rows.long_column), problem.precision(), device, rows.count,
-              rows.geometry) {
+        pass_(std::move(make_gpu_passes({rows}, problem.precision(), device)[0])) {
     set_dependent_launch(dependent_launch_pays(device, problem.bytes()));
   }
 
-  void set_dependent_launch(bool on) override { pass_.set_dependent_launch(on); }
+  void set_dependent_launch(bool on) override { pass_->set_dependent_launch(on); }
 
   void execute(void* data, int sign, CUstream_st* stream) override { execute_out(data, data, sign, stream); }
 
-  // Pass A reads `in`, pass B writes `out`: no extra pass out of place.
+  // The pass reads `in` and writes `out`: no extra pass out of place.
   void execute_out(const void* in, void* out, int sign, CUstream_st* stream) override {
-    pass_.run_out(in, out, rows_.count, sign, stream, rows_.geometry, normalisation(problem(), sign));
+    run_rows_out(rows_, *pass_, in, out, sign, stream, normalisation(problem(), sign));
   }
 
   std::string describe_passes() const override {
     std::ostringstream s;
     const long long bytes = problem().bytes();
     s << problem().str() << " on " << device_.name << " (" << device_.arch() << ")\n"
-      << "  2 passes over memory, " << 4 * bytes << " bytes moved (read + written)\n";
+      << "  " << rows_.passes_over_memory() << " pass" << (rows_.passes_over_memory() > 1 ? "es" : "")
+      << " over memory, " << 2 * rows_.passes_over_memory() * bytes << " bytes moved (read + written)\n";
     std::istringstream lines(describe_pass(rows_, problem().precision()));
     for (std::string line; std::getline(lines, line);) s << "  " << line << "\n";
     return s.str();
@@ -101,7 +103,7 @@ class GpuBatchedLongRowsPlan final : public GpuPlan {
 
  private:
   GridPass rows_;
-  LongColumnPass pass_;
+  std::unique_ptr<GpuPass> pass_;
 };
 
 // The schedule with its last pass marked to stream through L2 where
@@ -187,11 +189,8 @@ class GpuGridPlan final : public GpuPlan {
     const GridPass& first = schedule_[0];
     if (first.is_fused_xy()) {  // the fused pass reads `in` and writes `out`
       run_fused_and_side(in, out, sign, stream);
-    } else if (first.is_long_column()) {  // long rows: pass A reads `in`, pass B writes `out`
-      static_cast<const LongColumnPass&>(*passes_[0])
-          .run_out(in, out, first.count, sign, stream, first.geometry, scale_of(0, sign));
-    } else if (first.axis == 'x') {  // X passes are Stockham row passes
-      static_cast<const XPass&>(*passes_[0]).run_rows(in, out, first.count, sign, stream, 0, 0, scale_of(0, sign));
+    } else if (first.axis == 'x') {
+      run_rows_out(first, *passes_[0], in, out, sign, stream, scale_of(0, sign));
     } else {
       return Plan::execute_out(in, out, sign, stream);
     }
@@ -713,6 +712,8 @@ std::vector<std::unique_ptr<GpuPass>> make_gpu_passes(const std::vector<GridPass
     else if (p.is_long_column())
       passes.push_back(std::make_unique<LongColumnPass>(with_long_column_work_from_environment(p.long_column),
                                                         precision, device, p.count, p.geometry));
+    else if (p.is_cluster_row())
+      passes.push_back(std::make_unique<ClusterRowPass>(p.n, precision, p.cluster_row, device));
     else
       passes.push_back(std::make_unique<XPass>(p.n, precision, p.variant, device, p.split));
     set_direction(p, *passes.back());
@@ -720,10 +721,21 @@ std::vector<std::unique_ptr<GpuPass>> make_gpu_passes(const std::vector<GridPass
   return passes;
 }
 
+void run_rows_out(const GridPass& rows, const GpuPass& pass, const void* in, void* out, int sign,
+                  cudaStream_t stream, double scale) {
+  if (rows.is_long_column())  // pass A reads `in`, pass B writes `out`
+    static_cast<const LongColumnPass&>(pass).run_out(in, out, rows.count, sign, stream, rows.geometry, scale);
+  else if (rows.is_cluster_row())
+    static_cast<const ClusterRowPass&>(pass).run_out(in, out, rows.count, sign, stream, scale);
+  else
+    static_cast<const XPass&>(pass).run_rows(in, out, rows.count, sign, stream, 0, 0, scale);
+}
+
 void set_direction(const GridPass& p, GpuPass& pass) {
   if (p.is_five_step()) {
     static_cast<FiveStepPass&>(pass).set_reversed(p.reversed, p.reversed_b);
-  } else if (!p.is_fused_xy() && !p.is_long_column()) {  // the fused pass walks its planes upwards, long columns their chunks
+  } else if (!p.is_fused_xy() && !p.is_long_column() && !p.is_cluster_row()) {
+    // (the fused pass walks its planes upwards, long columns their chunks, cluster rows their rows)
     static_cast<XPass&>(pass).set_reversed(p.reversed);
     static_cast<XPass&>(pass).set_streaming(p.streams);
   }
@@ -774,8 +786,14 @@ RowMethod row_method_from_environment() {
   if (!env || !*env) return RowMethod::automatic;
   const std::string v = env;
   if (v == "one-pass") return RowMethod::one_pass;
+  if (v == "cluster") return RowMethod::cluster_row;
   if (v == "long") return RowMethod::long_row;
-  fail(FFT3D_ERROR_INVALID_ARGUMENT, "FFT3D_ROW_METHOD must be 'one-pass' or 'long', not '" + v + "'");
+  fail(FFT3D_ERROR_INVALID_ARGUMENT, "FFT3D_ROW_METHOD must be 'one-pass', 'cluster' or 'long', not '" + v + "'");
+}
+
+int row_cluster_from_environment() {
+  const char* env = std::getenv("FFT3D_ROW_CLUSTER");
+  return env && *env ? std::max(0, std::atoi(env)) : 0;
 }
 
 // FFT3D_XY_PASS=fused|separate|split|automatic forces how X and Y are
@@ -834,10 +852,12 @@ std::unique_ptr<Plan> make_gpu_plan(const Problem& problem, TuneMode mode) {
   if (std::optional<XVariant> forced = x_variant_from_environment(false))
     return std::make_unique<GpuBatchedPlan>(problem, *forced, device);
   // Rows in shared memory where they fit (the tuned variant, else the
-  // ESTIMATE), else long rows.
+  // ESTIMATE), else cluster rows, else long rows.
   const GridPass rows = row_pass(n, problem.batch, problem.precision(), device.limits(),
-                                 variant_preference(device, problem.precision()), row_method_from_environment());
-  if (rows.is_long_column()) return std::make_unique<GpuBatchedLongRowsPlan>(problem, rows, device);
+                                 variant_preference(device, problem.precision()), row_method_from_environment(),
+                                 row_cluster_from_environment());
+  if (rows.is_long_column() || rows.is_cluster_row())
+    return std::make_unique<GpuBatchedClusterOrLongRowsPlan>(problem, rows, device);
   return std::make_unique<GpuBatchedPlan>(problem, rows.variant, device);
 }
 

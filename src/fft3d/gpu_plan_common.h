@@ -129,10 +129,16 @@ std::optional<XVariant> x_variant_from_environment(bool real);
 // 1/N for a normalised inverse, else 1: applied as the last pass stores.
 double normalisation(const Problem& p, int sign);
 
-// One compiled pass (X-kernel or five-step) per schedule entry, walking its
-// blocks as the entry's reversed flags say (set_direction).
+// One compiled pass (X-kernel, five-step, long columns, cluster rows, fused
+// XY) per schedule entry, walking its blocks as the entry's reversed flags
+// say (set_direction).
 std::vector<std::unique_ptr<GpuPass>> make_gpu_passes(const std::vector<GridPass>& schedule, Precision precision,
                                                       const DeviceInfo& device);
+
+// X pass `rows` (compiled as `pass`) from `in` to `out` (equal: in place),
+// whichever form it takes: one pass, cluster rows or long rows.
+void run_rows_out(const GridPass& rows, const GpuPass& pass, const void* in, void* out, int sign,
+                  cudaStream_t stream, double scale);
 
 // Makes `pass`, compiled for `p`, walk its blocks as p.reversed (and, five-step,
 // p.reversed_b) say; the fused XY pass is never reversed.
@@ -168,9 +174,13 @@ LongColumnVariant with_long_column_work_from_environment(LongColumnVariant v);
 // are transformed (for experiments and side-by-side schedules).
 ColumnMethod column_method_from_environment();
 
-// FFT3D_ROW_METHOD=one-pass|long forces how X rows of complex plans (3-D
-// and batched 1-D) are transformed (for experiments).
+// FFT3D_ROW_METHOD=one-pass|cluster|long forces how X rows of complex
+// plans (3-D and batched 1-D) are transformed (for experiments).
 RowMethod row_method_from_environment();
+
+// FFT3D_ROW_CLUSTER=C (for experiments): batched 1-D plans of cluster rows
+// take clusters of C blocks (0 or unset: the ESTIMATE's).
+int row_cluster_from_environment();
 
 // FFT3D_XY_PASS=fused|separate|split|automatic forces how X and Y are transformed.
 PlaneMethod plane_method_from_environment();

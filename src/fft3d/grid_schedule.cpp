@@ -278,10 +278,10 @@ void set_side_planes(std::vector<GridPass>& schedule, int nx, int ny, int planes
 }
 
 GridPass row_pass(int nx, long long count, Precision precision, const DeviceLimits& limits,
-                  const VariantPreference& preferred, RowMethod method) {
+                  const VariantPreference& preferred, RowMethod method, int cluster) {
   check_length('x', nx, precision);
   GridPass pass{'x', nx, count, {1, 0, 1}, XVariant{}, FiveStepVariant{}};
-  if (method != RowMethod::long_row) {
+  if (method == RowMethod::automatic || method == RowMethod::one_pass) {
     try {
       const auto v = valid_preference(preferred, "rows", nx, precision, limits);
       pass.variant = v ? *v : estimate_x_variant(nx, precision, limits);
@@ -289,6 +289,19 @@ GridPass row_pass(int nx, long long count, Precision precision, const DeviceLimi
     } catch (const Error&) {
       if (method == RowMethod::one_pass) throw;
     }
+  }
+  if (method == RowMethod::automatic || method == RowMethod::cluster_row) {
+    const bool forced = method == RowMethod::cluster_row || cluster > 0;
+    if (auto v = forced ? cluster_row_variant(nx, precision, limits, cluster)
+                        : estimate_cluster_row_variant(nx, precision, limits)) {
+      pass.cluster_row = *v;
+      return pass;
+    }
+    if (method == RowMethod::cluster_row)
+      fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "nx=" + std::to_string(nx) + " " + precision_name(precision) +
+                                             " has no cluster-row split" +
+                                             (cluster > 0 ? " into " + std::to_string(cluster) + " blocks" : "") +
+                                             " that fits this device");
   }
   LongColumnVariant long_form = estimate_long_column_variant(nx, precision, limits, /*rows=*/true);
   if (long_form.n1 == 0)
@@ -401,6 +414,15 @@ std::string describe_pass(const GridPass& pass, Precision precision) {
     }
     return s.str();
   }
+  if (pass.is_cluster_row()) {
+    const kern::ClusterRowLayout L = make_cluster_row_layout(pass.n, precision, pass.cluster_row);
+    std::ostringstream s;
+    s << "pass x: n=" << pass.n << " x " << pass.count << " cluster rows, each on a cluster of "
+      << pass.cluster_row.cluster << " blocks of " << L.local.n << " points (distributed shared memory), variant "
+      << pass.cluster_row.name() << ", " << L.threads() << " threads/block, "
+      << L.local.shared_bytes(precision == Precision::f32 ? 4 : 8) << " B shared/block";
+    return s.str();
+  }
   if (pass.is_long_column()) {
     const LongColumnVariant& v = pass.long_column;
     const XVariantFacts f = x_variant_facts(v.n1, precision, v.a);
@@ -450,7 +472,7 @@ bool streams_last_pass(bool after_fused_pass, long long bytes, long long l2_byte
 void set_last_pass_streaming(std::vector<GridPass>& passes, bool on) {
   for (GridPass& p : passes) p.streams = false;
   if (on && !passes.empty() && !passes.back().is_fused_xy() && !passes.back().is_five_step() &&
-      !passes.back().is_long_column())
+      !passes.back().is_long_column() && !passes.back().is_cluster_row())
     passes.back().streams = true;
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common/precision.h"
+#include "fft1d/cluster_row.h"
 #include "fft1d/x_kernel.h"
 #include "fft1d/x_variant.h"
 #include "multirow/five_step.h"
@@ -49,8 +50,13 @@ struct GridPass {
   // two passes through a workspace (multirow/long_column.h), instead of
   // variant or five_step.
   LongColumnVariant long_column{};
+  // cluster > 0: an X pass of cluster rows, each row on a cluster of
+  // blocks in one pass over memory (fft1d/cluster_row_kernel.h), instead
+  // of variant.
+  ClusterRowVariant cluster_row{};
 
   bool is_five_step() const { return five_step.n1 > 0; }
+  bool is_cluster_row() const { return cluster_row.cluster > 0; }
   bool is_long_column() const { return long_column.n1 > 0; }
   bool is_fused_xy() const { return xy.cluster > 0; }
   // The planes the fused pass leaves to its side passes (their X pass's rows over ny).
@@ -101,21 +107,27 @@ struct PreferredVariant {
 using VariantPreference =
     std::function<std::optional<PreferredVariant>(const std::string& kind, int n, long long stride)>;
 
-// How X rows are transformed: one pass with the row in shared memory, or
-// long rows, the long-column form over each row (a row of n1 * n2 points
-// read as n2 neighbouring columns of n1, stride n2: two passes through a
-// workspace, multirow/long_column.h); automatic takes one pass where the
-// row fits the device's shared memory, else long rows.
-enum class RowMethod { automatic, one_pass, long_row };
+// How X rows are transformed: one pass with the row in shared memory;
+// cluster rows, one pass with the row in the shared memories of a cluster
+// of blocks (fft1d/cluster_row_kernel.h); or long rows, the long-column
+// form over each row (a row of n1 * n2 points read as n2 neighbouring
+// columns of n1, stride n2: two passes through a workspace,
+// multirow/long_column.h). automatic takes one pass where the row fits the
+// device's shared memory, else cluster rows where the ESTIMATE finds a
+// cluster for them (estimate_cluster_row_variant), else long rows.
+enum class RowMethod { automatic, one_pass, cluster_row, long_row };
 
 // The X pass over `count` rows of nx points, contiguous and nx apart (a
 // grid's rows, or a batched 1-D transform's), as `method` says: one pass
-// (the "rows" preference where valid, else the ESTIMATE), or long rows
-// (geometry {1, nx, 1}; pass A's columns as the "columns" preference of n1
-// says, else the ESTIMATE). Throws Error(UNSUPPORTED_SIZE) where neither
-// fits, or the forced one does not.
+// (the "rows" preference where valid, else the ESTIMATE), cluster rows
+// (estimate_cluster_row_variant; forced, or `cluster` > 0, the smallest
+// cluster that fits, or clusters of that many blocks: cluster_row_variant),
+// or long rows (geometry {1, nx, 1}; pass A's columns as the
+// "columns" preference of n1 says, else the ESTIMATE). Throws
+// Error(UNSUPPORTED_SIZE) where none fits, or the forced one does not.
 GridPass row_pass(int nx, long long count, Precision precision, const DeviceLimits& limits,
-                  const VariantPreference& preferred = {}, RowMethod method = RowMethod::automatic);
+                  const VariantPreference& preferred = {}, RowMethod method = RowMethod::automatic,
+                  int cluster = 0);
 
 // X rows (row_pass), then Y and Z columns, skipping axes of length 1; or,
 // where `planes` asks for it, the fused XY pass then Z. Throws

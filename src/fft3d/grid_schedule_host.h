@@ -3,6 +3,7 @@
 #pragma once
 #include <algorithm>
 
+#include "fft1d/cluster_row_host.h"
 #include "fft1d/twiddle_table.h"
 #include "fft1d/x_kernel_host.h"
 #include "fft3d/grid_schedule.h"
@@ -30,6 +31,11 @@ void run_grid_schedule_on_cpu(const std::vector<GridPass>& passes, kern::Complex
       run_five_step_on_cpu<Real>(p.five_step, sign, args, p.reversed_b);
     } else if (p.is_long_column()) {
       run_long_column_on_cpu<Real>(p.long_column, sign, data, p.count, p.geometry, scale);
+    } else if (p.is_cluster_row()) {
+      const kern::ClusterRowLayout layout = make_cluster_row_layout(p.n, precision, p.cluster_row);
+      const auto local_table = forward_twiddle_table<Real>(layout.local.n);
+      kern::XArgs<Real> rows{data, p.count, local_table.data(), {1, 0, 1}, scale};
+      run_cluster_rows_on_cpu<Real>(layout, sign, rows);
     } else {
       kern::XLayout layout = make_x_layout(p.n, precision, p.variant);
       layout.cross = p.split;

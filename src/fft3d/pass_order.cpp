@@ -10,6 +10,7 @@ namespace {
 // Z columns each span every plane.
 bool walks_planes(const GridPass& pass) {
   if (pass.is_long_column()) return false;  // walks its chunks upwards, always
+  if (pass.is_cluster_row()) return false;  // one cluster a row, in order
   if (pass.is_fused_xy() || pass.axis == 'x') return true;
   return pass.axis == 'y' && pass.count > pass.geometry.inner;
 }

@@ -46,9 +46,11 @@ std::string tuned_kind(const GridPass& pass) {
 
 namespace {
 
-// Long-column passes keep their ESTIMATE: the tuner times one-kernel passes.
-std::vector<GridPass> without_long_columns(std::vector<GridPass> passes) {
-  passes.erase(std::remove_if(passes.begin(), passes.end(), [](const GridPass& g) { return g.is_long_column(); }),
+// Long-column and cluster-row passes keep their ESTIMATE: the tuner times
+// one-kernel passes of one block a row or column group.
+std::vector<GridPass> without_untuned_passes(std::vector<GridPass> passes) {
+  passes.erase(std::remove_if(passes.begin(), passes.end(),
+                              [](const GridPass& g) { return g.is_long_column() || g.is_cluster_row(); }),
                passes.end());
   return passes;
 }
@@ -69,13 +71,13 @@ std::vector<GridPass> passes_to_tune(const Problem& problem, const DeviceLimits&
       for (GridPass& column : make_column_schedule(problem.nx / 2 + 1, problem.ny, problem.nz, p, limits,
                                                    ColumnMethod::automatic, {}, /*real_side=*/true))
         passes.push_back(std::move(column));
-    return without_long_columns(std::move(passes));
+    return without_untuned_passes(std::move(passes));
   }
   if (problem.shape == Shape::grid3d)
-    return without_long_columns(make_grid_schedule(problem.nx, problem.ny, problem.nz, p, limits));
+    return without_untuned_passes(make_grid_schedule(problem.nx, problem.ny, problem.nz, p, limits));
   std::vector<GridPass> passes;
   if (problem.nx > 1) passes.push_back(row_pass(problem.nx, problem.batch, p, limits));
-  return without_long_columns(std::move(passes));
+  return without_untuned_passes(std::move(passes));
 }
 
 TuneResult tune_schedule(const Problem& problem, TuneMode mode, const TuneSettings& settings,

@@ -1,0 +1,100 @@
+#include "fft1d/cluster_row.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "common/error.h"
+#include "fft1d/codelets.h"
+#include "fft1d/x_kernel_source.h"
+
+namespace fft3d {
+
+std::string ClusterRowVariant::name() const {
+  return "cluster" + std::to_string(cluster) + "." + local.name();
+}
+
+kern::ClusterRowLayout make_cluster_row_layout(int length, Precision precision, const ClusterRowVariant& v) {
+  if (v.cluster < 2 || !kern::is_supported_radix(v.cluster) || length % v.cluster != 0)
+    fail(FFT3D_ERROR_INTERNAL, "cluster rows: " + std::to_string(v.cluster) + " blocks do not split rows of " +
+                                   std::to_string(length));
+  const XVariant& x = v.local;
+  if (x.rows_per_block != 1 || x.exchange_buffers != 1 || x.columns || x.real != RealRows::none)
+    fail(FFT3D_ERROR_INTERNAL, "cluster rows need a complex row kernel of one row a block and one exchange "
+                               "buffer, not " + x.name());
+  return kern::ClusterRowLayout{make_x_layout(length / v.cluster, precision, x), v.cluster};
+}
+
+bool cluster_row_fits(int length, Precision precision, const ClusterRowVariant& v, const DeviceLimits& limits) {
+  if (v.cluster > limits.max_cluster) return false;
+  const kern::ClusterRowLayout L = make_cluster_row_layout(length, precision, v);
+  return L.local.stages >= 2 && x_variant_fits(layout_facts(L.local, precision), limits);
+}
+
+namespace {
+
+// Clusters of c blocks for rows of length, with the ESTIMATE's local kernel; none where it does not fit.
+std::optional<ClusterRowVariant> cluster_of(int c, int length, Precision precision, const DeviceLimits& limits) {
+  if (!kern::is_supported_radix(c) || length % c != 0) return std::nullopt;
+  XVariant local;
+  try {
+    local = estimate_x_variant(length / c, precision, limits);
+  } catch (const Error&) {
+    return std::nullopt;  // the rows of length / c fit no block
+  }
+  local.rows_per_block = 1;
+  local.exchange_buffers = 1;
+  const ClusterRowVariant v{c, local};
+  if (!cluster_row_fits(length, precision, v, limits)) return std::nullopt;
+  return v;
+}
+
+}  // namespace
+
+std::optional<ClusterRowVariant> cluster_row_variant(int length, Precision precision, const DeviceLimits& limits,
+                                                     int cluster) {
+  for (int c = 2; c <= limits.max_cluster; ++c)
+    if (cluster == 0 || c == cluster)
+      if (auto v = cluster_of(c, length, precision, limits)) return v;
+  return std::nullopt;
+}
+
+std::optional<ClusterRowVariant> estimate_cluster_row_variant(int length, Precision precision,
+                                                              const DeviceLimits& limits) {
+  DeviceLimits portable = limits;
+  portable.max_cluster = std::min(limits.max_cluster, kPortableRowCluster);
+  for (int c = 2; c <= portable.max_cluster; ++c) {
+    const auto v = cluster_of(c, length, precision, portable);
+    if (v && v->local.threads_per_row <= kClusterRowBlockThreads) return v;
+  }
+  if (auto v = cluster_row_variant(length, precision, portable)) return v;
+  if (precision == Precision::f32) return cluster_row_variant(length, precision, limits);
+  return std::nullopt;
+}
+
+std::string cluster_row_source(int length, Precision precision, const ClusterRowVariant& v) {
+  const kern::ClusterRowLayout L = make_cluster_row_layout(length, precision, v);
+  const char* real = precision == Precision::f32 ? "float" : "double";
+  std::ostringstream s;
+  s << "// fft3d cluster rows: n=" << length << " " << precision_name(precision) << " " << v.name()
+    << "\n#include \"fft1d/cluster_row_kernel.h\"\n\n";
+  for (int sign : {-1, +1}) {
+    s << "struct Cfg" << (sign < 0 ? "Forward" : "Inverse") << " {\n"
+      << "  using Real = " << real << ";\n"
+      << "  static constexpr int kSign = " << sign << ";\n"
+      << "  __host__ __device__ static constexpr fft3d::kern::ClusterRowLayout layout() {\n"
+      << "    return fft3d::kern::ClusterRowLayout{" << x_layout_initializer(L.local) << ", " << L.cluster
+      << "};\n  }\n};\n";
+  }
+  std::ostringstream bounds;
+  bounds << L.threads();
+  if (v.local.min_blocks_per_sm > 0) bounds << ", " << v.local.min_blocks_per_sm;
+  for (int sign : {-1, +1}) {
+    s << "\nextern \"C\" __global__ void __launch_bounds__(" << bounds.str() << ") "
+      << (sign < 0 ? kClusterRowForwardKernel : kClusterRowInverseKernel) << "(fft3d::kern::XArgs<" << real
+      << "> a) {\n  fft3d::kern::await_previous_grid();\n  fft3d::kern::cluster_row_device<Cfg"
+      << (sign < 0 ? "Forward" : "Inverse") << ">(a);\n}\n";
+  }
+  return s.str();
+}
+
+}  // namespace fft3d

@@ -1,0 +1,91 @@
+#include "fft1d/cluster_row_pass.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "common/error.h"
+#include "gpu/cuda_check.h"
+#include "gpu/dependent_launch.h"
+#include "gpu/device_twiddles.h"
+#include "gpu/module_cache.h"
+
+namespace fft3d {
+
+namespace {
+constexpr int kPortableCluster = 8;  // larger clusters need an opt-in attribute
+}  // namespace
+
+ClusterRowPass::ClusterRowPass(int length, Precision precision, const ClusterRowVariant& variant,
+                               const DeviceInfo& device)
+    : length_(length),
+      precision_(precision),
+      variant_(variant),
+      layout_(make_cluster_row_layout(length, precision, variant)) {
+  if (!cluster_row_fits(length, precision, variant, device.limits()))
+    fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "cluster rows " + variant.name() + " for n=" + std::to_string(length) +
+                                           " exceed the limits of " + device.name);
+  shared_bytes_ = layout_.local.shared_bytes(precision == Precision::f32 ? 4 : 8);
+  library_ = std::make_unique<GpuLibrary>(cached_cubin(cluster_row_source(length, precision, variant), device.arch()));
+  kernels_[0] = library_->kernel(kClusterRowForwardKernel, shared_bytes_);
+  kernels_[1] = library_->kernel(kClusterRowInverseKernel, shared_bytes_);
+  if (variant.cluster > kPortableCluster)
+    for (cudaKernel_t k : kernels_)
+      FFT3D_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(k),
+                                            cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+  if (variant.local.twiddle_table) twiddles_ = upload_twiddle_table(layout_.local.n, precision);
+}
+
+void ClusterRowPass::run(void* data, long long rows, int sign, cudaStream_t stream, kern::RowGeometry,
+                         double scale) const {
+  run_out(data, data, rows, sign, stream, scale);
+}
+
+void ClusterRowPass::run_out(const void* in, void* out, long long rows, int sign, cudaStream_t stream,
+                             double scale) const {
+  if (precision_ == Precision::f32)
+    launch<float>(in, out, rows, sign, stream, scale);
+  else
+    launch<double>(in, out, rows, sign, stream, scale);
+}
+
+// One cluster a row; a grid has at most 2^31 - 1 blocks, so very many rows
+// take several launches.
+template <typename Real>
+void ClusterRowPass::launch(const void* in, void* out, long long rows, int sign, cudaStream_t stream,
+                            double scale) const {
+  const int c = variant_.cluster;
+  const long long max_rows = 2147483647LL / c;
+  for (long long first = 0; first < rows; first += max_rows) {
+    kern::XArgs<Real> a{const_cast<kern::Complex<Real>*>(static_cast<const kern::Complex<Real>*>(in)) +
+                            first * length_,
+                        std::min(max_rows, rows - first), static_cast<const kern::Complex<Real>*>(twiddles_.get()),
+                        kern::RowGeometry{1, 0, 1}, static_cast<Real>(scale)};
+    a.out = in == out ? nullptr : static_cast<kern::Complex<Real>*>(out) + first * length_;
+    cudaLaunchAttribute attrs[2];
+    attrs[0].id = cudaLaunchAttributeClusterDimension;
+    attrs[0].val.clusterDim.x = static_cast<unsigned>(c);
+    attrs[0].val.clusterDim.y = 1;
+    attrs[0].val.clusterDim.z = 1;
+    attrs[1] = dependent_launch_attribute();
+    cudaLaunchConfig_t config{};
+    config.gridDim = dim3(static_cast<unsigned>(a.rows * c));
+    config.blockDim = dim3(static_cast<unsigned>(layout_.threads()));
+    config.dynamicSmemBytes = static_cast<size_t>(shared_bytes_);
+    config.stream = stream;
+    config.attrs = attrs;
+    config.numAttrs = dependent_ ? 2 : 1;
+    void* params[] = {&a};
+    FFT3D_CUDA_CHECK(cudaLaunchKernelExC(&config, reinterpret_cast<const void*>(kernels_[sign < 0 ? 0 : 1]), params));
+    FFT3D_CUDA_CHECK(cudaGetLastError());
+  }
+}
+
+std::string ClusterRowPass::describe() const {
+  std::ostringstream s;
+  s << "cluster rows, n=" << length_ << " " << precision_name(precision_) << " as " << variant_.cluster << " x "
+    << layout_.local.n << ", variant " << variant_.name() << ", " << layout_.threads() << " threads/block, "
+    << shared_bytes_ << " B shared/block";
+  return s.str();
+}
+
+}  // namespace fft3d

@@ -1,0 +1,42 @@
+// Cluster rows on the GPU (fft1d/cluster_row_kernel.h): X rows too long for
+// one block's shared memory in one pass over memory, each on a cluster of
+// blocks (distributed shared memory), compiled with NVRTC (cached).
+#pragma once
+#include <memory>
+#include <string>
+
+#include "fft1d/cluster_row.h"
+#include "gpu/device.h"
+#include "gpu/device_buffer.h"
+#include "gpu/gpu_library.h"
+#include "gpu/gpu_pass.h"
+
+namespace fft3d {
+
+class ClusterRowPass final : public GpuPass {
+ public:
+  ClusterRowPass(int length, Precision precision, const ClusterRowVariant& variant, const DeviceInfo& device);
+  // Dense rows of `length` points, in place (geometry is ignored: rows are
+  // contiguous and `length` apart).
+  void run(void* data, long long rows, int sign, cudaStream_t stream, kern::RowGeometry geometry,
+           double scale = 1.0) const override;
+  // From `in` to `out` (equal: in place; otherwise not overlapping); `in`
+  // is not written.
+  void run_out(const void* in, void* out, long long rows, int sign, cudaStream_t stream, double scale = 1.0) const;
+  std::string describe() const override;
+
+ private:
+  template <typename Real>
+  void launch(const void* in, void* out, long long rows, int sign, cudaStream_t stream, double scale) const;
+
+  int length_;
+  Precision precision_;
+  ClusterRowVariant variant_;
+  kern::ClusterRowLayout layout_;
+  long long shared_bytes_ = 0;
+  std::unique_ptr<GpuLibrary> library_;
+  cudaKernel_t kernels_[2] = {};  // [inverse]
+  DeviceBuffer twiddles_;         // the local n-point table (table variants)
+};
+
+}  // namespace fft3d
