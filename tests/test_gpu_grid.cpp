@@ -191,6 +191,23 @@ TEST(GpuGrid, LongColumns) {
   unsetenv("FFT3D_XY_PASS");
 }
 
+// A 32768 x 3 x 2 f32 grid out of place against FFTW, its input left as it was.
+void check_wide_rows_out_of_place(unsigned seed) {
+  fft3d_plan plan = make_plan(32768, 3, 2, true);
+  ASSERT_NE(plan, nullptr);
+  DeviceGrid<float> g(32768, 3, 2, seed);
+  void* out = nullptr;
+  CUDA_OK(cudaMalloc(&out, g.count * 8));
+  ASSERT_EQ(fft3d_forward_out(plan, g.dev, out), FFT3D_SUCCESS) << fft3d_last_error_message();
+  EXPECT_EQ(g.download(), g.host) << "input changed";
+  std::vector<std::complex<float>> got(g.count);
+  CUDA_OK(cudaMemcpy(got.data(), out, g.count * 8, cudaMemcpyDeviceToHost));
+  EXPECT_LE(fft3d_test::relative_l2_error(got, fft3d_test::fftw_3d(g.rounded, 32768, 3, 2, -1)),
+            fft3d_test::fft_error_bound(true, double(g.count)));
+  cudaFree(out);
+  fft3d_plan_destroy(plan);
+}
+
 // X rows too long for shared memory (f32 32768, f64 16384) run as cluster
 // rows in one pass; forced where rows fit (FFT3D_ROW_METHOD=cluster). Out
 // of place, the input stays as it was.
@@ -208,21 +225,7 @@ TEST(GpuGrid, ClusterRows) {
     fft3d_plan_destroy(plan);
     check_grid_in(single, nx, 4, 3);
   }
-  {  // out of place: the cluster rows read the input and write the output
-    fft3d_plan plan = make_plan(32768, 3, 2, true);
-    ASSERT_NE(plan, nullptr);
-    DeviceGrid<float> g(32768, 3, 2, 78);
-    void* out = nullptr;
-    CUDA_OK(cudaMalloc(&out, g.count * 8));
-    ASSERT_EQ(fft3d_forward_out(plan, g.dev, out), FFT3D_SUCCESS) << fft3d_last_error_message();
-    EXPECT_EQ(g.download(), g.host) << "input changed";
-    std::vector<std::complex<float>> got(g.count);
-    CUDA_OK(cudaMemcpy(got.data(), out, g.count * 8, cudaMemcpyDeviceToHost));
-    EXPECT_LE(fft3d_test::relative_l2_error(got, fft3d_test::fftw_3d(g.rounded, 32768, 3, 2, -1)),
-              fft3d_test::fft_error_bound(true, double(g.count)));
-    cudaFree(out);
-    fft3d_plan_destroy(plan);
-  }
+  check_wide_rows_out_of_place(78);  // the cluster rows read the input and write the output
   setenv("FFT3D_ROW_METHOD", "cluster", 1);
   setenv("FFT3D_XY_PASS", "separate", 1);  // an X pass to run on clusters
   check_grid<float>(1200, 10, 6);
@@ -246,21 +249,7 @@ TEST(GpuGrid, LongRows) {
     fft3d_plan_destroy(plan);
     check_grid_in(single, nx, 4, 3);
   }
-  {  // out of place: pass A reads the input, pass B writes the output
-    fft3d_plan plan = make_plan(32768, 3, 2, true);
-    ASSERT_NE(plan, nullptr);
-    DeviceGrid<float> g(32768, 3, 2, 77);
-    void* out = nullptr;
-    CUDA_OK(cudaMalloc(&out, g.count * 8));
-    ASSERT_EQ(fft3d_forward_out(plan, g.dev, out), FFT3D_SUCCESS) << fft3d_last_error_message();
-    EXPECT_EQ(g.download(), g.host) << "input changed";
-    std::vector<std::complex<float>> got(g.count);
-    CUDA_OK(cudaMemcpy(got.data(), out, g.count * 8, cudaMemcpyDeviceToHost));
-    EXPECT_LE(fft3d_test::relative_l2_error(got, fft3d_test::fftw_3d(g.rounded, 32768, 3, 2, -1)),
-              fft3d_test::fft_error_bound(true, double(g.count)));
-    cudaFree(out);
-    fft3d_plan_destroy(plan);
-  }
+  check_wide_rows_out_of_place(77);  // pass A reads the input, pass B writes the output
   setenv("FFT3D_XY_PASS", "separate", 1);  // an X pass to make long
   check_grid<float>(1200, 10, 6);
   check_grid<double>(405, 8, 9);

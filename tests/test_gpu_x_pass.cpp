@@ -63,6 +63,22 @@ void check_api(int n, long long batch) {
   EXPECT_EQ(fft3d_plan_destroy(plan), FFT3D_SUCCESS);
 }
 
+// A batched f32 plan of n x batch whose description holds every one of
+// `lines`, run out of place against FFTW, its input left as it was.
+void check_described_out_of_place(int n, long long batch, const std::vector<std::string>& lines) {
+  fft3d_plan plan = nullptr;
+  ASSERT_EQ(fft3d_plan_create_1d_batched(&plan, n, batch, FFT3D_C2C_F32, FFT3D_BACKEND_GPU), FFT3D_SUCCESS)
+      << fft3d_last_error_message();
+  const std::string text = fft3d_test::describe(plan);
+  for (const std::string& line : lines) EXPECT_NE(text.find(line), std::string::npos) << text;
+  DeviceRows<float> in(static_cast<size_t>(n * batch), 5), out(static_cast<size_t>(n * batch), 6);
+  ASSERT_EQ(fft3d_forward_out(plan, in.dev, out.dev), FFT3D_SUCCESS) << fft3d_last_error_message();
+  EXPECT_EQ(in.download(), in.host) << "input changed";
+  EXPECT_LE(fft3d_test::relative_l2_error(out.download(), fft3d_test::fftw_rows(in.rounded, n, batch, -1)),
+            fft3d_test::fft_error_bound(true, n));
+  fft3d_plan_destroy(plan);
+}
+
 // Compiles the ESTIMATE kernels of many sizes in parallel into the module
 // cache, so the sequential checks below only load them.
 void warm_cache(const std::vector<int>& sizes, Precision p) {
@@ -197,18 +213,8 @@ TEST(GpuXPass, EnumeratedColumnVariants) {
 // (FFT3D_ROW_CLUSTER). Out of place, the input stays as it was.
 TEST(GpuXPass, ClusterRows) {
   FFT3D_REQUIRE_GPU();
-  fft3d_plan plan = nullptr;
-  ASSERT_EQ(fft3d_plan_create_1d_batched(&plan, 32768, 6, FFT3D_C2C_F32, FFT3D_BACKEND_GPU), FFT3D_SUCCESS)
-      << fft3d_last_error_message();
-  const std::string text = fft3d_test::describe(plan);
-  EXPECT_NE(text.find("1 pass over memory"), std::string::npos) << text;
-  EXPECT_NE(text.find("pass x: n=32768 x 6 cluster rows, each on a cluster of 8 blocks"), std::string::npos) << text;
-  DeviceRows<float> in(32768 * 6, 5), out(32768 * 6, 6);
-  ASSERT_EQ(fft3d_forward_out(plan, in.dev, out.dev), FFT3D_SUCCESS) << fft3d_last_error_message();
-  EXPECT_EQ(in.download(), in.host) << "input changed";
-  EXPECT_LE(fft3d_test::relative_l2_error(out.download(), fft3d_test::fftw_rows(in.rounded, 32768, 6, -1)),
-            fft3d_test::fft_error_bound(true, 32768));
-  fft3d_plan_destroy(plan);
+  check_described_out_of_place(32768, 6, {"1 pass over memory",
+                                          "pass x: n=32768 x 6 cluster rows, each on a cluster of 8 blocks"});
   check_api<float>(32768, 6);
   check_api<double>(16384, 5);
   check_api<float>(65536, 3);                    // 4 blocks of 16384
@@ -229,18 +235,7 @@ TEST(GpuXPass, ClusterRows) {
 TEST(GpuXPass, LongRows) {
   FFT3D_REQUIRE_GPU();
   setenv("FFT3D_ROW_METHOD", "long", 1);
-  fft3d_plan plan = nullptr;
-  ASSERT_EQ(fft3d_plan_create_1d_batched(&plan, 32768, 6, FFT3D_C2C_F32, FFT3D_BACKEND_GPU), FFT3D_SUCCESS)
-      << fft3d_last_error_message();
-  const std::string text = fft3d_test::describe(plan);
-  EXPECT_NE(text.find("2 passes over memory"), std::string::npos) << text;
-  EXPECT_NE(text.find("pass x: n=32768 x 6 long rows, A: 32 x 1024-point"), std::string::npos) << text;
-  DeviceRows<float> in(32768 * 6, 5), out(32768 * 6, 6);
-  ASSERT_EQ(fft3d_forward_out(plan, in.dev, out.dev), FFT3D_SUCCESS) << fft3d_last_error_message();
-  EXPECT_EQ(in.download(), in.host) << "input changed";
-  EXPECT_LE(fft3d_test::relative_l2_error(out.download(), fft3d_test::fftw_rows(in.rounded, 32768, 6, -1)),
-            fft3d_test::fft_error_bound(true, 32768));
-  fft3d_plan_destroy(plan);
+  check_described_out_of_place(32768, 6, {"2 passes over memory", "pass x: n=32768 x 6 long rows, A: 32 x 1024-point"});
   check_api<float>(32768, 6);
   check_api<double>(16384, 5);
   check_api<float>(3 * 3 * 5 * 7 * 7 * 16, 3);  // 35280 = 2205 x 16 (no split of 32)

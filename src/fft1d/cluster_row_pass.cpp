@@ -4,16 +4,12 @@
 #include <sstream>
 
 #include "common/error.h"
+#include "gpu/cluster_launch.h"
 #include "gpu/cuda_check.h"
-#include "gpu/dependent_launch.h"
 #include "gpu/device_twiddles.h"
 #include "gpu/module_cache.h"
 
 namespace fft3d {
-
-namespace {
-constexpr int kPortableCluster = 8;  // larger clusters need an opt-in attribute
-}  // namespace
 
 ClusterRowPass::ClusterRowPass(int length, Precision precision, const ClusterRowVariant& variant,
                                const DeviceInfo& device)
@@ -28,10 +24,21 @@ ClusterRowPass::ClusterRowPass(int length, Precision precision, const ClusterRow
   library_ = std::make_unique<GpuLibrary>(cached_cubin(cluster_row_source(length, precision, variant), device.arch()));
   kernels_[0] = library_->kernel(kClusterRowForwardKernel, shared_bytes_);
   kernels_[1] = library_->kernel(kClusterRowInverseKernel, shared_bytes_);
-  if (variant.cluster > kPortableCluster)
-    for (cudaKernel_t k : kernels_)
+  for (cudaKernel_t k : kernels_) {
+    if (variant.cluster > kPortableCluster)
       FFT3D_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(k),
                                             cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+    // Refused here, with a message, rather than at the first launch.
+    cudaLaunchAttribute attrs[2];
+    const cudaLaunchConfig_t config =
+        cluster_launch(variant.cluster, layout_.threads(), shared_bytes_, nullptr, attrs, variant.cluster, false);
+    int clusters = 0;
+    FFT3D_CUDA_CHECK(cudaOccupancyMaxActiveClusters(&clusters, reinterpret_cast<const void*>(k), &config));
+    if (clusters < 1)
+      fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "the device cannot schedule a cluster of " + std::to_string(variant.cluster) +
+                                             " blocks with " + std::to_string(shared_bytes_) +
+                                             " B of shared memory each (" + variant.name() + ")");
+  }
   if (variant.local.twiddle_table) twiddles_ = upload_twiddle_table(layout_.local.n, precision);
 }
 
@@ -62,18 +69,8 @@ void ClusterRowPass::launch(const void* in, void* out, long long rows, int sign,
                         kern::RowGeometry{1, 0, 1}, static_cast<Real>(scale)};
     a.out = in == out ? nullptr : static_cast<kern::Complex<Real>*>(out) + first * length_;
     cudaLaunchAttribute attrs[2];
-    attrs[0].id = cudaLaunchAttributeClusterDimension;
-    attrs[0].val.clusterDim.x = static_cast<unsigned>(c);
-    attrs[0].val.clusterDim.y = 1;
-    attrs[0].val.clusterDim.z = 1;
-    attrs[1] = dependent_launch_attribute();
-    cudaLaunchConfig_t config{};
-    config.gridDim = dim3(static_cast<unsigned>(a.rows * c));
-    config.blockDim = dim3(static_cast<unsigned>(layout_.threads()));
-    config.dynamicSmemBytes = static_cast<size_t>(shared_bytes_);
-    config.stream = stream;
-    config.attrs = attrs;
-    config.numAttrs = dependent_ ? 2 : 1;
+    const cudaLaunchConfig_t config =
+        cluster_launch(a.rows * c, layout_.threads(), shared_bytes_, stream, attrs, c, dependent_);
     void* params[] = {&a};
     FFT3D_CUDA_CHECK(cudaLaunchKernelExC(&config, reinterpret_cast<const void*>(kernels_[sign < 0 ? 0 : 1]), params));
     FFT3D_CUDA_CHECK(cudaGetLastError());

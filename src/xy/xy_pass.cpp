@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "common/error.h"
+#include "gpu/cluster_launch.h"
 #include "gpu/cuda_check.h"
 #include "gpu/dependent_launch.h"
 #include "gpu/device_twiddles.h"
@@ -16,26 +17,10 @@ namespace fft3d {
 
 namespace {
 
-constexpr int kPortableCluster = 8;  // larger clusters need an opt-in attribute
-
-// The launch of `blocks` blocks in clusters of cluster_size, a programmatic
-// dependent one where `dependent` (gpu/dependent_launch.h); attrs holds the
-// attributes the config points to.
-cudaLaunchConfig_t cluster_launch(long long blocks, const XYVariantFacts& facts, cudaStream_t stream,
-                                  cudaLaunchAttribute (&attrs)[2], int cluster_size, bool dependent) {
-  attrs[0].id = cudaLaunchAttributeClusterDimension;
-  attrs[0].val.clusterDim.x = static_cast<unsigned>(cluster_size);
-  attrs[0].val.clusterDim.y = 1;
-  attrs[0].val.clusterDim.z = 1;
-  attrs[1] = dependent_launch_attribute();
-  cudaLaunchConfig_t config{};
-  config.gridDim = dim3(static_cast<unsigned>(blocks));
-  config.blockDim = dim3(static_cast<unsigned>(facts.threads_per_block));
-  config.dynamicSmemBytes = static_cast<size_t>(facts.shared_bytes);
-  config.stream = stream;
-  config.attrs = attrs;
-  config.numAttrs = dependent ? 2 : 1;
-  return config;
+// The launch of `blocks` blocks of the pass's kernels in clusters (gpu/cluster_launch.h).
+cudaLaunchConfig_t xy_cluster_launch(long long blocks, const XYVariantFacts& facts, cudaStream_t stream,
+                                     cudaLaunchAttribute (&attrs)[2], int cluster_size, bool dependent) {
+  return cluster_launch(blocks, facts.threads_per_block, facts.shared_bytes, stream, attrs, cluster_size, dependent);
 }
 
 // One cluster per plane (or per pair of planes: per_cluster 2, real
@@ -48,7 +33,7 @@ void launch(cudaKernel_t kernel, const XYVariantFacts& facts, int cluster_size, 
   if (persistent_clusters > 0) {
     cudaLaunchAttribute attrs[2];
     const long long blocks = std::min(persistent_clusters, args.planes) * cluster_size;
-    const cudaLaunchConfig_t config = cluster_launch(blocks, facts, stream, attrs, cluster_size, dependent);
+    const cudaLaunchConfig_t config = xy_cluster_launch(blocks, facts, stream, attrs, cluster_size, dependent);
     void* params[] = {&args};
     FFT3D_CUDA_CHECK(cudaLaunchKernelExC(&config, reinterpret_cast<const void*>(kernel), params));
     FFT3D_CUDA_CHECK(cudaGetLastError());
@@ -65,7 +50,7 @@ void launch(cudaKernel_t kernel, const XYVariantFacts& facts, int cluster_size, 
     const long long clusters = (args.planes + per_cluster - 1) / per_cluster;
     cudaLaunchAttribute attrs[2];
     const cudaLaunchConfig_t config =
-        cluster_launch(clusters * cluster_size, facts, stream, attrs, cluster_size, dependent);
+        xy_cluster_launch(clusters * cluster_size, facts, stream, attrs, cluster_size, dependent);
     void* params[] = {&args};
     FFT3D_CUDA_CHECK(cudaLaunchKernelExC(&config, reinterpret_cast<const void*>(kernel), params));
     FFT3D_CUDA_CHECK(cudaGetLastError());
@@ -106,7 +91,7 @@ XYPass::XYPass(int nx, int ny, Precision precision, const XYVariant& variant, co
       FFT3D_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(k),
                                             cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
     cudaLaunchAttribute attrs[2];
-    const cudaLaunchConfig_t config = cluster_launch(variant.cluster, facts_, nullptr, attrs, variant.cluster, false);
+    const cudaLaunchConfig_t config = xy_cluster_launch(variant.cluster, facts_, nullptr, attrs, variant.cluster, false);
     int clusters = 0;
     FFT3D_CUDA_CHECK(cudaOccupancyMaxActiveClusters(&clusters, reinterpret_cast<const void*>(k), &config));
     max_active_clusters_ = max_active_clusters_ == 0 ? clusters : std::min(max_active_clusters_, clusters);
