@@ -24,7 +24,7 @@ using fft3d_test::cplx;
 // and normalised inverse, in place and out of place, in both block orders.
 template <typename Real>
 void check_cluster_rows(int length, long long rows, int cluster, const DeviceLimits& limits) {
-  const Precision precision = sizeof(Real) == 4 ? Precision::f32 : Precision::f64;
+  const Precision precision = precision_of<Real>();
   const std::string what = std::to_string(length) + " x " + std::to_string(rows) + " " +
                            precision_name(precision) + " on clusters of " + std::to_string(cluster);
   const auto variant = cluster_row_variant(length, precision, limits, cluster);

@@ -61,7 +61,7 @@ std::optional<ClusterRowVariant> cluster_row_variant(int length, Precision preci
 std::optional<ClusterRowVariant> estimate_cluster_row_variant(int length, Precision precision,
                                                               const DeviceLimits& limits) {
   DeviceLimits portable = limits;
-  portable.max_cluster = std::min(limits.max_cluster, kPortableRowCluster);
+  portable.max_cluster = std::min(limits.max_cluster, kPortableCluster);
   for (int c = 2; c <= portable.max_cluster; ++c) {
     const auto v = cluster_of(c, length, precision, portable);
     if (v && v->local.threads_per_row <= kClusterRowBlockThreads) return v;

@@ -39,12 +39,10 @@ std::optional<ClusterRowVariant> cluster_row_variant(int length, Precision preci
 
 // Blocks of at most this many threads run several to an SM.
 constexpr int kClusterRowBlockThreads = 256;
-// Clusters of more blocks need an opt-in attribute, and run slower here.
-constexpr int kPortableRowCluster = 8;
 
 // The ESTIMATE, measured on an H200 (batched 1-D, ms; docs/BENCHMARKS.md,
 // "Cluster rows"):
-// 1. the smallest C of at most kPortableRowCluster blocks with at most
+// 1. the smallest C of at most kPortableCluster blocks with at most
 //    kClusterRowBlockThreads threads, so that several blocks share an SM
 //    and one's scatter and gather overlap another's stages: f32 32768 on 8
 //    blocks of 256 threads 0.527, against 0.682 on 2 of 1024 and 0.804 on 4

@@ -28,7 +28,6 @@ struct ClusterRowLayout {
   XLayout local;
   int cluster;  // C, a codelet radix (the gather's DFT)
 
-  FFT3D_HD constexpr long long length() const { return static_cast<long long>(cluster) * local.n; }
   FFT3D_HD constexpr int threads() const { return local.threads_per_block(); }
   FFT3D_HD constexpr int phases() const { return 2 * local.stages + 2; }
   // Phase 0 scatters, 1 + 2 s reads stage s and 2 + 2 s writes it, the last gathers.

@@ -20,7 +20,7 @@ ClusterRowPass::ClusterRowPass(int length, Precision precision, const ClusterRow
   if (!cluster_row_fits(length, precision, variant, device.limits()))
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "cluster rows " + variant.name() + " for n=" + std::to_string(length) +
                                            " exceed the limits of " + device.name);
-  shared_bytes_ = layout_.local.shared_bytes(precision == Precision::f32 ? 4 : 8);
+  shared_bytes_ = layout_.local.shared_bytes(real_bytes(precision));
   library_ = std::make_unique<GpuLibrary>(cached_cubin(cluster_row_source(length, precision, variant), device.arch()));
   kernels_[0] = library_->kernel(kClusterRowForwardKernel, shared_bytes_);
   kernels_[1] = library_->kernel(kClusterRowInverseKernel, shared_bytes_);

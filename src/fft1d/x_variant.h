@@ -12,6 +12,9 @@
 
 namespace fft3d {
 
+// Clusters of more blocks need an opt-in (non-portable) attribute.
+constexpr int kPortableCluster = 8;
+
 struct DeviceLimits {
   long long shared_bytes_per_block = 227 * 1024;  // opt-in maximum (H100)
   int threads_per_block = 1024;

@@ -420,7 +420,7 @@ std::string describe_pass(const GridPass& pass, Precision precision) {
     s << "pass x: n=" << pass.n << " x " << pass.count << " cluster rows, each on a cluster of "
       << pass.cluster_row.cluster << " blocks of " << L.local.n << " points (distributed shared memory), variant "
       << pass.cluster_row.name() << ", " << L.threads() << " threads/block, "
-      << L.local.shared_bytes(precision == Precision::f32 ? 4 : 8) << " B shared/block";
+      << L.local.shared_bytes(real_bytes(precision)) << " B shared/block";
     return s.str();
   }
   if (pass.is_long_column()) {

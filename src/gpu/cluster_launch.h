@@ -1,13 +1,13 @@
 // Launch configurations of thread-block clusters (the fused XY pass,
-// cluster rows).
+// cluster rows). Clusters beyond kPortableCluster blocks (fft1d/x_variant.h)
+// need cudaFuncAttributeNonPortableClusterSizeAllowed on their kernel.
 #pragma once
 #include <cuda_runtime_api.h>
 
+#include "fft1d/x_variant.h"
 #include "gpu/dependent_launch.h"
 
 namespace fft3d {
-
-constexpr int kPortableCluster = 8;  // larger clusters need an opt-in attribute
 
 // The launch of `blocks` blocks of `threads` threads and `shared_bytes` of
 // dynamic shared memory in clusters of cluster_size, a programmatic
