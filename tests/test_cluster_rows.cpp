@@ -1,9 +1,12 @@
 // Cluster rows (fft1d/cluster_row_kernel.h): X rows too long for one block,
 // each on a cluster of blocks in one pass over memory. The CPU cluster
-// executor against FFTW, the layout's phases, and where the ESTIMATE takes
-// the form.
+// executor against FFTW (complex rows, and real rows of the R2C/C2R), the
+// layout's phases, and where the ESTIMATE takes the form.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstring>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -12,7 +15,9 @@
 #include "fft1d/cluster_row_host.h"
 #include "fft1d/twiddle_table.h"
 #include "fft3d/grid_schedule.h"
+#include "fft3d/grid_schedule_host.h"
 #include "oracle.h"
+#include "real_oracle.h"
 
 namespace fft3d {
 namespace {
@@ -80,6 +85,121 @@ TEST(ClusterRows, ExecutorMatchesFftw) {
   check_cluster_rows<float>(3000, 2, 3, small);
   check_cluster_rows<double>(2000, 2, 5, small);
   check_cluster_rows<float>(1792, 2, 7, small);  // 256 a block
+}
+
+// `rows` real rows of nx = 2 L reals as real cluster rows (L complex points
+// on clusters of `cluster` blocks, the ESTIMATE's local kernel under
+// `limits`), as the real plan runs them (run_real_grid_on_cpu without
+// columns), against FFTW's r2c and c2r: the forward in place (rows padded
+// to 2 (L + 1) reals, the pads poisoned) and out of place (dense real rows,
+// poisoned output, the input unchanged); the normalised inverse of an exact
+// spectrum whose X[0] and X[L] carry imaginary parts it must ignore, both
+// ways; both block orders.
+template <typename Real>
+void check_real_cluster_rows(int nx, long long rows, int cluster, const DeviceLimits& limits) {
+  const Precision precision = precision_of<Real>();
+  const int half = nx / 2 + 1;
+  const std::string what = "real rows of " + std::to_string(nx) + " x " + std::to_string(rows) + " " +
+                           precision_name(precision) + " on clusters of " + std::to_string(cluster);
+  RealRowsPass x{nx, nx / 2, rows, XVariant{}, {}};
+  const auto variant = cluster_row_variant(nx / 2, precision, limits, cluster);
+  ASSERT_TRUE(variant) << what;
+  x.cluster_row = *variant;
+  x.cluster_row.real = true;
+  const Real nan = std::numeric_limits<Real>::quiet_NaN();
+  const double bound = 2 * fft3d_test::fft_error_bound(sizeof(Real) == 4, nx);
+  std::vector<double> reals = fft3d_test::random_reals(static_cast<size_t>(rows) * nx, static_cast<unsigned>(nx));
+  for (double& v : reals) v = static_cast<Real>(v);
+  std::vector<cplx> want(static_cast<size_t>(rows) * half);
+  for (long long r = 0; r < rows; ++r) {
+    const std::vector<double> row(reals.begin() + r * nx, reals.begin() + (r + 1) * nx);
+    const std::vector<cplx> spectrum = fft3d_test::fftw_r2c_3d(row, nx, 1, 1);
+    std::copy(spectrum.begin(), spectrum.end(), want.begin() + r * half);
+  }
+  // The inverse's input: the spectrum rounded to Real, with imaginary parts
+  // at X[0] and X[L] that a C2R ignores.
+  std::vector<Real> spectrum(static_cast<size_t>(rows) * 2 * half);
+  for (size_t i = 0; i < want.size(); ++i) {
+    const bool real_only = i % half == 0 || i % half == static_cast<size_t>(half - 1);
+    spectrum[2 * i] = static_cast<Real>(want[i].real());
+    spectrum[2 * i + 1] = real_only ? Real(0.5) : static_cast<Real>(want[i].imag());
+  }
+  std::vector<cplx> rounded(want.size());
+  for (size_t i = 0; i < want.size(); ++i) rounded[i] = cplx(spectrum[2 * i], spectrum[2 * i + 1]);
+  std::vector<double> field;
+  for (long long r = 0; r < rows; ++r) {
+    const std::vector<cplx> row(rounded.begin() + r * half, rounded.begin() + (r + 1) * half);
+    for (double v : fft3d_test::fftw_c2r_3d(row, nx, 1, 1)) field.push_back(v / nx);
+  }
+  const std::vector<cplx> want_field(field.begin(), field.end());
+  for (BlockOrder order : kBothBlockOrders) {
+    for (bool in_place : {true, false}) {
+      const std::string how = what + (order == BlockOrder::ascending ? ", blocks ascending" : ", blocks descending") +
+                              (in_place ? ", in place" : ", out of place");
+      const size_t real_pitch = in_place ? 2 * half : nx;
+      // Forward.
+      std::vector<Real> in = fft3d_test::to_pitched<Real>(reals, nx, real_pitch, nan);
+      const std::vector<Real> input = in;
+      std::vector<Real> out(in_place ? 0 : static_cast<size_t>(rows) * 2 * half, nan);
+      run_real_grid_on_cpu<Real>(x, {}, in.data(), in_place ? in.data() : out.data(), -1,
+                                 static_cast<long long>(real_pitch));
+      const std::vector<Real>& side = in_place ? in : out;
+      std::vector<cplx> got(want.size());
+      for (size_t i = 0; i < got.size(); ++i) got[i] = cplx(side[2 * i], side[2 * i + 1]);
+      EXPECT_LE(fft3d_test::relative_l2_error(got, want), bound) << "forward, " << how;
+      if (!in_place) EXPECT_EQ(0, std::memcmp(in.data(), input.data(), in.size() * sizeof(Real))) << how;
+      // Inverse, normalised.
+      std::vector<Real> data = spectrum;
+      std::vector<Real> back(in_place ? 0 : static_cast<size_t>(rows) * nx, nan);
+      run_real_grid_on_cpu<Real>(x, {}, data.data(), in_place ? data.data() : back.data(), +1,
+                                 static_cast<long long>(real_pitch), 1.0 / nx);
+      const std::vector<double> result =
+          fft3d_test::from_pitched<double>(in_place ? data : back, nx, real_pitch, static_cast<size_t>(rows));
+      EXPECT_LE(fft3d_test::relative_l2_error(std::vector<cplx>(result.begin(), result.end()), want_field), bound)
+          << "inverse, " << how;
+      if (!in_place) EXPECT_EQ(0, std::memcmp(data.data(), spectrum.data(), data.size() * sizeof(Real))) << how;
+    }
+  }
+}
+
+// Both positions of a pair in one block's share and in two; n = L / C even
+// (its middle pair is its own mirror) and odd; every cluster radix's
+// shape of pairs (C = 2, 3, 4, 5, 7, 8, 16).
+TEST(ClusterRows, RealRowsMatchFftw) {
+  DeviceLimits small;
+  small.shared_bytes_per_block = 16 * 1024;
+  check_real_cluster_rows<float>(8192, 3, 4, small);          // n = 1024
+  check_real_cluster_rows<double>(8192, 2, 8, small);         // n = 512
+  check_real_cluster_rows<float>(6000, 2, 3, small);          // n = 1000
+  check_real_cluster_rows<double>(4000, 2, 5, small);         // n = 400
+  check_real_cluster_rows<float>(3584, 2, 7, small);          // n = 256
+  check_real_cluster_rows<float>(1500, 3, 2, DeviceLimits{});  // n = 375, odd
+  check_real_cluster_rows<double>(1944, 2, 4, DeviceLimits{});  // n = 243
+  check_real_cluster_rows<float>(4000, 2, 16, small);         // n = 125
+}
+
+// Where real rows take clusters: even rows whose half length fits no block,
+// on the complex ESTIMATE's cluster of that length; odd rows never.
+TEST(ClusterRows, RealRowsBeyondOneBlock) {
+  const DeviceLimits limits;
+  EXPECT_FALSE(make_real_rows_pass(32768, 4, Precision::f32, limits).is_cluster_row());  // 16384 fits
+  const RealRowsPass f32 = make_real_rows_pass(65536, 4, Precision::f32, limits);
+  ASSERT_TRUE(f32.is_cluster_row());
+  EXPECT_EQ(f32.kernel_n, 32768);
+  EXPECT_TRUE(f32.cluster_row.real);
+  EXPECT_EQ(f32.cluster_row.cluster, row_pass(32768, 4, Precision::f32, limits).cluster_row.cluster);
+  EXPECT_NE(f32.cluster_row.name().find(".real-half."), std::string::npos) << f32.cluster_row.name();
+  const std::string text = describe_real_rows_pass(f32, Precision::f32);
+  EXPECT_NE(text.find("half-length 32768-point cluster rows, each on a cluster of 8 blocks"), std::string::npos)
+      << text;
+  EXPECT_TRUE(make_real_rows_pass(32768, 4, Precision::f64, limits).is_cluster_row());
+  EXPECT_TRUE(make_real_rows_pass(1 << 19, 1, Precision::f32, limits).is_cluster_row());  // 16 blocks
+  // Beyond a cluster (f64 2^18: 2^17 points), and odd rows: no GPU plan.
+  EXPECT_THROW(make_real_rows_pass(1 << 18, 1, Precision::f64, limits), Error);
+  EXPECT_THROW(make_real_rows_pass(3 * 3 * 3 * 3 * 3 * 3 * 3 * 3 * 3 * 3, 1, Precision::f32, limits), Error);
+  DeviceLimits no_clusters;
+  no_clusters.max_cluster = 0;
+  EXPECT_THROW(make_real_rows_pass(65536, 4, Precision::f32, no_clusters), Error);
 }
 
 // The phases: a scatter, two per stage, a gather; cluster barriers after

@@ -241,6 +241,25 @@ TEST(GpuReal, LongColumns) {
   check<float>(s, false, 36);
 }
 
+// Real rows whose half length fits no block (f32 from 65536 reals, f64 from
+// 32768) on clusters of blocks, the post/pre-processing in the gather and
+// scatter: batched rows and grids, in place and out of place, both
+// precisions, up to the longest (f32 2^19 on 16 blocks).
+TEST(GpuReal, ClusterRows) {
+  FFT3D_REQUIRE_GPU();
+  const std::string text = plan_text({65536, 4, 3, 0}, true);
+  EXPECT_NE(text.find("pass x: real rows n=65536 x 12, half-length 32768-point cluster rows, each on a cluster of 8"),
+            std::string::npos)
+      << text;
+  unsigned seed = 60;
+  for (const Shape& s : {Shape{65536, 1, 1, 20}, Shape{1 << 17, 1, 1, 6}, Shape{65536, 4, 3, 0},
+                         Shape{98304, 3, 2, 0}})
+    for (bool in_place : {true, false}) check<float>(s, in_place, seed++);
+  for (const Shape& s : {Shape{32768, 1, 1, 20}, Shape{1 << 17, 1, 1, 3}, Shape{32768, 4, 3, 0}})
+    for (bool in_place : {true, false}) check<double>(s, in_place, seed++);
+  check<float>({1 << 19, 1, 1, 2}, true, seed++);
+}
+
 // Sets FFT3D_XY_VARIANT and expects an f32 plan of s to describe that variant.
 void expect_forced_variant(const Shape& s, const std::string& variant) {
   ASSERT_EQ(setenv("FFT3D_XY_VARIANT", variant.c_str(), 1), 0);

@@ -101,11 +101,15 @@ TEST(Nvrtc, LongColumnKernelsCompileWithoutLocalMemory) {
 // cluster of 3 with shares that do not divide evenly.
 TEST(Nvrtc, ClusterRowKernelsCompileWithoutLocalMemory) {
   if (std::atoi(FFT3D_TEST_CUDA_ARCH) < 90) GTEST_SKIP() << "clusters need sm_90";
-  const std::vector<std::pair<int, Precision>> rows = {
-      {32768, Precision::f32}, {32768, Precision::f64}, {1 << 18, Precision::f32}, {3 * 6144, Precision::f32}};
-  for (const auto& [n, p] : rows) {
-    const auto v = cluster_row_variant(n, p, DeviceLimits{}, n == 3 * 6144 ? 3 : 0);
+  // Real rows too (R2C forward's gather, C2R inverse's scatter): n = 16384 f64, 32768 f32.
+  const std::vector<std::tuple<int, Precision, bool>> rows = {
+      {32768, Precision::f32, false}, {32768, Precision::f64, false}, {1 << 18, Precision::f32, false},
+      {3 * 6144, Precision::f32, false}, {32768, Precision::f32, true}, {16384, Precision::f64, true}};
+  for (const auto& [n, p, real] : rows) {
+    auto v = real ? estimate_cluster_row_variant(n, p, DeviceLimits{})
+                  : cluster_row_variant(n, p, DeviceLimits{}, n == 3 * 6144 ? 3 : 0);
     ASSERT_TRUE(v) << n;
+    v->real = real;
     const std::string source = cluster_row_source(n, p, *v);
     EXPECT_GT(compile_with_nvrtc(source, kArch).cubin.size(), 1000u) << v->name();
     const std::string ptx = compile_to_ptx(source, "compute_" FFT3D_TEST_CUDA_ARCH);

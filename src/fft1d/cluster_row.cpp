@@ -10,7 +10,7 @@
 namespace fft3d {
 
 std::string ClusterRowVariant::name() const {
-  return "cluster" + std::to_string(cluster) + "." + local.name();
+  return "cluster" + std::to_string(cluster) + (real ? ".real-half." : ".") + local.name();
 }
 
 kern::ClusterRowLayout make_cluster_row_layout(int length, Precision precision, const ClusterRowVariant& v) {
@@ -21,7 +21,7 @@ kern::ClusterRowLayout make_cluster_row_layout(int length, Precision precision, 
   if (x.rows_per_block != 1 || x.exchange_buffers != 1 || x.columns || x.real != RealRows::none)
     fail(FFT3D_ERROR_INTERNAL, "cluster rows need a complex row kernel of one row a block and one exchange "
                                "buffer, not " + x.name());
-  return kern::ClusterRowLayout{make_x_layout(length / v.cluster, precision, x), v.cluster};
+  return kern::ClusterRowLayout{make_x_layout(length / v.cluster, precision, x), v.cluster, v.real};
 }
 
 bool cluster_row_fits(int length, Precision precision, const ClusterRowVariant& v, const DeviceLimits& limits) {
@@ -82,8 +82,8 @@ std::string cluster_row_source(int length, Precision precision, const ClusterRow
       << "  using Real = " << real << ";\n"
       << "  static constexpr int kSign = " << sign << ";\n"
       << "  __host__ __device__ static constexpr fft3d::kern::ClusterRowLayout layout() {\n"
-      << "    return fft3d::kern::ClusterRowLayout{" << x_layout_initializer(L.local) << ", " << L.cluster
-      << "};\n  }\n};\n";
+      << "    return fft3d::kern::ClusterRowLayout{" << x_layout_initializer(L.local) << ", " << L.cluster << ", "
+      << (L.real ? "true" : "false") << "};\n  }\n};\n";
   }
   std::ostringstream bounds;
   bounds << L.threads();

@@ -12,12 +12,16 @@
 namespace fft3d {
 
 struct ClusterRowVariant {
-  int cluster = 0;  // C blocks a row; 0: none
-  XVariant local;   // the n-point row kernel of each block (one row a block)
+  int cluster = 0;    // C blocks a row; 0: none
+  XVariant local;     // the n-point row kernel of each block (one row a block)
+  bool real = false;  // real rows of 2 length reals (ClusterRowLayout::real): R2C forward, C2R inverse
 
-  // e.g. "cluster2.r32-32-16.t512.rows1.pad-none.tw-sincos.mb0"
+  // e.g. "cluster2.r32-32-16.t512.rows1.pad-none.tw-sincos.mb0", real rows
+  // "cluster2.real-half.r32-...".
   std::string name() const;
-  bool operator==(const ClusterRowVariant& o) const { return cluster == o.cluster && local == o.local; }
+  bool operator==(const ClusterRowVariant& o) const {
+    return cluster == o.cluster && local == o.local && real == o.real;
+  }
 };
 
 // The layout of rows of `length` points in clusters of v.cluster blocks.

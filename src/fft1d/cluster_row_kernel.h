@@ -15,6 +15,13 @@
 //    twiddles, takes the C-point DFT over j1, and writes X[k2 + n k1]: C
 //    contiguous runs; a last cluster barrier, so that no block leaves while
 //    another still reads its shared memory.
+// Real rows (ClusterRowLayout::real): rows of 2 L reals as L complex
+// points z[m] = x[2m] + i x[2m+1] (the real-rows kernels' half-length
+// form, x_kernel.h real_pair). The forward's gather takes the positions k2
+// and n - k2 together and writes the half spectrum X[0..L] from the pairs
+// (k, L - k); the inverse's scatter reads X[k] and X[L - k] (two contiguous
+// runs) and scatters Z = the pre-processed spectrum. The other two phases
+// are the complex ones, on rows in_pitch and out_pitch reals apart.
 // One pass over memory where long rows (multirow/long_column.h) take two.
 // The same phases run on the GPU (cluster_row_device) and in the CPU
 // cluster executor (common/cluster_executor.h, cluster_row_host.h).
@@ -56,6 +63,26 @@ FFT3D_HD void apply_cluster_twiddles(int k2, int length, Complex<Real>* v) {
   }
 }
 
+// Row `row` of the input (a.data) and of the output (a.out, or over the
+// input): a.in_pitch and a.out_pitch reals apart where set (real rows),
+// else dense rows of `length` complex values.
+template <typename Real>
+FFT3D_HD const Complex<Real>* cluster_row_input(const XArgs<Real>& a, long long row, long long length) {
+  return a.data + row * (a.in_pitch ? a.in_pitch / 2 : length);
+}
+template <typename Real>
+FFT3D_HD Complex<Real>* cluster_row_output(const XArgs<Real>& a, long long row, long long length) {
+  return (a.out ? a.out : a.data) + row * (a.out_pitch ? a.out_pitch / 2 : length);
+}
+
+// Position j2 of a block's shared row (re parts at [0, n), im parts a row
+// stride on).
+template <typename Real>
+FFT3D_HD void store_shared(Real* s, int stride, int j2, Complex<Real> v) {
+  s[j2] = v.re;
+  s[stride + j2] = v.im;
+}
+
 // Phase 1: block `rank` of row `row`'s cluster moves its share of the row
 // from global memory into the blocks' shared memories. shares(r) is block
 // r's shared memory (Real*), re parts at [0, n), im parts a row stride on.
@@ -63,16 +90,44 @@ template <int C, typename Real, class Shares>
 FFT3D_HD void cluster_row_scatter_phase(ClusterRowShape S, int tid, int rank, long long row, const Shares& shares,
                                         const XArgs<Real>& a) {
   const int stride = S.row_stride;
-  const Complex<Real>* in = a.data + row * S.length();
+  const Complex<Real>* in = cluster_row_input(a, row, S.length());
   for (int j2 = S.share_begin(rank) + tid; j2 < S.share_end(rank); j2 += S.threads) {
     Complex<Real> v[C];
     FFT3D_UNROLL
     for (int j1 = 0; j1 < C; ++j1) v[j1] = in[static_cast<long long>(C) * j2 + j1];
     FFT3D_UNROLL
+    for (int j1 = 0; j1 < C; ++j1) store_shared(shares(j1), stride, j2, v[j1]);
+  }
+}
+
+// Phase 1 of real rows, inverse: block `rank` pre-processes the pair
+// indices p of its share. X[C p + j1] pairs with X[L - C p - j1] =
+// X[C (n - p) - j1] (two contiguous runs; p = 0, j1 = 0: X[0] with X[L],
+// their imaginary parts dropped, as FFTW does), giving Z at both
+// (real_pair<+1>). Z[k], k = C j2 + j1, goes to block j1 at j2: the firsts
+// to positions p <= n / 2, the seconds where they land beyond n / 2, so that
+// each position is written once.
+template <int C, typename Real, class Shares>
+FFT3D_HD void cluster_row_real_scatter_phase(ClusterRowShape S, int tid, int rank, long long row,
+                                             const Shares& shares, const XArgs<Real>& a) {
+  const int n = S.n, stride = S.row_stride, length = static_cast<int>(S.length());
+  const Complex<Real>* in = cluster_row_input(a, row, S.length());
+  for (int p = S.pair_share_begin(rank) + tid; p < S.pair_share_end(rank); p += S.threads) {
+    const long long low = static_cast<long long>(C) * p, high = static_cast<long long>(C) * (n - p);
+    Complex<Real> v[C], u[C];
+    FFT3D_UNROLL
+    for (int j1 = 0; j1 < C; ++j1) v[j1] = in[low + j1];
+    FFT3D_UNROLL
+    for (int j1 = 0; j1 < C; ++j1) u[j1] = in[high - j1];
+    if (p == 0) v[0].im = u[0].im = Real(0);
+    const Complex<Real> wp = unit_root<+1, Real>(C * p, 2 * length);  // W^-(C p), W = exp(-pi i / L)
+    FFT3D_UNROLL
     for (int j1 = 0; j1 < C; ++j1) {
-      Real* s = shares(j1);
-      s[j2] = v[j1].re;
-      s[stride + j2] = v[j1].im;
+      Complex<Real> first, second;
+      real_pair<+1>(wp * unit_root<+1, Real>(j1, 2 * length), v[j1], u[j1], &first, &second);
+      store_shared(shares(j1), stride, p, first);
+      const int j2 = n - p - (j1 > 0 ? 1 : 0);  // second is Z[C (n - p) - j1]
+      if (2 * j2 > n && j2 < n) store_shared(shares((C - j1) % C), stride, j2, second);
     }
   }
 }
@@ -90,22 +145,65 @@ FFT3D_HD void cluster_row_stage_phase(const StageGeom& g, bool reads, int row_st
 
 // Phase 3: the C-point DFTs across the cluster for block `rank`'s k2, written
 // to the output row (a.out, or over the input) times a.scale.
+// v[k1] = X[k2 + n k1], k1 < C: the twiddled C-point DFT of position k2
+// across the blocks.
+template <int Sign, int C, typename Real, class Shares>
+FFT3D_HD void cluster_dft(ClusterRowShape S, int k2, const Shares& shares, Complex<Real>* v) {
+  FFT3D_UNROLL
+  for (int j1 = 0; j1 < C; ++j1) {
+    const Real* s = shares(j1);
+    v[j1] = make_complex(s[k2], s[S.row_stride + k2]);
+  }
+  apply_cluster_twiddles<Sign, C>(k2, static_cast<int>(S.length()), v);
+  dft<C, Sign>(v);
+}
+
 template <int Sign, int C, typename Real, class Shares>
 FFT3D_HD void cluster_row_gather_phase(ClusterRowShape S, int tid, int rank, long long row, const Shares& shares,
                                        const XArgs<Real>& a) {
-  const int n = S.n, stride = S.row_stride;
-  Complex<Real>* out = (a.out ? a.out : a.data) + row * S.length();
+  const int n = S.n;
+  Complex<Real>* out = cluster_row_output(a, row, S.length());
   for (int k2 = S.share_begin(rank) + tid; k2 < S.share_end(rank); k2 += S.threads) {
     Complex<Real> v[C];
-    FFT3D_UNROLL
-    for (int j1 = 0; j1 < C; ++j1) {
-      const Real* s = shares(j1);
-      v[j1] = make_complex(s[k2], s[stride + k2]);
-    }
-    apply_cluster_twiddles<Sign, C>(k2, static_cast<int>(S.length()), v);
-    dft<C, Sign>(v);
+    cluster_dft<Sign, C>(S, k2, shares, v);
     FFT3D_UNROLL
     for (int k1 = 0; k1 < C; ++k1) out[k2 + static_cast<long long>(n) * k1] = scale(v[k1], a.scale);
+  }
+}
+
+// Phase 3 of real rows, forward: block `rank` takes the pair indices p of
+// its share, the positions p and q = n - p (p = 0: q = 0), whose DFTs hold
+// Z[p + n k1] and Z[q + n k1]. Z[k], k = p + n k1, pairs with Z[L - k] =
+// Z[q + n (C - 1 - k1)] (p = 0: Z[n (C - k1) mod L], and Z[0] gives X[L]);
+// real_pair<-1> makes X[k] and X[L - k]. The half spectrum X[0..L] goes
+// to the output row, each value written once.
+template <int C, typename Real, class Shares>
+FFT3D_HD void cluster_row_real_gather_phase(ClusterRowShape S, int tid, int rank, long long row,
+                                            const Shares& shares, const XArgs<Real>& a) {
+  const int n = S.n, length = static_cast<int>(S.length());
+  Complex<Real>* out = cluster_row_output(a, row, S.length());
+  for (int p = S.pair_share_begin(rank) + tid; p < S.pair_share_end(rank); p += S.threads) {
+    const int q = p == 0 ? 0 : n - p;
+    Complex<Real> v[C], u[C];
+    cluster_dft<-1, C>(S, p, shares, v);
+    const Complex<Real> wp = unit_root<-1, Real>(p, 2 * length);  // W^p, W = exp(-pi i / L)
+    Complex<Real> first, second;
+    if (p == 0) {  // the pairs (n k1, n (C - k1)) within v, and (0, L)
+      FFT3D_UNROLL
+      for (int k1 = 0; k1 < C; ++k1) {
+        real_pair<-1>(unit_root<-1, Real>(k1, 2 * C), v[k1], v[(C - k1) % C], &first, &second);
+        out[static_cast<long long>(n) * k1] = scale(first, a.scale);
+        if (k1 == 0) out[length] = scale(second, a.scale);
+      }
+      continue;
+    }
+    cluster_dft<-1, C>(S, q, shares, u);  // q = p (p = n / 2) gives u = v
+    FFT3D_UNROLL
+    for (int k1 = 0; k1 < C; ++k1) {
+      real_pair<-1>(wp * unit_root<-1, Real>(k1, 2 * C), v[k1], u[C - 1 - k1], &first, &second);
+      out[p + static_cast<long long>(n) * k1] = scale(first, a.scale);
+      if (q != p) out[q + static_cast<long long>(n) * (C - 1 - k1)] = scale(second, a.scale);
+    }
   }
 }
 
@@ -113,13 +211,18 @@ FFT3D_HD void cluster_row_gather_phase(ClusterRowShape S, int tid, int rank, lon
 template <int Sign, typename Real, int Capacity, class Shares>
 inline void cluster_row_phase_on_host(const ClusterRowLayout& L, int p, int tid, int rank, long long row,
                                       XRegs<Real, Capacity>& regs, const Shares& shares, const XArgs<Real>& a) {
+  const bool real_scatter = L.real && Sign > 0, real_gather = L.real && Sign < 0;
   if (L.scatters(p))
     return with_radix(L.cluster, [&](auto c) {
-      cluster_row_scatter_phase<decltype(c)::value>(L.shape(), tid, rank, row, shares, a);
+      constexpr int kC = decltype(c)::value;
+      if (real_scatter) return cluster_row_real_scatter_phase<kC>(L.shape(), tid, rank, row, shares, a);
+      cluster_row_scatter_phase<kC>(L.shape(), tid, rank, row, shares, a);
     });
   if (L.gathers(p))
     return with_radix(L.cluster, [&](auto c) {
-      cluster_row_gather_phase<Sign, decltype(c)::value>(L.shape(), tid, rank, row, shares, a);
+      constexpr int kC = decltype(c)::value;
+      if (real_gather) return cluster_row_real_gather_phase<kC>(L.shape(), tid, rank, row, shares, a);
+      cluster_row_gather_phase<Sign, kC>(L.shape(), tid, rank, row, shares, a);
     });
   const StageGeom g = L.stage(L.stage_of(p));
   with_radix(g.radix, [&](auto r) {
@@ -146,8 +249,12 @@ __device__ __forceinline__ void cluster_row_run_phases(int tid, int rank, long l
   constexpr ClusterRowLayout L = Cfg::layout();
   constexpr ClusterRowShape S = L.shape();
   if constexpr (P < L.phases()) {
-    if constexpr (L.scatters(P)) {
+    if constexpr (L.scatters(P) && L.real && Cfg::kSign > 0) {
+      cluster_row_real_scatter_phase<L.cluster>(S, tid, rank, row, shares, a);
+    } else if constexpr (L.scatters(P)) {
       cluster_row_scatter_phase<L.cluster>(S, tid, rank, row, shares, a);
+    } else if constexpr (L.gathers(P) && L.real && Cfg::kSign < 0) {
+      cluster_row_real_gather_phase<L.cluster>(S, tid, rank, row, shares, a);
     } else if constexpr (L.gathers(P)) {
       cluster_row_gather_phase<Cfg::kSign, L.cluster>(S, tid, rank, row, shares, a);
     } else {

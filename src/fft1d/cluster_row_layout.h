@@ -20,13 +20,19 @@ struct ClusterRowShape {
   // Block b's share of the positions j2 (scatter) and k2 (gather).
   FFT3D_HD constexpr int share_begin(int rank) const { return rank * n / cluster; }
   FFT3D_HD constexpr int share_end(int rank) const { return (rank + 1) * n / cluster; }
+  // Real rows: block b's share of the pair indices p in [0, n / 2], each
+  // the positions p and n - p (the real scatter and gather).
+  FFT3D_HD constexpr int pair_share_begin(int rank) const { return rank * (n / 2 + 1) / cluster; }
+  FFT3D_HD constexpr int pair_share_end(int rank) const { return (rank + 1) * (n / 2 + 1) / cluster; }
 };
 
 struct ClusterRowLayout {
   // The n-point row kernel of one subsequence: complex rows, one a block,
   // one exchange buffer (the scatter fills it, the gather reads it).
   XLayout local;
-  int cluster;  // C, a codelet radix (the gather's DFT)
+  int cluster;        // C, a codelet radix (the gather's DFT)
+  bool real = false;  // rows of 2 C n reals as C n complex points: the forward's
+                      // gather post-processes, the inverse's scatter pre-processes
 
   FFT3D_HD constexpr int threads() const { return local.threads_per_block(); }
   FFT3D_HD constexpr int phases() const { return 2 * local.stages + 2; }

@@ -49,25 +49,34 @@ void ClusterRowPass::run(void* data, long long rows, int sign, cudaStream_t stre
 
 void ClusterRowPass::run_out(const void* in, void* out, long long rows, int sign, cudaStream_t stream,
                              double scale) const {
+  run_rows(in, out, rows, sign, stream, 0, 0, scale);
+}
+
+void ClusterRowPass::run_rows(const void* in, void* out, long long rows, int sign, cudaStream_t stream,
+                              long long in_pitch, long long out_pitch, double scale) const {
   if (precision_ == Precision::f32)
-    launch<float>(in, out, rows, sign, stream, scale);
+    launch<float>(in, out, rows, sign, stream, in_pitch, out_pitch, scale);
   else
-    launch<double>(in, out, rows, sign, stream, scale);
+    launch<double>(in, out, rows, sign, stream, in_pitch, out_pitch, scale);
 }
 
 // One cluster a row; a grid has at most 2^31 - 1 blocks, so very many rows
 // take several launches.
 template <typename Real>
 void ClusterRowPass::launch(const void* in, void* out, long long rows, int sign, cudaStream_t stream,
-                            double scale) const {
+                            long long in_pitch, long long out_pitch, double scale) const {
   const int c = variant_.cluster;
   const long long max_rows = 2147483647LL / c;
+  // Complex values between rows.
+  const long long in_step = in_pitch ? in_pitch / 2 : length_, out_step = out_pitch ? out_pitch / 2 : length_;
   for (long long first = 0; first < rows; first += max_rows) {
     kern::XArgs<Real> a{const_cast<kern::Complex<Real>*>(static_cast<const kern::Complex<Real>*>(in)) +
-                            first * length_,
+                            first * in_step,
                         std::min(max_rows, rows - first), static_cast<const kern::Complex<Real>*>(twiddles_.get()),
                         kern::RowGeometry{1, 0, 1}, static_cast<Real>(scale)};
-    a.out = in == out ? nullptr : static_cast<kern::Complex<Real>*>(out) + first * length_;
+    a.out = in == out ? nullptr : static_cast<kern::Complex<Real>*>(out) + first * out_step;
+    a.in_pitch = in_pitch;
+    a.out_pitch = out_pitch;
     cudaLaunchAttribute attrs[2];
     const cudaLaunchConfig_t config =
         cluster_launch(a.rows * c, layout_.threads(), shared_bytes_, stream, attrs, c, dependent_);
@@ -79,7 +88,8 @@ void ClusterRowPass::launch(const void* in, void* out, long long rows, int sign,
 
 std::string ClusterRowPass::describe() const {
   std::ostringstream s;
-  s << "cluster rows, n=" << length_ << " " << precision_name(precision_) << " as " << variant_.cluster << " x "
+  s << (variant_.real ? "real cluster rows (half length), n=" : "cluster rows, n=") << length_ << " "
+    << precision_name(precision_) << " as " << variant_.cluster << " x "
     << layout_.local.n << ", variant " << variant_.name() << ", " << layout_.threads() << " threads/block, "
     << shared_bytes_ << " B shared/block";
   return s.str();

@@ -23,11 +23,17 @@ class ClusterRowPass final : public GpuPass {
   // From `in` to `out` (equal: in place; otherwise not overlapping); `in`
   // is not written.
   void run_out(const void* in, void* out, long long rows, int sign, cudaStream_t stream, double scale = 1.0) const;
+  // As run_out, consecutive rows in_pitch and out_pitch reals apart (0:
+  // dense complex rows of `length`); real variants read and write real rows
+  // of 2 length reals on their real side, as XPass::run_rows.
+  void run_rows(const void* in, void* out, long long rows, int sign, cudaStream_t stream, long long in_pitch,
+                long long out_pitch, double scale = 1.0) const;
   std::string describe() const override;
 
  private:
   template <typename Real>
-  void launch(const void* in, void* out, long long rows, int sign, cudaStream_t stream, double scale) const;
+  void launch(const void* in, void* out, long long rows, int sign, cudaStream_t stream, long long in_pitch,
+              long long out_pitch, double scale) const;
 
   int length_;
   Precision precision_;

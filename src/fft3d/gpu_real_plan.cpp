@@ -1,7 +1,8 @@
 // Real-to-complex transforms on the GPU: R2C forward, C2R inverse, in the
 // layout of FFTW and cuFFT (nx/2 + 1 complex values along x). The X pass is
 // a real-rows kernel (half-length transform with fused post/pre-processing
-// for even nx, full-length for odd), the Y and Z passes the complex column
+// for even nx, full-length for odd; even rows beyond one block on clusters
+// of blocks, fft1d/cluster_row_kernel.h), the Y and Z passes the complex column
 // passes over the nx/2 + 1 columns. Forward: X, then Y and Z on the output;
 // inverse: Z and Y on the input (which is overwritten, as FFTW's and cuFFT's
 // C2R do), then X into the output. Each pass takes its variant from
@@ -23,6 +24,7 @@
 #include <sstream>
 
 #include "common/error.h"
+#include "fft1d/cluster_row_pass.h"
 #include "fft1d/x_pass.h"
 #include "fft3d/gpu_plan_common.h"
 #include "fft3d/pass_order.h"
@@ -51,7 +53,9 @@ class GpuRealPlan final : public GpuPlan {
         fused_(std::move(fused)),
         fused_inverse_(std::move(fused_inverse)),
         order_(order) {
-    if (x_.kernel_n > 0)
+    if (x_.is_cluster_row())
+      cluster_x_ = std::make_unique<ClusterRowPass>(x_.kernel_n, problem.precision(), x_.cluster_row, device);
+    else if (x_.kernel_n > 0)
       x_pass_ = std::make_unique<XPass>(x_.kernel_n, problem.precision(), x_.variant, device);
     set_dependent_launch(dependent_launch_pays(device, problem.complex_side_bytes(), dependent_beyond_l2()));
     half_ = problem.nx / 2 + 1;
@@ -101,7 +105,8 @@ class GpuRealPlan final : public GpuPlan {
   void set_dependent_launch(bool on) override {
     dependent_ = on;
     on = on && side_planes_[0] == 0 && side_planes_[1] == 0;
-    for (GpuPass* pass : std::initializer_list<GpuPass*>{x_pass_.get(), fused_.get(), fused_inverse_.get()})
+    for (GpuPass* pass :
+         std::initializer_list<GpuPass*>{x_pass_.get(), cluster_x_.get(), fused_.get(), fused_inverse_.get()})
       if (pass) pass->set_dependent_launch(on);
     for (auto& pass : column_passes_) pass->set_dependent_launch(on);
   }
@@ -196,7 +201,7 @@ class GpuRealPlan final : public GpuPlan {
       run_columns(out, sign, 1.0, stream);
     } else {
       // With no X kernel (nx = 1) the last column pass normalises.
-      run_columns(in, sign, x_pass_ ? 1.0 : scale, stream);
+      run_columns(in, sign, x_.kernel_n > 0 ? 1.0 : scale, stream);
       run_rows(in, out, sign, complex_pitch, real_pitch, scale, stream);
     }
   }
@@ -273,6 +278,7 @@ class GpuRealPlan final : public GpuPlan {
   void run_rows(const void* in, void* out, int sign, long long in_pitch, long long out_pitch, double scale,
                 CUstream_st* stream) {
     if (x_pass_) return x_pass_->run_rows(in, out, x_.rows, sign, stream, in_pitch, out_pitch, scale);
+    if (cluster_x_) return cluster_x_->run_rows(in, out, x_.rows, sign, stream, in_pitch, out_pitch, scale);
     // nx = 1: X[0] = x[0]. Move the reals between the sides; the forward
     // clears the imaginary parts.
     const size_t real = static_cast<size_t>(fft3d::real_bytes(problem().precision()));
@@ -290,7 +296,8 @@ class GpuRealPlan final : public GpuPlan {
   bool x_from_wisdom_;
   std::vector<GridPass> columns_;
   std::vector<std::unique_ptr<GpuPass>> column_passes_;
-  std::unique_ptr<XPass> x_pass_;
+  std::unique_ptr<XPass> x_pass_;               // the real-rows kernel, or
+  std::unique_ptr<ClusterRowPass> cluster_x_;   // real cluster rows (x_.is_cluster_row())
   std::unique_ptr<XYPass> fused_;          // the in-place forward's X and Y, where fused
   std::unique_ptr<XYPass> fused_inverse_;  // the in-place inverse's Y and X, where fused
   PassOrder order_;
@@ -324,10 +331,10 @@ std::unique_ptr<GpuPlan> make_gpu_real_plan(const Problem& problem, const Device
   const VariantPreference preferred = variant_preference(device, precision);
   const bool grid = problem.shape == Shape::grid3d;
   RealRowsPass x = make_real_rows_pass(problem.nx, problem.rows(), precision, device.limits(), preferred);
+  const bool row_kernel = x.kernel_n > 0 && !x.is_cluster_row();
   const bool x_from_wisdom =  // make_real_rows_pass takes the entry whenever it is valid
-      x.kernel_n > 0 && valid_preference(preferred, "real-rows", problem.nx, precision, device.limits()).has_value();
-  const std::optional<XVariant> forced_x =
-      x.kernel_n > 0 ? forced_real_rows(problem.nx, precision, device) : std::nullopt;
+      row_kernel && valid_preference(preferred, "real-rows", problem.nx, precision, device.limits()).has_value();
+  const std::optional<XVariant> forced_x = row_kernel ? forced_real_rows(problem.nx, precision, device) : std::nullopt;
   if (forced_x) x.variant = *forced_x;
   std::vector<GridPass> columns;
   RealXYForm forward, inverse;  // the in-place forward's and inverse's XY forms

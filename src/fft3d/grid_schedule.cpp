@@ -357,7 +357,7 @@ std::vector<GridPass> make_grid_schedule(int nx, int ny, int nz, Precision preci
 RealRowsPass make_real_rows_pass(int nx, long long rows, Precision precision, const DeviceLimits& limits,
                                  const VariantPreference& preferred) {
   check_length('x', nx, precision);
-  RealRowsPass pass{nx, 0, rows, XVariant{}};
+  RealRowsPass pass{nx, 0, rows, XVariant{}, {}};
   if (nx == 1) return pass;  // a strided copy, no kernel
   const bool half = nx % 2 == 0 && nx >= 4;
   pass.kernel_n = half ? nx / 2 : nx;
@@ -366,17 +366,39 @@ RealRowsPass make_real_rows_pass(int nx, long long rows, Precision precision, co
     return pass;
   }
   // Odd rows go two to a transform: half the arithmetic of one a row.
-  pass.variant = estimate_x_variant(pass.kernel_n, precision, limits,
-                                    half ? RealRows::half : nx % 2 == 1 ? RealRows::pair : RealRows::full);
-  if (!x_variant_fits(x_variant_facts(pass.kernel_n, precision, pass.variant), limits))
-    fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "real rows of nx=" + std::to_string(nx) + " do not fit shared memory");
-  return pass;
+  try {
+    pass.variant = estimate_x_variant(pass.kernel_n, precision, limits,
+                                      half ? RealRows::half : nx % 2 == 1 ? RealRows::pair : RealRows::full);
+    if (x_variant_fits(x_variant_facts(pass.kernel_n, precision, pass.variant), limits)) return pass;
+  } catch (const Error& e) {
+    if (e.status() != FFT3D_ERROR_UNSUPPORTED_SIZE) throw;
+  }
+  // Half-length rows beyond one block: on a cluster of blocks, which
+  // post-processes (pre-processes) as it gathers (scatters).
+  if (half) {
+    if (std::optional<ClusterRowVariant> v = estimate_cluster_row_variant(pass.kernel_n, precision, limits)) {
+      v->real = true;
+      pass.cluster_row = *v;
+      return pass;
+    }
+  }
+  fail(FFT3D_ERROR_UNSUPPORTED_SIZE,
+       "real rows of nx=" + std::to_string(nx) + " " + precision_name(precision) + " fit neither one block's " +
+           "shared memory nor " + (half ? "a cluster of blocks" : "(odd nx) one block: odd rows take no clusters"));
 }
 
 std::string describe_real_rows_pass(const RealRowsPass& pass, Precision precision) {
   std::ostringstream s;
   s << "pass x: real rows n=" << pass.nx << " x " << pass.rows << ", ";
   if (pass.kernel_n == 0) return s.str() + "strided copy (a length-1 transform)";
+  if (pass.is_cluster_row()) {
+    const kern::ClusterRowLayout L = make_cluster_row_layout(pass.kernel_n, precision, pass.cluster_row);
+    s << "half-length " << pass.kernel_n << "-point cluster rows, each on a cluster of " << L.cluster
+      << " blocks of " << L.local.n << " points (distributed shared memory), the real post/pre-processing in "
+      << "the gather/scatter, variant " << pass.cluster_row.name() << ", " << L.threads() << " threads/block, "
+      << L.local.shared_bytes(real_bytes(precision)) << " B shared/block";
+    return s.str();
+  }
   const XVariantFacts f = x_variant_facts(pass.kernel_n, precision, pass.variant);
   s << (pass.variant.real == RealRows::half
             ? "half-length " + std::to_string(pass.kernel_n) + "-point Stockham with fused real post/pre-processing"

@@ -210,12 +210,16 @@ std::vector<GridPass> make_column_schedule(int nx, int ny, int nz, Precision pre
 // rows of nx reals: a half-length kernel (kernel_n = nx / 2, even nx >= 4),
 // a full-length one (kernel_n = nx: odd nx, two rows to a transform unless
 // wisdom says otherwise, and 2), or for nx = 1 no kernel (kernel_n = 0),
-// only a strided copy between the real and complex sides.
+// only a strided copy between the real and complex sides. Even rows whose
+// half length fits no block run as real cluster rows (cluster_row, the
+// ESTIMATE's cluster of kernel_n points; fft1d/cluster_row_kernel.h).
 struct RealRowsPass {
   int nx;
   int kernel_n;
   long long rows;
-  XVariant variant;
+  XVariant variant;                // the row kernel, unless cluster rows
+  ClusterRowVariant cluster_row;   // cluster > 0: real cluster rows instead
+  bool is_cluster_row() const { return cluster_row.cluster > 0; }
 };
 RealRowsPass make_real_rows_pass(int nx, long long rows, Precision precision, const DeviceLimits& limits,
                                  const VariantPreference& preferred = {});

@@ -61,13 +61,18 @@ void run_real_grid_on_cpu(const RealRowsPass& x, const std::vector<GridPass>& co
       }
       return;
     }
-    const auto table = forward_twiddle_table<Real>(x.kernel_n);
+    const kern::ClusterRowLayout cluster_layout =
+        x.is_cluster_row() ? make_cluster_row_layout(x.kernel_n, precision, x.cluster_row) : kern::ClusterRowLayout{};
+    const auto table = forward_twiddle_table<Real>(x.is_cluster_row() ? cluster_layout.local.n : x.kernel_n);
     kern::XArgs<Real> args{reinterpret_cast<kern::Complex<Real>*>(from), x.rows, table.data(), {1, 0, 1},
                            static_cast<Real>(s)};
     args.out = from == to ? nullptr : reinterpret_cast<kern::Complex<Real>*>(to);
     args.in_pitch = from_pitch;
     args.out_pitch = to_pitch;
-    run_x_kernel_on_cpu<Real>(make_x_layout(x.kernel_n, precision, x.variant), sign, args);
+    if (x.is_cluster_row())
+      run_cluster_rows_on_cpu<Real>(cluster_layout, sign, args);
+    else
+      run_x_kernel_on_cpu<Real>(make_x_layout(x.kernel_n, precision, x.variant), sign, args);
   };
   if (sign < 0) {
     rows(in, out, real_pitch, complex_pitch, 1.0);

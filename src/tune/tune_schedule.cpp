@@ -66,7 +66,8 @@ std::vector<GridPass> passes_to_tune(const Problem& problem, const DeviceLimits&
               std::to_string(problem.nx / 2 + 1) + " along x), as the real plan runs them";
     std::vector<GridPass> passes;
     const RealRowsPass x = make_real_rows_pass(problem.nx, problem.rows(), p, limits);
-    if (x.kernel_n > 0) passes.push_back({'x', x.nx, x.rows, {1, 0, 1}, x.variant, {}});
+    // (real cluster rows stay at their ESTIMATE, as complex ones do)
+    if (x.kernel_n > 0 && !x.is_cluster_row()) passes.push_back({'x', x.nx, x.rows, {1, 0, 1}, x.variant, {}});
     if (problem.shape == Shape::grid3d)
       for (GridPass& column : make_column_schedule(problem.nx / 2 + 1, problem.ny, problem.nz, p, limits,
                                                    ColumnMethod::automatic, {}, /*real_side=*/true))
