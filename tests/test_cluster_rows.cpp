@@ -232,23 +232,36 @@ TEST(ClusterRows, Phases) {
 }
 
 // Where the ESTIMATE takes cluster rows: where no row kernel fits, on the
-// smallest cluster of at most 8 blocks whose blocks have at most 256
-// threads (several to an SM), else on the smallest of at most 8 blocks,
-// else in f32 on the smallest that fits; long rows where none does, in f64
-// beyond 8 blocks, or where forced.
+// smallest cluster of at most 8 blocks whose blocks have at most 128, then
+// 256 threads (several to an SM; 32 values a thread where an SM holds 12
+// warps of them), else in f64 on the smallest of up to 16 blocks of at most
+// 256 threads, in f32 on the smallest of at most 8 blocks, else in f32 on
+// the smallest that fits; long rows where none does, or where forced.
 TEST(ClusterRows, EstimateTakesClusterRowsWhereNoRowKernelFits) {
   const DeviceLimits limits;  // 227 KB a block, clusters of up to 16
   EXPECT_FALSE(row_pass(16384, 8, Precision::f32, limits).is_cluster_row());
   const GridPass f32 = row_pass(32768, 8, Precision::f32, limits);
   ASSERT_TRUE(f32.is_cluster_row());
-  EXPECT_EQ(f32.cluster_row.cluster, 8);  // 4096 points on 256 threads
-  EXPECT_LE(f32.cluster_row.local.threads_per_row, kClusterRowBlockThreads);
+  EXPECT_EQ(f32.cluster_row.cluster, 8);  // 4096 points on 128 threads, 32 a thread
+  EXPECT_EQ(f32.cluster_row.local.threads_per_row, kClusterRowSmallBlockThreads);
   EXPECT_EQ(f32.passes_over_memory(), 1);
-  // f32 65536 and 131072: every cluster of at most 8 has blocks of 1024 threads; the smallest.
-  EXPECT_EQ(row_pass(65536, 8, Precision::f32, limits).cluster_row.cluster, 4);
-  EXPECT_EQ(row_pass(1 << 17, 1, Precision::f32, limits).cluster_row.cluster, 8);
+  // f32 65536: 8 blocks of 8192 points on 256 threads; 131072: blocks of
+  // 16384 points on 512 threads, the smallest cluster of at most 8.
+  const GridPass f32_65536 = row_pass(65536, 8, Precision::f32, limits);
+  EXPECT_EQ(f32_65536.cluster_row.cluster, 8);
+  EXPECT_EQ(f32_65536.cluster_row.local.threads_per_row, 256);
+  const GridPass f32_131072 = row_pass(1 << 17, 1, Precision::f32, limits);
+  EXPECT_EQ(f32_131072.cluster_row.cluster, 8);
+  EXPECT_EQ(f32_131072.cluster_row.local.threads_per_row, 512);
   EXPECT_EQ(row_pass(1 << 18, 1, Precision::f32, limits).cluster_row.cluster, 16);
-  EXPECT_EQ(row_pass(65536, 2, Precision::f64, limits).cluster_row.cluster, 8);
+  // f64: 4096-point blocks of 128 threads (three an SM), on 16 blocks for
+  // 65536; 8192-point blocks (one an SM) keep the row ESTIMATE's 512 threads.
+  EXPECT_EQ(row_pass(16384, 2, Precision::f64, limits).cluster_row.cluster, 4);
+  const GridPass f64_65536 = row_pass(65536, 2, Precision::f64, limits);
+  EXPECT_EQ(f64_65536.cluster_row.cluster, 16);
+  EXPECT_EQ(f64_65536.cluster_row.local.threads_per_row, 128);
+  EXPECT_EQ(row_pass(65536, 2, Precision::f64, limits, {}, RowMethod::automatic, 8).cluster_row.local.threads_per_row,
+            512);
   const GridPass f64 = row_pass(32768, 4, Precision::f64, limits);
   ASSERT_TRUE(f64.is_cluster_row());
   EXPECT_EQ(f64.cluster_row.cluster, 8);

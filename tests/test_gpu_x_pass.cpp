@@ -217,7 +217,8 @@ TEST(GpuXPass, ClusterRows) {
                                           "pass x: n=32768 x 6 cluster rows, each on a cluster of 8 blocks"});
   check_api<float>(32768, 6);
   check_api<double>(16384, 5);
-  check_api<float>(65536, 3);                    // 4 blocks of 16384
+  check_api<float>(65536, 3);                    // 8 blocks of 8192
+  check_api<double>(65536, 2);                   // 16 blocks of 4096
   check_api<float>(1 << 18, 2);                  // 16 blocks of 16384 (non-portable clusters)
   check_api<float>(3 * 3 * 5 * 7 * 7 * 16, 3);  // 35280 = 2 x 17640
   setenv("FFT3D_ROW_CLUSTER", "2", 1);

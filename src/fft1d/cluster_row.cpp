@@ -32,6 +32,26 @@ bool cluster_row_fits(int length, Precision precision, const ClusterRowVariant& 
 
 namespace {
 
+// Blocks of this many bytes of shared memory an SM holds (Hopper: 228 KB an
+// SM, 1 KB of it reserved for each block).
+int blocks_per_sm(long long shared_bytes, const DeviceLimits& limits) {
+  constexpr long long kReserved = 1024;
+  return static_cast<int>((limits.shared_bytes_per_block + kReserved) / (shared_bytes + kReserved));
+}
+
+// The local kernel's threads: kClusterValuesPerThread values a thread where
+// the SM still holds kClusterMinWarpsPerSm warps of such blocks, else the
+// row ESTIMATE's (which holds fewer values a thread).
+void hold_more_values_a_thread(int n, Precision precision, const DeviceLimits& limits, XVariant& local) {
+  XVariant more = local;
+  more.threads_per_row = (n / kClusterValuesPerThread + 31) / 32 * 32;
+  if (more.threads_per_row >= local.threads_per_row) return;
+  const XVariantFacts f = x_variant_facts(n, precision, more);
+  if (!x_variant_fits(f, limits)) return;
+  if (blocks_per_sm(f.shared_bytes, limits) * f.threads_per_block / 32 < kClusterMinWarpsPerSm) return;
+  local = more;
+}
+
 // Clusters of c blocks for rows of length, with the ESTIMATE's local kernel; none where it does not fit.
 std::optional<ClusterRowVariant> cluster_of(int c, int length, Precision precision, const DeviceLimits& limits) {
   if (!kern::is_supported_radix(c) || length % c != 0) return std::nullopt;
@@ -43,9 +63,23 @@ std::optional<ClusterRowVariant> cluster_of(int c, int length, Precision precisi
   }
   local.rows_per_block = 1;
   local.exchange_buffers = 1;
+  hold_more_values_a_thread(length / c, precision, limits, local);
   const ClusterRowVariant v{c, local};
   if (!cluster_row_fits(length, precision, v, limits)) return std::nullopt;
   return v;
+}
+
+// The smallest cluster of at most max_cluster blocks whose blocks have at
+// most max_threads threads.
+std::optional<ClusterRowVariant> small_blocks(int length, Precision precision, const DeviceLimits& limits,
+                                              int max_cluster, int max_threads) {
+  DeviceLimits capped = limits;
+  capped.max_cluster = std::min(limits.max_cluster, max_cluster);
+  for (int c = 2; c <= capped.max_cluster; ++c) {
+    const auto v = cluster_of(c, length, precision, capped);
+    if (v && v->local.threads_per_row <= max_threads) return v;
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -60,15 +94,14 @@ std::optional<ClusterRowVariant> cluster_row_variant(int length, Precision preci
 
 std::optional<ClusterRowVariant> estimate_cluster_row_variant(int length, Precision precision,
                                                               const DeviceLimits& limits) {
+  for (int threads : {kClusterRowSmallBlockThreads, kClusterRowBlockThreads})
+    if (auto v = small_blocks(length, precision, limits, kPortableCluster, threads)) return v;
+  if (precision == Precision::f64)
+    return small_blocks(length, precision, limits, limits.max_cluster, kClusterRowBlockThreads);
   DeviceLimits portable = limits;
   portable.max_cluster = std::min(limits.max_cluster, kPortableCluster);
-  for (int c = 2; c <= portable.max_cluster; ++c) {
-    const auto v = cluster_of(c, length, precision, portable);
-    if (v && v->local.threads_per_row <= kClusterRowBlockThreads) return v;
-  }
   if (auto v = cluster_row_variant(length, precision, portable)) return v;
-  if (precision == Precision::f32) return cluster_row_variant(length, precision, limits);
-  return std::nullopt;
+  return cluster_row_variant(length, precision, limits);
 }
 
 std::string cluster_row_source(int length, Precision precision, const ClusterRowVariant& v) {

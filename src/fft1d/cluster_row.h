@@ -41,24 +41,43 @@ bool cluster_row_fits(int length, Precision precision, const ClusterRowVariant& 
 std::optional<ClusterRowVariant> cluster_row_variant(int length, Precision precision, const DeviceLimits& limits,
                                                      int cluster = 0);
 
-// Blocks of at most this many threads run several to an SM.
+// Blocks of at most this many threads run several to an SM; the smallest
+// (4096 points at 32 values a thread) ran best.
+constexpr int kClusterRowSmallBlockThreads = 128;
 constexpr int kClusterRowBlockThreads = 256;
 
+// A cluster block's local kernel holds this many values a thread (the row
+// ESTIMATE holds 16 at these lengths) where its SM still runs at least
+// kClusterMinWarpsPerSm warps of such blocks; else the row ESTIMATE's.
+// Measured on an H200 (batched 1-D, ms; docs/BENCHMARKS.md, "Cluster rows
+// holding 32 values a thread"): f32 65536 on 8 blocks of 256 threads
+// 0.686 against 0.867 on 1024; f32 262144 on 16 of 512 1.064 against
+// 1.290 on 1024; f64 32768 on 8 of 128 0.542 against 0.599 on 256. But
+// f64 8192-point blocks (147 KB, one an SM) lost on 256 threads: 8 warps
+// an SM (f64 65536 on 8: 0.825 against 0.768 on 512).
+constexpr int kClusterValuesPerThread = 32;
+constexpr int kClusterMinWarpsPerSm = 12;
+
 // The ESTIMATE, measured on an H200 (batched 1-D, ms; docs/BENCHMARKS.md,
-// "Cluster rows"):
+// "Cluster rows" and "Cluster rows holding 32 values a thread"):
 // 1. the smallest C of at most kPortableCluster blocks with at most
-//    kClusterRowBlockThreads threads, so that several blocks share an SM
-//    and one's scatter and gather overlap another's stages: f32 32768 on 8
-//    blocks of 256 threads 0.527, against 0.682 on 2 of 1024 and 0.804 on 4
-//    of 1024; f64 16384 on 4 of 256 0.489, against 0.658 on 2 of 512;
-// 2. else the smallest such C with larger blocks: f32 65536 on 4 of 1024
-//    0.737, against 0.867 on 8 of 1024 and 0.904 on 16 of 256; f64 65536
-//    on 8 of 512 0.773, against 0.784 on 16 of 256 and long rows' 0.811;
-// 3. else, in single precision, the smallest C that fits (f32 262144 on 16
-//    of 1024: 1.328, against long rows' 2.070); in double none, so long
-//    rows (f64 131072: 0.907, against 1.099 on 16 of 512).
-// Clusters of 16 lost wherever a smaller one fit (f32 131072: 1.277
-// against 0.794 on 8; f64 16384: 0.669 against 0.476).
+//    kClusterRowSmallBlockThreads threads, then kClusterRowBlockThreads,
+//    so that several blocks share an SM and one's scatter and gather
+//    overlap another's stages: f32 32768 on 8 blocks of 128 threads 0.493,
+//    against 0.597 on 4 of 256; f32 65536 on 8 of 256 0.683, against 0.760
+//    on 4 of 512 and 0.694 on 16 of 128; f64 16384 on 4 of 128 0.457,
+//    against 0.502 on 8 of 64; f64 32768 on 8 of 128 0.542, against 0.793
+//    on 4 of 256;
+// 2. else, in double precision, the smallest C of up to 16 blocks of at
+//    most kClusterRowBlockThreads threads:
+//    f64 65536 on 16 of 128 0.693, against 0.768 on 8 of 512; none for
+//    f64 131072 (16 of 512: 1.116, 16 of 256: 0.967), which takes long
+//    rows (0.91);
+// 3. else, in single precision, the smallest C of at most kPortableCluster
+//    blocks: f32 131072 on 8 of 512 0.779, against 0.931 on 16 of 256;
+// 4. else, in single precision, the smallest C that fits (f32 262144 on 16
+//    of 512: 1.064, against long rows' 2.070).
+// Single-precision clusters of 16 lost wherever a smaller one fit.
 std::optional<ClusterRowVariant> estimate_cluster_row_variant(int length, Precision precision,
                                                               const DeviceLimits& limits);
 
