@@ -234,6 +234,31 @@ TEST(GpuGrid, ClusterRows) {
   unsetenv("FFT3D_XY_PASS");
 }
 
+// With no backend flag (and no FFT3D_BACKEND), a plan goes to the GPU where
+// it has a schedule and to the CPU where it has none: a prime factor of 11,
+// odd real rows beyond one block.
+TEST(GpuGrid, AutomaticBackendGivesTheCpuWhatTheGpuLacks) {
+  FFT3D_REQUIRE_GPU();
+  unsetenv("FFT3D_BACKEND");
+  auto backend_of = [](fft3d_status created, fft3d_plan plan) {
+    EXPECT_EQ(created, FFT3D_SUCCESS) << fft3d_last_error_message();
+    unsigned backend = 0;
+    EXPECT_EQ(fft3d_plan_get_backend(plan, &backend), FFT3D_SUCCESS);
+    fft3d_plan_destroy(plan);
+    return backend;
+  };
+  fft3d_plan plan = nullptr;
+  EXPECT_EQ(backend_of(fft3d_plan_create_3d(&plan, 64, 64, 64, FFT3D_C2C_F32, FFT3D_ESTIMATE), plan),
+            FFT3D_BACKEND_GPU);
+  EXPECT_EQ(backend_of(fft3d_plan_create_3d(&plan, 11, 11, 11, FFT3D_C2C_F32, FFT3D_ESTIMATE), plan),
+            FFT3D_BACKEND_CPU);
+  EXPECT_EQ(backend_of(fft3d_plan_create_1d_batched(&plan, 59049, 2, FFT3D_R2C_F32, FFT3D_ESTIMATE), plan),
+            FFT3D_BACKEND_CPU);
+  // Asked for, the GPU refuses them with a message.
+  EXPECT_EQ(fft3d_plan_create_3d(&plan, 11, 11, 11, FFT3D_C2C_F32, FFT3D_BACKEND_GPU), FFT3D_ERROR_UNSUPPORTED_SIZE);
+  EXPECT_NE(std::string(fft3d_last_error_message()).find("11"), std::string::npos) << fft3d_last_error_message();
+}
+
 // Long rows, forced (FFT3D_ROW_METHOD=long): X rows too long for shared
 // memory (f32 32768, f64 16384), which the ESTIMATE gives to clusters, and
 // rows that fit, in two passes through a workspace, in place and out of place.

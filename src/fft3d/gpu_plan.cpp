@@ -17,6 +17,7 @@
 #include "fft3d/forced_variants.h"
 #include "fft3d/gpu_plan_common.h"
 #include "fft3d/grid_schedule.h"
+#include "fft3d/gpu_schedule_support.h"
 #include "fft3d/pass_order.h"
 #include "gpu/cuda_check.h"
 #include "gpu/dependent_launch.h"
@@ -813,7 +814,9 @@ PlaneMethod plane_method_from_environment() {
 
 bool gpu_backend_usable() { return gpu_present(); }
 
-bool gpu_backend_supports(const Problem&) { return true; }
+bool gpu_backend_supports(const Problem& problem) {
+  return gpu_schedule_exists(problem, current_device_info().limits());
+}
 
 bool pointer_is_on_device(const void* ptr) { return is_device_pointer(ptr); }
 

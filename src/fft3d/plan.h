@@ -58,8 +58,9 @@ enum class TuneMode { estimate = 0, measure = 1, exhaustive = 2 };
 std::unique_ptr<Plan> make_cpu_plan(const Problem& problem, TuneMode mode);
 std::unique_ptr<Plan> make_gpu_plan(const Problem& problem, TuneMode mode);
 bool gpu_backend_usable();
-// Whether the GPU backend implements this kind of problem (in this version:
-// complex 3-D grids and batched 1-D).
+// Whether the GPU backend implements this problem on the current device
+// (gpu_schedule_exists: sizes, lengths); the automatic choice gives the
+// others to the CPU.
 bool gpu_backend_supports(const Problem& problem);
 // Whether ptr is device memory (false without CUDA or a device).
 bool pointer_is_on_device(const void* ptr);
