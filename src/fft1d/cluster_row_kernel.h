@@ -143,8 +143,6 @@ FFT3D_HD void cluster_row_stage_phase(const StageGeom& g, bool reads, int row_st
                                 regs);
 }
 
-// Phase 3: the C-point DFTs across the cluster for block `rank`'s k2, written
-// to the output row (a.out, or over the input) times a.scale.
 // v[k1] = X[k2 + n k1], k1 < C: the twiddled C-point DFT of position k2
 // across the blocks.
 template <int Sign, int C, typename Real, class Shares>
@@ -158,6 +156,8 @@ FFT3D_HD void cluster_dft(ClusterRowShape S, int k2, const Shares& shares, Compl
   dft<C, Sign>(v);
 }
 
+// Phase 3: the C-point DFTs across the cluster for block `rank`'s k2, written
+// to the output row (a.out, or over the input) times a.scale.
 template <int Sign, int C, typename Real, class Shares>
 FFT3D_HD void cluster_row_gather_phase(ClusterRowShape S, int tid, int rank, long long row, const Shares& shares,
                                        const XArgs<Real>& a) {
@@ -186,7 +186,6 @@ FFT3D_HD void cluster_row_real_gather_phase(ClusterRowShape S, int tid, int rank
     const int q = p == 0 ? 0 : n - p;
     Complex<Real> v[C], u[C];
     cluster_dft<-1, C>(S, p, shares, v);
-    const Complex<Real> wp = unit_root<-1, Real>(p, 2 * length);  // W^p, W = exp(-pi i / L)
     Complex<Real> first, second;
     if (p == 0) {  // the pairs (n k1, n (C - k1)) within v, and (0, L)
       FFT3D_UNROLL
@@ -198,6 +197,7 @@ FFT3D_HD void cluster_row_real_gather_phase(ClusterRowShape S, int tid, int rank
       continue;
     }
     cluster_dft<-1, C>(S, q, shares, u);  // q = p (p = n / 2) gives u = v
+    const Complex<Real> wp = unit_root<-1, Real>(p, 2 * length);  // W^p, W = exp(-pi i / L)
     FFT3D_UNROLL
     for (int k1 = 0; k1 < C; ++k1) {
       real_pair<-1>(wp * unit_root<-1, Real>(k1, 2 * C), v[k1], u[C - 1 - k1], &first, &second);

@@ -382,9 +382,11 @@ RealRowsPass make_real_rows_pass(int nx, long long rows, Precision precision, co
       return pass;
     }
   }
+  const std::string rows_of = "real rows of nx=" + std::to_string(nx) + " " + precision_name(precision);
+  if (half)
+    fail(FFT3D_ERROR_UNSUPPORTED_SIZE, rows_of + " fit neither one block's shared memory nor a cluster of blocks");
   fail(FFT3D_ERROR_UNSUPPORTED_SIZE,
-       "real rows of nx=" + std::to_string(nx) + " " + precision_name(precision) + " fit neither one block's " +
-           "shared memory nor " + (half ? "a cluster of blocks" : "(odd nx) one block: odd rows take no clusters"));
+       "odd " + rows_of + " do not fit one block's shared memory (odd rows have no cluster form)");
 }
 
 std::string describe_real_rows_pass(const RealRowsPass& pass, Precision precision) {
