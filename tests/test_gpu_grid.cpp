@@ -191,6 +191,31 @@ TEST(GpuGrid, LongColumns) {
   unsetenv("FFT3D_XY_PASS");
 }
 
+// Cluster columns (FFT3D_COLUMN_METHOD=cluster, FFT3D_COLUMN_CLUSTER=CxW):
+// Y and Z columns of a grid, W neighbouring columns on a cluster of C
+// blocks, against FFTW; ragged groups (nx = 20 with W = 16) and both
+// precisions; the plan names them.
+TEST(GpuGrid, ClusterColumns) {
+  FFT3D_REQUIRE_GPU();
+  setenv("FFT3D_COLUMN_METHOD", "cluster", 1);
+  setenv("FFT3D_XY_PASS", "separate", 1);  // Y columns too
+  for (const char* shape : {"2x16", "4x16", "4x32", "8x8"}) {
+    setenv("FFT3D_COLUMN_CLUSTER", shape, 1);
+    fft3d_plan plan = make_plan(32, 256, 128, true);
+    ASSERT_NE(plan, nullptr) << shape;
+    const std::string text = fft3d_test::describe(plan);
+    EXPECT_NE(text.find("pass y: n=256 x 4096 cluster columns"), std::string::npos) << text;
+    EXPECT_NE(text.find("pass z: n=128 x 8192 cluster columns"), std::string::npos) << text;
+    fft3d_plan_destroy(plan);
+    check_grid<float>(32, 256, 128);
+    check_grid<double>(16, 128, 256);
+    check_grid<float>(20, 64, 256);
+  }
+  unsetenv("FFT3D_COLUMN_CLUSTER");
+  unsetenv("FFT3D_COLUMN_METHOD");
+  unsetenv("FFT3D_XY_PASS");
+}
+
 // A 32768 x 3 x 2 f32 grid out of place against FFTW, its input left as it was.
 void check_wide_rows_out_of_place(unsigned seed) {
   fft3d_plan plan = make_plan(32768, 3, 2, true);

@@ -117,6 +117,17 @@ TEST(Nvrtc, ClusterRowKernelsCompileWithoutLocalMemory) {
     EXPECT_EQ(count_of(ptx, ".local"), 0) << v->name();
     EXPECT_GT(count_of(ptx, "barrier.cluster.arrive"), 0) << v->name();
   }
+  // Cluster columns: 1024 f32 on 4 blocks of 16 columns, 2048 f64 on 8 of 8.
+  for (const auto& [n, p, cluster, columns] :
+       std::vector<std::tuple<int, Precision, int, int>>{{1024, Precision::f32, 4, 16}, {2048, Precision::f64, 8, 8}}) {
+    const auto v = cluster_column_variant(n, p, DeviceLimits{}, cluster, columns);
+    ASSERT_TRUE(v) << n;
+    const std::string source = cluster_row_source(n, p, *v);
+    EXPECT_GT(compile_with_nvrtc(source, kArch).cubin.size(), 1000u) << v->name();
+    const std::string ptx = compile_to_ptx(source, "compute_" FFT3D_TEST_CUDA_ARCH);
+    EXPECT_EQ(count_of(ptx, ".local"), 0) << v->name();
+    EXPECT_GT(count_of(ptx, "barrier.cluster.arrive"), 0) << v->name();
+  }
 }
 
 // The fused XY kernels (cluster barriers and distributed shared memory are

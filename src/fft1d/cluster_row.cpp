@@ -10,7 +10,8 @@
 namespace fft3d {
 
 std::string ClusterRowVariant::name() const {
-  return "cluster" + std::to_string(cluster) + (real ? ".real-half." : ".") + local.name();
+  const std::string form = real ? ".real-half." : columns > 0 ? ".cols" + std::to_string(columns) + "." : ".";
+  return "cluster" + std::to_string(cluster) + form + local.name();
 }
 
 kern::ClusterRowLayout make_cluster_row_layout(int length, Precision precision, const ClusterRowVariant& v) {
@@ -18,10 +19,28 @@ kern::ClusterRowLayout make_cluster_row_layout(int length, Precision precision, 
     fail(FFT3D_ERROR_INTERNAL, "cluster rows: " + std::to_string(v.cluster) + " blocks do not split rows of " +
                                    std::to_string(length));
   const XVariant& x = v.local;
-  if (x.rows_per_block != 1 || x.exchange_buffers != 1 || x.columns || x.real != RealRows::none)
-    fail(FFT3D_ERROR_INTERNAL, "cluster rows need a complex row kernel of one row a block and one exchange "
-                               "buffer, not " + x.name());
-  return kern::ClusterRowLayout{make_x_layout(length / v.cluster, precision, x), v.cluster, v.real};
+  const int lines = v.columns > 0 ? v.columns : 1;
+  if (x.rows_per_block != lines || x.exchange_buffers != 1 || x.columns || x.real != RealRows::none ||
+      (v.real && v.columns > 0))
+    fail(FFT3D_ERROR_INTERNAL, "cluster " + std::string(v.columns > 0 ? "columns" : "rows") +
+                                   " need a complex row kernel of one row a line and one exchange buffer, not " +
+                                   x.name());
+  kern::XLayout local = make_x_layout(length / v.cluster, precision, x);
+  if (v.columns > 0) {
+    const int banks = shared_banks(precision);
+    local.row_pad = 0;
+    local.row_pad = ((1 - local.row_stride()) % banks + banks) % banks;
+  }
+  const kern::ClusterRowLayout L{local, v.cluster, v.real, v.columns};
+  // Columns: each block's gather share is whole (n / C positions), a
+  // thread's DFTs fit its registers between the gather's steps, and its
+  // loads and stores are whole too (n / threads per column each).
+  if (v.columns > 0 && (local.n % v.cluster != 0 || local.n % local.threads_per_row != 0 ||
+                        L.gather_items() * v.cluster > local.elems_per_thread()))
+    fail(FFT3D_ERROR_INTERNAL, "cluster columns " + v.name() + ": " + std::to_string(v.cluster) +
+                                   " blocks of " + std::to_string(local.n) + " points do not split evenly into " +
+                                   std::to_string(L.threads()) + " threads' registers");
+  return L;
 }
 
 bool cluster_row_fits(int length, Precision precision, const ClusterRowVariant& v, const DeviceLimits& limits) {
@@ -84,6 +103,39 @@ std::optional<ClusterRowVariant> small_blocks(int length, Precision precision, c
 
 }  // namespace
 
+std::optional<ClusterRowVariant> cluster_column_variant(int length, Precision precision, const DeviceLimits& limits,
+                                                        int cluster, int columns) {
+  // The gather's shares must be whole: C divides n = length / C.
+  if (!kern::is_supported_radix(cluster) || length % cluster != 0 || (length / cluster) % cluster != 0 ||
+      columns < 1)
+    return std::nullopt;
+  const int n = length / cluster;
+  XVariant local;
+  try {
+    local = estimate_x_variant(n, precision, limits);
+  } catch (const Error&) {
+    return std::nullopt;
+  }
+  local.rows_per_block = columns;
+  local.exchange_buffers = 1;
+  local.columns = false;
+  local.min_blocks_per_sm = 0;
+  for (int threads : threads_per_row_options(n, local.radices)) {  // ascending
+    XVariant v = local;
+    v.threads_per_row = threads;
+    const ClusterRowVariant c{cluster, v, false, columns};
+    kern::ClusterRowLayout L;
+    try {
+      L = make_cluster_row_layout(length, precision, c);
+    } catch (const Error&) {
+      continue;  // the gather's values do not fit these threads' registers
+    }
+    if (L.local.elems_per_thread() > kClusterValuesPerThread) continue;
+    if (cluster_row_fits(length, precision, c, limits)) return c;
+  }
+  return std::nullopt;
+}
+
 std::optional<ClusterRowVariant> cluster_row_variant(int length, Precision precision, const DeviceLimits& limits,
                                                      int cluster) {
   for (int c = 2; c <= limits.max_cluster; ++c)
@@ -116,7 +168,7 @@ std::string cluster_row_source(int length, Precision precision, const ClusterRow
       << "  static constexpr int kSign = " << sign << ";\n"
       << "  __host__ __device__ static constexpr fft3d::kern::ClusterRowLayout layout() {\n"
       << "    return fft3d::kern::ClusterRowLayout{" << x_layout_initializer(L.local) << ", " << L.cluster << ", "
-      << (L.real ? "true" : "false") << "};\n  }\n};\n";
+      << (L.real ? "true" : "false") << ", " << L.columns << "};\n  }\n};\n";
   }
   std::ostringstream bounds;
   bounds << L.threads();

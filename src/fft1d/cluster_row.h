@@ -13,21 +13,24 @@ namespace fft3d {
 
 struct ClusterRowVariant {
   int cluster = 0;    // C blocks a row; 0: none
-  XVariant local;     // the n-point row kernel of each block (one row a block)
+  XVariant local;     // the n-point row kernel of each block (one row a block; columns: one row a column)
   bool real = false;  // real rows of 2 length reals (ClusterRowLayout::real): R2C forward, C2R inverse
+  int columns = 0;    // cluster columns: W neighbouring Y or Z columns a cluster (ClusterRowLayout::columns)
 
   // e.g. "cluster2.r32-32-16.t512.rows1.pad-none.tw-sincos.mb0", real rows
-  // "cluster2.real-half.r32-...".
+  // "cluster2.real-half.r32-...", columns "cluster4.cols16.r16-16.t8.rows16...".
   std::string name() const;
   bool operator==(const ClusterRowVariant& o) const {
-    return cluster == o.cluster && local == o.local && real == o.real;
+    return cluster == o.cluster && local == o.local && real == o.real && columns == o.columns;
   }
 };
 
 // The layout of rows of `length` points in clusters of v.cluster blocks.
 // Throws Error(INTERNAL) where v.cluster does not divide length or the
-// local variant is not a complex row kernel of one row a block and one
-// exchange buffer.
+// local variant is not a complex row kernel of one row a block (columns:
+// one row a column) and one exchange buffer. Columns get an odd row stride
+// (in banks), so that the scatter's and the gather's neighbouring columns,
+// in neighbouring lanes, touch other banks.
 kern::ClusterRowLayout make_cluster_row_layout(int length, Precision precision, const ClusterRowVariant& v);
 
 // Whether v fits the device: its local kernel (threads, shared memory,
@@ -80,6 +83,15 @@ constexpr int kClusterMinWarpsPerSm = 12;
 // Single-precision clusters of 16 lost wherever a smaller one fit.
 std::optional<ClusterRowVariant> estimate_cluster_row_variant(int length, Precision precision,
                                                               const DeviceLimits& limits);
+
+// Cluster columns of `length` points, `columns` neighbouring columns a
+// cluster of `cluster` blocks: each block's local kernel is the row
+// ESTIMATE's radices for length / cluster on the fewest threads a column
+// that hold at most kClusterValuesPerThread values a thread. None where C
+// does not divide length / C (the gather's shares), or no such kernel fits
+// the device.
+std::optional<ClusterRowVariant> cluster_column_variant(int length, Precision precision, const DeviceLimits& limits,
+                                                        int cluster, int columns);
 
 // Source with kernels fft3d_cluster_row_forward and fft3d_cluster_row_inverse.
 std::string cluster_row_source(int length, Precision precision, const ClusterRowVariant& v);

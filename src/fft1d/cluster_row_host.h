@@ -1,5 +1,5 @@
-// Cluster rows (fft1d/cluster_row_kernel.h) as the CPU cluster executor
-// runs them: the layout is run-time data, each phase dispatches on radices.
+// Cluster rows and columns (fft1d/cluster_row_kernel.h) as the CPU cluster
+// executor runs them: the layout is run-time data, each phase dispatches on radices.
 #pragma once
 #include <stdexcept>
 
@@ -30,16 +30,18 @@ struct ClusterRowKernelOnHost {
 };
 
 // args.rows rows of the layout's length, in place unless args.out is set;
-// outputs times args.scale. Sign -1 is forward.
+// cluster columns (layout.columns): args.rows columns at args.geometry, in
+// place. Outputs times args.scale. Sign -1 is forward.
 template <typename Real>
 void run_cluster_rows_on_cpu(const kern::ClusterRowLayout& layout, int sign, const kern::XArgs<Real>& args,
                              BlockOrder order = BlockOrder::ascending) {
   if (layout.local.elems_per_thread() > ClusterRowKernelOnHost<Real, -1>::kCapacity)
     throw std::invalid_argument("cluster-row layout holds more registers per thread than the executor models");
+  const long long clusters = layout.columns > 0 ? (args.rows + layout.columns - 1) / layout.columns : args.rows;
   if (sign < 0)
-    run_clusters_on_cpu(ClusterRowKernelOnHost<Real, -1>{layout, args}, args.rows, order);
+    run_clusters_on_cpu(ClusterRowKernelOnHost<Real, -1>{layout, args}, clusters, order);
   else
-    run_clusters_on_cpu(ClusterRowKernelOnHost<Real, +1>{layout, args}, args.rows, order);
+    run_clusters_on_cpu(ClusterRowKernelOnHost<Real, +1>{layout, args}, clusters, order);
 }
 
 }  // namespace fft3d

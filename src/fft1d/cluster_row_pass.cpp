@@ -42,9 +42,13 @@ ClusterRowPass::ClusterRowPass(int length, Precision precision, const ClusterRow
   if (variant.local.twiddle_table) twiddles_ = upload_twiddle_table(layout_.local.n, precision);
 }
 
-void ClusterRowPass::run(void* data, long long rows, int sign, cudaStream_t stream, kern::RowGeometry,
+void ClusterRowPass::run(void* data, long long rows, int sign, cudaStream_t stream, kern::RowGeometry geometry,
                          double scale) const {
-  run_out(data, data, rows, sign, stream, scale);
+  if (variant_.columns == 0) return run_out(data, data, rows, sign, stream, scale);
+  if (precision_ == Precision::f32)
+    launch_columns<float>(data, rows, sign, stream, geometry, scale);
+  else
+    launch_columns<double>(data, rows, sign, stream, geometry, scale);
 }
 
 void ClusterRowPass::run_out(const void* in, void* out, long long rows, int sign, cudaStream_t stream,
@@ -86,9 +90,31 @@ void ClusterRowPass::launch(const void* in, void* out, long long rows, int sign,
   }
 }
 
+// One cluster a group of variant_.columns columns (the last may be ragged).
+template <typename Real>
+void ClusterRowPass::launch_columns(void* data, long long columns, int sign, cudaStream_t stream,
+                                    kern::RowGeometry geometry, double scale) const {
+  const int c = variant_.cluster;
+  const long long groups = (columns + variant_.columns - 1) / variant_.columns;
+  if (groups * c > 2147483647LL)
+    fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "cluster columns: " + std::to_string(columns) + " columns need more blocks "
+                                       "than one launch has");
+  kern::XArgs<Real> a{static_cast<kern::Complex<Real>*>(data), columns,
+                      static_cast<const kern::Complex<Real>*>(twiddles_.get()), geometry, static_cast<Real>(scale)};
+  cudaLaunchAttribute attrs[2];
+  const cudaLaunchConfig_t config = cluster_launch(groups * c, layout_.threads(), shared_bytes_, stream, attrs, c,
+                                                   dependent_);
+  void* params[] = {&a};
+  FFT3D_CUDA_CHECK(cudaLaunchKernelExC(&config, reinterpret_cast<const void*>(kernels_[sign < 0 ? 0 : 1]), params));
+  FFT3D_CUDA_CHECK(cudaGetLastError());
+}
+
 std::string ClusterRowPass::describe() const {
   std::ostringstream s;
-  s << (variant_.real ? "real cluster rows (half length), n=" : "cluster rows, n=") << length_ << " "
+  s << (variant_.real              ? "real cluster rows (half length), n="
+         : variant_.columns > 0 ? "cluster columns, n="
+                                : "cluster rows, n=")
+    << length_ << " "
     << precision_name(precision_) << " as " << variant_.cluster << " x "
     << layout_.local.n << ", variant " << variant_.name() << ", " << layout_.threads() << " threads/block, "
     << shared_bytes_ << " B shared/block";

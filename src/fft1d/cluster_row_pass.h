@@ -1,6 +1,7 @@
 // Cluster rows on the GPU (fft1d/cluster_row_kernel.h): X rows too long for
 // one block's shared memory in one pass over memory, each on a cluster of
-// blocks (distributed shared memory), compiled with NVRTC (cached).
+// blocks (distributed shared memory), compiled with NVRTC (cached); or
+// cluster columns, groups of neighbouring Y or Z columns the same way.
 #pragma once
 #include <memory>
 #include <string>
@@ -17,7 +18,8 @@ class ClusterRowPass final : public GpuPass {
  public:
   ClusterRowPass(int length, Precision precision, const ClusterRowVariant& variant, const DeviceInfo& device);
   // Dense rows of `length` points, in place (geometry is ignored: rows are
-  // contiguous and `length` apart).
+  // contiguous and `length` apart); cluster columns (variant.columns): the
+  // `rows` columns at `geometry`, in place.
   void run(void* data, long long rows, int sign, cudaStream_t stream, kern::RowGeometry geometry,
            double scale = 1.0) const override;
   // From `in` to `out` (equal: in place; otherwise not overlapping); `in`
@@ -34,6 +36,9 @@ class ClusterRowPass final : public GpuPass {
   template <typename Real>
   void launch(const void* in, void* out, long long rows, int sign, cudaStream_t stream, long long in_pitch,
               long long out_pitch, double scale) const;
+  template <typename Real>
+  void launch_columns(void* data, long long columns, int sign, cudaStream_t stream, kern::RowGeometry geometry,
+                      double scale) const;
 
   int length_;
   Precision precision_;

@@ -1,5 +1,6 @@
 #include "fft3d/forced_variants.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <utility>
 
@@ -12,6 +13,17 @@ namespace {
 std::string environment(const char* name) {
   const char* value = std::getenv(name);
   return value ? value : "";
+}
+
+// FFT3D_COLUMN_CLUSTER=CxW: clusters of C blocks, W columns a cluster, for
+// the column lengths where they fit (plan descriptions show which).
+std::optional<ClusterRowVariant> forced_cluster_columns(int n, Precision precision, const DeviceLimits& limits,
+                                                        const std::string& shape) {
+  int cluster = 0, columns = 0;
+  char x = 0;
+  if (std::sscanf(shape.c_str(), "%d%c%d", &cluster, &x, &columns) != 3 || x != 'x' || cluster < 2 || columns < 1)
+    fail(FFT3D_ERROR_INVALID_ARGUMENT, "FFT3D_COLUMN_CLUSTER must read CxW (e.g. 4x16), not '" + shape + "'");
+  return cluster_column_variant(n, precision, limits, cluster, columns);  // none: the pass's usual form
 }
 
 }  // namespace
@@ -40,11 +52,16 @@ std::optional<XVariant> forced_variant(const std::string& kind, int n, Precision
 
 VariantPreference with_forced_variants(VariantPreference fallback, Precision precision, const DeviceLimits& limits) {
   std::string rows = environment("FFT3D_X_VARIANT"), columns = environment("FFT3D_COLUMN_VARIANT"),
-              z_columns = environment("FFT3D_Z_COLUMN_VARIANT");
-  if (rows.empty() && columns.empty() && z_columns.empty()) return fallback;
+              z_columns = environment("FFT3D_Z_COLUMN_VARIANT"), cluster = environment("FFT3D_COLUMN_CLUSTER");
+  if (rows.empty() && columns.empty() && z_columns.empty() && cluster.empty()) return fallback;
   return [fallback = std::move(fallback), precision, limits, rows = std::move(rows), columns = std::move(columns),
-          z_columns = std::move(z_columns)](const std::string& kind, int n,
-                                            long long stride) -> std::optional<PreferredVariant> {
+          z_columns = std::move(z_columns), cluster = std::move(cluster)](
+             const std::string& kind, int n, long long stride) -> std::optional<PreferredVariant> {
+    if (kind == "cluster-columns") {
+      if (!cluster.empty())
+        if (std::optional<ClusterRowVariant> v = forced_cluster_columns(n, precision, limits, cluster)) return *v;
+      return fallback ? fallback(kind, n, stride) : std::nullopt;
+    }
     if (std::optional<XVariant> v = forced_variant(kind, n, precision, limits, rows, columns, z_columns)) return *v;
     return fallback ? fallback(kind, n, stride) : std::nullopt;
   };

@@ -25,7 +25,9 @@ std::optional<XVariant> forced_variant(const std::string& kind, int n, Precision
                                        const std::string& columns_name, const std::string& z_columns_name = "");
 
 // `fallback` (wisdom) behind the variants FFT3D_X_VARIANT,
-// FFT3D_COLUMN_VARIANT and FFT3D_Z_COLUMN_VARIANT force (read once, when
+// FFT3D_COLUMN_VARIANT and FFT3D_Z_COLUMN_VARIANT force, and the cluster
+// columns FFT3D_COLUMN_CLUSTER=CxW names (kind "cluster-columns":
+// cluster_column_variant, for the lengths where it fits) (read once, when
 // this is called).
 VariantPreference with_forced_variants(VariantPreference fallback, Precision precision, const DeviceLimits& limits);
 

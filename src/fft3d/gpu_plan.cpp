@@ -769,8 +769,9 @@ std::optional<int> side_planes_from_environment() {
   return std::atoi(env);
 }
 
-// FFT3D_COLUMN_METHOD=one-pass|five-step|long forces how Y and Z columns
-// are transformed (for experiments and side-by-side schedules).
+// FFT3D_COLUMN_METHOD=one-pass|five-step|long|cluster forces how Y and Z
+// columns are transformed (for experiments and side-by-side schedules;
+// FFT3D_COLUMN_CLUSTER=CxW names the clusters).
 ColumnMethod column_method_from_environment() {
   const char* env = std::getenv("FFT3D_COLUMN_METHOD");
   if (!env || !*env) return ColumnMethod::automatic;
@@ -778,8 +779,9 @@ ColumnMethod column_method_from_environment() {
   if (v == "one-pass") return ColumnMethod::one_pass;
   if (v == "five-step") return ColumnMethod::five_step;
   if (v == "long") return ColumnMethod::long_column;
+  if (v == "cluster") return ColumnMethod::cluster_column;
   fail(FFT3D_ERROR_INVALID_ARGUMENT,
-       "FFT3D_COLUMN_METHOD must be 'one-pass', 'five-step' or 'long', not '" + v + "'");
+       "FFT3D_COLUMN_METHOD must be 'one-pass', 'five-step', 'long' or 'cluster', not '" + v + "'");
 }
 
 RowMethod row_method_from_environment() {

@@ -40,6 +40,23 @@ GridPass column_pass(char axis, int n, long long count, kern::RowGeometry geomet
     pass.five_step = five;
     return pass;
   }
+  if (method == ColumnMethod::cluster_column || method == ColumnMethod::automatic) {
+    // Cluster columns where a preference names them (FFT3D_COLUMN_CLUSTER).
+    const std::optional<PreferredVariant> named =
+        preferred ? preferred("cluster-columns", n, geometry.stride) : std::nullopt;
+    std::optional<ClusterRowVariant> c;
+    if (named && named->cluster.cluster > 0 && cluster_row_fits(n, precision, named->cluster, limits))
+      c = named->cluster;
+    else if (method == ColumnMethod::cluster_column)
+      c = estimate_cluster_column_variant(n, precision, limits);
+    if (c) {
+      pass.cluster_row = *c;
+      return pass;
+    }
+    if (method == ColumnMethod::cluster_column)
+      fail(FFT3D_ERROR_UNSUPPORTED_SIZE, std::string("n") + axis + "=" + std::to_string(n) +
+                                             " has no cluster columns that fit the device");
+  }
   if (method == ColumnMethod::automatic)  // measured faster than every one-pass variant
     if (auto v = valid_five_step_preference(preferred, n, limits)) {
       pass.five_step = *v;
@@ -100,6 +117,16 @@ std::optional<XVariant> split_column_variant(int nz, int nx, int split, Precisio
 
 }  // namespace
 
+std::optional<ClusterRowVariant> estimate_cluster_column_variant(int n, Precision precision,
+                                                                 const DeviceLimits& limits) {
+  constexpr long long kShareBytes = 64 * 1024;
+  const int width = 128 / complex_bytes(precision);
+  for (int c = 2; c <= limits.max_cluster; ++c)
+    if (n % c == 0 && static_cast<long long>(n / c) * width * complex_bytes(precision) <= kShareBytes)
+      if (auto v = cluster_column_variant(n, precision, limits, c, width)) return v;
+  return std::nullopt;
+}
+
 bool long_columns_pay(int n, const XVariant& one_pass, Precision precision) {
   // One-pass blocks of fewer columns than fill a 32-byte sector. H200,
   // 64 x 64 x nz, ms, long against one pass: nz = 8192 f32 (one column a
@@ -153,7 +180,7 @@ std::optional<XVariant> valid_preference(const VariantPreference& preferred, con
                                          Precision precision, const DeviceLimits& limits, long long stride) {
   if (!preferred) return std::nullopt;
   const std::optional<PreferredVariant> found = preferred(kind, n, stride);
-  if (!found || found->five_step.n1 > 0) return std::nullopt;
+  if (!found || found->five_step.n1 > 0 || found->cluster.cluster > 0) return std::nullopt;
   const XVariant& v = found->x;
   if (v.columns != (kind == "columns" || kind == "z-columns")) return std::nullopt;
   // Real rows of n: the kernel transforms n / 2 points (half) or n (full, or
@@ -441,8 +468,12 @@ std::string describe_pass(const GridPass& pass, Precision precision) {
   if (pass.is_cluster_row()) {
     const kern::ClusterRowLayout L = make_cluster_row_layout(pass.n, precision, pass.cluster_row);
     std::ostringstream s;
-    s << "pass x: n=" << pass.n << " x " << pass.count << " cluster rows, each on a cluster of "
-      << pass.cluster_row.cluster << " blocks of " << L.local.n << " points (distributed shared memory), variant "
+    if (L.columns > 0)
+      s << "pass " << pass.axis << ": n=" << pass.n << " x " << pass.count << " cluster columns, " << L.columns
+        << " a cluster of ";
+    else
+      s << "pass x: n=" << pass.n << " x " << pass.count << " cluster rows, each on a cluster of ";
+    s << pass.cluster_row.cluster << " blocks of " << L.local.n << " points (distributed shared memory), variant "
       << pass.cluster_row.name() << ", " << L.threads() << " threads/block, "
       << L.local.shared_bytes(real_bytes(precision)) << " B shared/block";
     return s.str();

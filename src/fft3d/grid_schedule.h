@@ -65,14 +65,24 @@ struct GridPass {
 };
 
 // How Y and Z columns are transformed: one pass with the column in shared
-// memory, the two-pass five-step register form, or long columns (two
-// passes through a workspace, multirow/long_column.h); automatic takes the
-// five-step form where the preference holds a valid five-step verdict for n
+// memory, the two-pass five-step register form, long columns (two passes
+// through a workspace, multirow/long_column.h), or cluster columns (W
+// neighbouring columns on a cluster of blocks in one pass,
+// fft1d/cluster_row_kernel.h: the "cluster-columns" preference where it
+// names a shape that fits, else estimate_cluster_column_variant). automatic
+// takes cluster columns where the preference names them, else the five-step
+// form where the preference holds a valid five-step verdict for n
 // (valid_five_step_preference), else long columns where the one-pass
 // kernel's blocks would hold too few columns (long_columns_pay), else one
 // pass where the column fits shared memory, else five-step where n splits
 // into two codelet radices, else long columns.
-enum class ColumnMethod { automatic, one_pass, five_step, long_column };
+enum class ColumnMethod { automatic, one_pass, five_step, long_column, cluster_column };
+
+// The cluster columns a pass of columns of n takes when asked for them:
+// 128-byte rows (16 f32 columns, 8 f64) on the smallest cluster whose
+// blocks hold at most 64 KB. None where no cluster fits.
+std::optional<ClusterRowVariant> estimate_cluster_column_variant(int n, Precision precision,
+                                                                 const DeviceLimits& limits);
 
 // Whether the ESTIMATE takes long columns over the one-pass column
 // variant `one_pass` for columns of n: from kLongColumnsFrom points, where
@@ -93,9 +103,11 @@ enum class PlaneMethod { separate, fused, automatic, split };
 struct PreferredVariant {
   XVariant x;
   FiveStepVariant five_step;  // n1 > 0: the five-step form
-  // Implicit, so that a preference may return either form.
+  ClusterRowVariant cluster;  // cluster > 0: cluster columns (kind "cluster-columns")
+  // Implicit, so that a preference may return any form.
   PreferredVariant(XVariant v) : x(std::move(v)) {}
   PreferredVariant(const FiveStepVariant& v) : five_step(v) {}
+  PreferredVariant(ClusterRowVariant v) : cluster(std::move(v)) {}
 };
 
 // A variant known to be good for (kind, n), e.g. from wisdom; used instead

@@ -34,8 +34,9 @@ void run_grid_schedule_on_cpu(const std::vector<GridPass>& passes, kern::Complex
     } else if (p.is_cluster_row()) {
       const kern::ClusterRowLayout layout = make_cluster_row_layout(p.n, precision, p.cluster_row);
       const auto local_table = forward_twiddle_table<Real>(layout.local.n);
-      kern::XArgs<Real> rows{data, p.count, local_table.data(), {1, 0, 1}, scale};
-      run_cluster_rows_on_cpu<Real>(layout, sign, rows);
+      const kern::RowGeometry geometry = p.cluster_row.columns > 0 ? p.geometry : kern::RowGeometry{1, 0, 1};
+      kern::XArgs<Real> lines{data, p.count, local_table.data(), geometry, scale};
+      run_cluster_rows_on_cpu<Real>(layout, sign, lines);
     } else {
       kern::XLayout layout = make_x_layout(p.n, precision, p.variant);
       layout.cross = p.split;
