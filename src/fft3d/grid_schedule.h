@@ -52,7 +52,8 @@ struct GridPass {
   LongColumnVariant long_column{};
   // cluster > 0: an X pass of cluster rows, each row on a cluster of
   // blocks in one pass over memory (fft1d/cluster_row_kernel.h), instead
-  // of variant.
+  // of variant; or, with cluster_row.columns > 0, a Y or Z pass of cluster
+  // columns at `geometry` (ColumnMethod::cluster_column).
   ClusterRowVariant cluster_row{};
 
   bool is_five_step() const { return five_step.n1 > 0; }
