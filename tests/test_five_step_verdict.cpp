@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "fft3d/grid_schedule.h"
-#include "fft3d/grid_schedule_host.h"
+#include "grid_schedule_check.h"
 #include "oracle.h"
 #include "real_oracle.h"
 #include "tune/candidates.h"
@@ -167,27 +167,6 @@ TEST(FiveStepVerdict, WisdomVerdictsThatDoNotApplyAreIgnored) {
   EXPECT_FALSE(valid_five_step_preference(f64, 64, limits));
 }
 
-// Forward and inverse of a complex grid schedule on the CPU against FFTW.
-template <typename Real>
-void expect_grid_matches_fftw(const std::vector<GridPass>& passes, int nx, int ny, int nz) {
-  const size_t count = static_cast<size_t>(nx) * ny * nz;
-  const auto in = fft3d_test::random_complex(count, static_cast<unsigned>(nx + 3 * ny + 7 * nz));
-  std::vector<fft3d_test::cplx> rounded(count);
-  for (size_t i = 0; i < count; ++i)
-    rounded[i] = {static_cast<Real>(in[i].real()), static_cast<Real>(in[i].imag())};
-  const double bound = fft3d_test::fft_error_bound(sizeof(Real) == 4, static_cast<double>(count));
-  for (int sign : {-1, +1}) {
-    std::vector<kern::Complex<Real>> data(count);
-    for (size_t i = 0; i < count; ++i)
-      data[i] = kern::make_complex(static_cast<Real>(rounded[i].real()), static_cast<Real>(rounded[i].imag()));
-    run_grid_schedule_on_cpu<Real>(passes, data.data(), sign);
-    std::vector<fft3d_test::cplx> got(count);
-    for (size_t i = 0; i < count; ++i) got[i] = {data[i].re, data[i].im};
-    EXPECT_LE(fft3d_test::relative_l2_error(got, fft3d_test::fftw_3d(rounded, nx, ny, nz, sign)), bound)
-        << "sign " << sign << " " << nx << "x" << ny << "x" << nz;
-  }
-}
-
 TEST(FiveStepVerdict, GridsWithTheVerdictMatchFftw) {
   const DeviceLimits limits;
   Wisdom wisdom;
@@ -202,14 +181,14 @@ TEST(FiveStepVerdict, GridsWithTheVerdictMatchFftw) {
   ASSERT_EQ(both.size(), 3u);
   EXPECT_EQ(both[1].five_step.name(), "fivestep8x8.cols16.tw-table");
   EXPECT_EQ(both[2].five_step.name(), "fivestep9x16.cols8.tw-sincos");
-  expect_grid_matches_fftw<double>(both, 6, 64, 144);
+  fft3d_test::expect_grid_matches_fftw<double>(both, 6, 64, 144);
 
   const std::vector<GridPass> y_only = make_grid_schedule(16, 256, 16, Precision::f32, limits,
                                                           ColumnMethod::automatic, f32);
   ASSERT_EQ(y_only.size(), 3u);
   EXPECT_TRUE(y_only[1].five_step_from_wisdom);
   EXPECT_FALSE(y_only[2].is_five_step());
-  expect_grid_matches_fftw<float>(y_only, 16, 256, 16);
+  fft3d_test::expect_grid_matches_fftw<float>(y_only, 16, 256, 16);
 }
 
 // A real grid as the GPU real plan runs it: its complex side's Y columns

@@ -81,12 +81,7 @@ void ClusterRowPass::launch(const void* in, void* out, long long rows, int sign,
     a.out = in == out ? nullptr : static_cast<kern::Complex<Real>*>(out) + first * out_step;
     a.in_pitch = in_pitch;
     a.out_pitch = out_pitch;
-    cudaLaunchAttribute attrs[2];
-    const cudaLaunchConfig_t config =
-        cluster_launch(a.rows * c, layout_.threads(), shared_bytes_, stream, attrs, c, dependent_);
-    void* params[] = {&a};
-    FFT3D_CUDA_CHECK(cudaLaunchKernelExC(&config, reinterpret_cast<const void*>(kernels_[sign < 0 ? 0 : 1]), params));
-    FFT3D_CUDA_CHECK(cudaGetLastError());
+    enqueue(a, a.rows, sign, stream);
   }
 }
 
@@ -99,12 +94,21 @@ void ClusterRowPass::launch_columns(void* data, long long columns, int sign, cud
   if (groups * c > 2147483647LL)
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "cluster columns: " + std::to_string(columns) + " columns need more blocks "
                                        "than one launch has");
-  kern::XArgs<Real> a{static_cast<kern::Complex<Real>*>(data), columns,
-                      static_cast<const kern::Complex<Real>*>(twiddles_.get()), geometry, static_cast<Real>(scale)};
+  const kern::XArgs<Real> a{static_cast<kern::Complex<Real>*>(data), columns,
+                            static_cast<const kern::Complex<Real>*>(twiddles_.get()), geometry,
+                            static_cast<Real>(scale)};
+  enqueue(a, groups, sign, stream);
+}
+
+// One launch of `clusters` clusters of the direction's kernel.
+template <typename Real>
+void ClusterRowPass::enqueue(const kern::XArgs<Real>& a, long long clusters, int sign, cudaStream_t stream) const {
+  const int c = variant_.cluster;
   cudaLaunchAttribute attrs[2];
-  const cudaLaunchConfig_t config = cluster_launch(groups * c, layout_.threads(), shared_bytes_, stream, attrs, c,
-                                                   dependent_);
-  void* params[] = {&a};
+  const cudaLaunchConfig_t config =
+      cluster_launch(clusters * c, layout_.threads(), shared_bytes_, stream, attrs, c, dependent_);
+  kern::XArgs<Real> args = a;
+  void* params[] = {&args};
   FFT3D_CUDA_CHECK(cudaLaunchKernelExC(&config, reinterpret_cast<const void*>(kernels_[sign < 0 ? 0 : 1]), params));
   FFT3D_CUDA_CHECK(cudaGetLastError());
 }

@@ -39,6 +39,8 @@ class ClusterRowPass final : public GpuPass {
   template <typename Real>
   void launch_columns(void* data, long long columns, int sign, cudaStream_t stream, kern::RowGeometry geometry,
                       double scale) const;
+  template <typename Real>
+  void enqueue(const kern::XArgs<Real>& a, long long clusters, int sign, cudaStream_t stream) const;
 
   int length_;
   Precision precision_;
