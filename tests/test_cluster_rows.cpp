@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -236,7 +237,8 @@ TEST(ClusterRows, Phases) {
 // 256 threads (several to an SM; 32 values a thread where an SM holds 12
 // warps of them), else in f64 on the smallest of up to 16 blocks of at most
 // 256 threads, in f32 on the smallest of at most 8 blocks, else in f32 on
-// the smallest that fits; long rows where none does, or where forced.
+// the smallest that fits; long rows where none does, where forced, or for
+// rows of 512 KB and more.
 TEST(ClusterRows, EstimateTakesClusterRowsWhereNoRowKernelFits) {
   const DeviceLimits limits;  // 227 KB a block, clusters of up to 16
   EXPECT_FALSE(row_pass(16384, 8, Precision::f32, limits).is_cluster_row());
@@ -245,26 +247,32 @@ TEST(ClusterRows, EstimateTakesClusterRowsWhereNoRowKernelFits) {
   EXPECT_EQ(f32.cluster_row.cluster, 8);  // 4096 points on 128 threads, 32 a thread
   EXPECT_EQ(f32.cluster_row.local.threads_per_row, kClusterRowSmallBlockThreads);
   EXPECT_EQ(f32.passes_over_memory(), 1);
-  // f32 65536: 8 blocks of 8192 points on 256 threads; 131072: blocks of
-  // 16384 points on 512 threads, the smallest cluster of at most 8.
-  const GridPass f32_65536 = row_pass(65536, 8, Precision::f32, limits);
-  EXPECT_EQ(f32_65536.cluster_row.cluster, 8);
-  EXPECT_EQ(f32_65536.cluster_row.local.threads_per_row, 256);
-  const GridPass f32_131072 = row_pass(1 << 17, 1, Precision::f32, limits);
-  EXPECT_EQ(f32_131072.cluster_row.cluster, 8);
-  EXPECT_EQ(f32_131072.cluster_row.local.threads_per_row, 512);
-  EXPECT_EQ(row_pass(1 << 18, 1, Precision::f32, limits).cluster_row.cluster, 16);
+  // Rows of 512 KB and more take long rows in balance (balanced_long_rows_pay);
+  // the cluster ESTIMATE for them, as forced cluster rows of other sizes
+  // would not take it: f32 65536 on 8 blocks of 8192 points on 256
+  // threads; 131072: blocks of 16384 points on 512 threads, the smallest
+  // cluster of at most 8.
+  const auto estimate = [&](int n, Precision p) {
+    const std::optional<ClusterRowVariant> v = estimate_cluster_row_variant(n, p, limits);
+    EXPECT_TRUE(v) << n;
+    return v.value_or(ClusterRowVariant{});
+  };
+  EXPECT_TRUE(row_pass(65536, 8, Precision::f32, limits).is_long_column());
+  EXPECT_EQ(estimate(65536, Precision::f32).cluster, 8);
+  EXPECT_EQ(estimate(65536, Precision::f32).local.threads_per_row, 256);
+  EXPECT_EQ(estimate(1 << 17, Precision::f32).cluster, 8);
+  EXPECT_EQ(estimate(1 << 17, Precision::f32).local.threads_per_row, 512);
+  EXPECT_EQ(estimate(1 << 18, Precision::f32).cluster, 16);
   // f64: 4096-point blocks of 128 threads (three an SM), on 16 blocks for
   // 65536; 8192-point blocks (one an SM) keep the row ESTIMATE's 512 threads.
   EXPECT_EQ(row_pass(16384, 2, Precision::f64, limits).cluster_row.cluster, 4);
-  const GridPass f64_65536 = row_pass(65536, 2, Precision::f64, limits);
-  EXPECT_EQ(f64_65536.cluster_row.cluster, 16);
-  EXPECT_EQ(f64_65536.cluster_row.local.threads_per_row, 128);
+  EXPECT_EQ(estimate(65536, Precision::f64).cluster, 16);
+  EXPECT_EQ(estimate(65536, Precision::f64).local.threads_per_row, 128);
   EXPECT_EQ(row_pass(65536, 2, Precision::f64, limits, {}, RowMethod::automatic, 8).cluster_row.local.threads_per_row,
             512);
-  const GridPass f64 = row_pass(32768, 4, Precision::f64, limits);
+  EXPECT_EQ(estimate(32768, Precision::f64).cluster, 8);
+  const GridPass f64 = row_pass(32768, 4, Precision::f64, limits, {}, RowMethod::automatic, 8);
   ASSERT_TRUE(f64.is_cluster_row());
-  EXPECT_EQ(f64.cluster_row.cluster, 8);
   const std::string text = describe_pass(f64, Precision::f64);
   EXPECT_NE(text.find("pass x: n=32768 x 4 cluster rows, each on a cluster of 8 blocks of 4096 points"),
             std::string::npos)

@@ -207,9 +207,10 @@ TEST(GpuXPass, EnumeratedColumnVariants) {
   }
 }
 
-// Rows too long for shared memory (f32 32768 and f64 16384: 256 KB) run as
-// cluster rows, each on a cluster of blocks in one pass over memory; forced
-// where rows fit (FFT3D_ROW_METHOD=cluster), and in other cluster sizes
+// Rows too long for shared memory but under 512 KB (f32 32768 and f64
+// 16384: 256 KB) run as cluster rows, each on a cluster of blocks in one
+// pass over memory; forced where rows fit or longer rows take long rows
+// (FFT3D_ROW_METHOD=cluster), and in other cluster sizes
 // (FFT3D_ROW_CLUSTER). Out of place, the input stays as it was.
 TEST(GpuXPass, ClusterRows) {
   FFT3D_REQUIRE_GPU();
@@ -217,15 +218,15 @@ TEST(GpuXPass, ClusterRows) {
                                           "pass x: n=32768 x 6 cluster rows, each on a cluster of 8 blocks"});
   check_api<float>(32768, 6);
   check_api<double>(16384, 5);
-  check_api<float>(65536, 3);                    // 8 blocks of 8192
-  check_api<double>(65536, 2);                   // 16 blocks of 4096
-  check_api<float>(1 << 18, 2);                  // 16 blocks of 16384 (non-portable clusters)
   check_api<float>(3 * 3 * 5 * 7 * 7 * 16, 3);  // 35280 = 2 x 17640
   setenv("FFT3D_ROW_CLUSTER", "2", 1);
   check_api<float>(32768, 4);
   unsetenv("FFT3D_ROW_CLUSTER");
   setenv("FFT3D_ROW_METHOD", "cluster", 1);
-  check_api<double>(1 << 17, 2);  // 16 blocks of 8192 (the ESTIMATE: long rows)
+  check_api<float>(65536, 3);     // 8 blocks of 8192
+  check_api<double>(65536, 2);    // 16 blocks of 4096
+  check_api<float>(1 << 18, 2);   // 16 blocks of 16384 (non-portable clusters)
+  check_api<double>(1 << 17, 2);  // 16 blocks of 8192
   check_api<float>(12288, 7);  // 2 x 6144
   check_api<double>(2025, 9);  // 3 x 675
   unsetenv("FFT3D_ROW_METHOD");
@@ -236,13 +237,21 @@ TEST(GpuXPass, ClusterRows) {
 TEST(GpuXPass, LongRows) {
   FFT3D_REQUIRE_GPU();
   setenv("FFT3D_ROW_METHOD", "long", 1);
-  check_described_out_of_place(32768, 6, {"2 passes over memory", "pass x: n=32768 x 6 long rows, A: 32 x 1024-point"});
+  check_described_out_of_place(32768, 6,
+                               {"2 passes over memory", "pass x: n=32768 x 6 long rows, A: 128 x 256-point",
+                                "pass x: n=32768 x 6 long rows, B: 256 x 128-point row Stockham"});
   check_api<float>(32768, 6);
-  check_api<double>(16384, 5);
-  check_api<float>(3 * 3 * 5 * 7 * 7 * 16, 3);  // 35280 = 2205 x 16 (no split of 32)
-  check_api<float>(12288, 7);
-  check_api<double>(2000, 9);
+  check_api<double>(16384, 5);                  // 128 x 128
+  check_api<float>(3 * 3 * 5 * 7 * 7 * 16, 3);  // 35280 = 196 x 180
+  check_api<float>(12288, 7);                   // 128 x 96
+  check_api<double>(2000, 9);                   // 50 x 40
+  check_api<double>(2048, 5);                   // 64 x 32: pass B in registers
   unsetenv("FFT3D_ROW_METHOD");
+  // The ESTIMATE's long rows: rows of 512 KB and more (f32 65536 = 256 x 256,
+  // f64 131072 = 512 x 256).
+  check_described_out_of_place(65536, 3, {"2 passes over memory", "B: 256 x 256-point row Stockham"});
+  check_api<float>(65536, 3);
+  check_api<double>(1 << 17, 2);
 }
 
 TEST(GpuXPass, PointerKindsAreChecked) {
@@ -260,8 +269,9 @@ TEST(GpuXPass, PointerKindsAreChecked) {
   fft3d_plan bad = nullptr;
   EXPECT_EQ(fft3d_plan_create_1d_batched(&bad, 22, 4, FFT3D_C2C_F32, FFT3D_BACKEND_GPU), FFT3D_ERROR_UNSUPPORTED_SIZE);
   EXPECT_NE(std::string(fft3d_last_error_message()).find("11"), std::string::npos);
-  // Too long for a row kernel, a cluster of 16 and long rows (columns of 65536 fit no block).
-  EXPECT_EQ(fft3d_plan_create_1d_batched(&bad, 1 << 20, 2, FFT3D_C2C_F64, FFT3D_BACKEND_GPU),
+  // Too long for a row kernel, a cluster of 16 and long rows (no split of
+  // 2^30 leaves both passes' rows and columns within a block).
+  EXPECT_EQ(fft3d_plan_create_1d_batched(&bad, 1 << 30, 1, FFT3D_C2C_F64, FFT3D_BACKEND_GPU),
             FFT3D_ERROR_UNSUPPORTED_SIZE);
   fft3d_plan_destroy(gpu);
   fft3d_plan_destroy(cpu);

@@ -181,13 +181,23 @@ TEST(LongRowForm, ExecutorMatchesFftw) {
   auto rows = make_grid_schedule(4096, 3, 2, Precision::f32, small);
   ASSERT_TRUE(rows[0].is_long_column());
   EXPECT_EQ(rows[0].axis, 'x');
-  EXPECT_EQ(rows[0].long_column.n2, 32);  // rows take 32 first
+  EXPECT_EQ(rows[0].long_column.n1, 64);  // split in balance (long_row_balanced_split)
+  EXPECT_EQ(rows[0].long_column.n2, 64);
+  EXPECT_TRUE(rows[0].long_column.rows_in_shared_memory());
   check_schedule<float>(rows, 4096, 3, 2, "f32 4096 x 3 x 2, 16 KB blocks");
   rows[0].long_column.work_bytes = 2 * 4096 * 8;  // two rows a chunk, the last alone
   check_schedule<float>(rows, 4096, 3, 2, "f32 4096 x 3 x 2, two rows a chunk");
   rows[0].long_column.work_bytes = 1024;  // smaller than a row: a row a chunk
   check_schedule<float>(rows, 4096, 3, 2, "f32 4096 x 3 x 2, a row a chunk");
-  // n2 = 9 (405 = 45 x 9), 7 (98 = 14 x 7) and 16 (2000 = 125 x 16), forced where rows fit.
+  // 2048 has no balanced split (no divisor from 33 to 45 leaves n1 >= n2):
+  // pass B in registers, 32 first.
+  auto f64 = make_grid_schedule(2048, 3, 2, Precision::f64, small);
+  ASSERT_TRUE(f64[0].is_long_column());
+  EXPECT_EQ(f64[0].long_column.n2, 32);
+  EXPECT_FALSE(f64[0].long_column.rows_in_shared_memory());
+  check_schedule<double>(f64, 2048, 3, 2, "f64 2048 x 3 x 2, 16 KB blocks");
+  // n2 = 9 (405 = 45 x 9), 7 (98 = 14 x 7) and 40 (2000 = 50 x 40, in
+  // balance), forced where rows fit.
   const auto forced = [](int nx, int ny, int nz, Precision p) {
     return make_grid_schedule(nx, ny, nz, p, DeviceLimits{}, ColumnMethod::automatic, {}, PlaneMethod::separate,
                               RowMethod::long_row);
@@ -198,7 +208,40 @@ TEST(LongRowForm, ExecutorMatchesFftw) {
   check_schedule<double>(r405, 405, 4, 3, "f64 405 x 4 x 3, forced");
   check_schedule<float>(forced(98, 5, 1, Precision::f32), 98, 5, 1, "f32 98 x 5, forced");
   // Batched 1-D rows are one pass of the same form (ny = nz = 1 here).
-  check_schedule<double>(forced(2000, 1, 1, Precision::f64), 2000, 1, 1, "f64 2000, forced");
+  const auto r2000 = forced(2000, 1, 1, Precision::f64);
+  EXPECT_EQ(r2000[0].long_column.n2, 40);
+  check_schedule<double>(r2000, 2000, 1, 1, "f64 2000, forced");
+}
+
+// Long rows split in balance: pass B is the row kernel of n2 whose store
+// phase writes the block's lines transposed (XLayout::transposed_store).
+// Lengths whose kernels take twiddle tables (81), lines that leave the last
+// pass B block ragged (n1 * rows not a multiple of its lines), and a
+// workspace of one row a chunk.
+TEST(LongRowForm, BalancedSplitMatchesFftw) {
+  DeviceLimits small;
+  small.shared_bytes_per_block = 16 * 1024;
+  small.max_cluster = 0;
+  auto r6561 = make_grid_schedule(6561, 3, 1, Precision::f32, small);
+  ASSERT_TRUE(r6561[0].is_long_column());
+  const LongColumnVariant& v = r6561[0].long_column;
+  EXPECT_EQ(v.n1, 81);
+  EXPECT_EQ(v.n2, 81);
+  EXPECT_TRUE(v.b.twiddle_table);
+  EXPECT_GE(v.b.rows_per_block, 16);  // 128 bytes of f32 lines a store
+  EXPECT_NE((v.n1 * 3) % v.b.rows_per_block, 0);
+  check_schedule<float>(r6561, 6561, 3, 1, "f32 6561 x 3, 81 x 81");
+  auto f64 = make_grid_schedule(4096, 5, 1, Precision::f64, small);
+  ASSERT_TRUE(f64[0].long_column.rows_in_shared_memory());
+  EXPECT_GE(f64[0].long_column.b.rows_per_block, 8);
+  check_schedule<double>(f64, 4096, 5, 1, "f64 4096 x 5, 64 x 64");
+  f64[0].long_column.work_bytes = 1024;  // a row a chunk
+  check_schedule<double>(f64, 4096, 5, 1, "f64 4096 x 5, a row a chunk");
+  // The store phase's rows keep an odd stride: their lines sit in other banks.
+  EXPECT_EQ(long_row_b_layout(64, Precision::f64, f64[0].long_column.b).row_stride() % 2, 1);
+  const std::string text = describe_pass(f64[0], Precision::f64);
+  EXPECT_NE(text.find("B: 64 x 64-point row Stockham from the workspace, stored transposed"), std::string::npos)
+      << text;
 }
 
 // Where the ESTIMATE takes long rows: only where no row kernel fits and no
@@ -215,21 +258,25 @@ TEST(LongRowForm, EstimateTakesLongRowsWhereNoRowKernelFits) {
   EXPECT_EQ(f32.passes_over_memory(), 2);
   EXPECT_EQ(f32.geometry.inner, 1);
   EXPECT_EQ(f32.geometry.outer, 32768);
-  // f64 rows of 16384 (256 KB): long, 512 x 32, as the GPU runs them
-  // (columns keep n2 at most 16).
+  // f64 rows of 16384 (256 KB): long, 128 x 128 in balance (columns keep
+  // n2 at most 16).
   const GridPass f64 = row_pass(16384, 4, Precision::f64, limits);
   ASSERT_TRUE(f64.is_long_column());
-  EXPECT_EQ(f64.long_column.n1, 512);
+  EXPECT_EQ(f64.long_column.n1, 128);
+  EXPECT_EQ(f64.long_column.n2, 128);
   EXPECT_EQ(estimate_long_column_variant(16384, Precision::f64, limits).n2, 16);
   const std::string text = describe_pass(f64, Precision::f64);
-  EXPECT_NE(text.find("pass x: n=16384 x 4 long rows, A: 32 x 512-point"), std::string::npos) << text;
-  EXPECT_NE(text.find("pass x: n=16384 x 4 long rows, B: 512 x 32-point"), std::string::npos) << text;
+  EXPECT_NE(text.find("pass x: n=16384 x 4 long rows, A: 128 x 128-point"), std::string::npos) << text;
+  EXPECT_NE(text.find("pass x: n=16384 x 4 long rows, B: 128 x 128-point row Stockham"), std::string::npos)
+      << text;
   // Forced one pass where no row kernel fits, or long rows where the length
-  // has no split (7: n1 would be 1), or no split whose n1 fits (f64 2^20:
-  // columns of 65536).
+  // has no split (7: n1 would be 1), or no split whose kernels fit (f64
+  // 2^30: rows of 2^15 or columns of 2^15 and more). f64 2^20 splits in
+  // balance, 1024 x 1024.
   EXPECT_THROW(row_pass(32768, 8, Precision::f32, limits, {}, RowMethod::one_pass), Error);
   EXPECT_THROW(row_pass(7, 8, Precision::f32, limits, {}, RowMethod::long_row), Error);
-  EXPECT_THROW(row_pass(1 << 20, 1, Precision::f64, limits), Error);
+  EXPECT_THROW(row_pass(1 << 30, 1, Precision::f64, limits), Error);
+  EXPECT_EQ(row_pass(1 << 20, 1, Precision::f64, limits).long_column.n2, 1024);
   // The 3-D schedule's X pass is the same.
   EXPECT_TRUE(make_grid_schedule(32768, 4, 4, Precision::f32, limits)[0].is_long_column());
 }

@@ -79,14 +79,21 @@ TEST(Nvrtc, FiveStepKernelsCompileWithoutLocalMemory) {
 
 // Long columns: pass A (the column kernel of n1, out of place and
 // twiddled) and pass B, both precisions, without local memory; and long
-// rows' split (32768 = 1024 x 32: pass B holds 32 values a thread).
+// rows' splits.
 TEST(Nvrtc, LongColumnKernelsCompileWithoutLocalMemory) {
-  for (int n : {16384, 1250, 32768}) {
+  // Rows of 2048 have no balanced split: n2 = 32 in registers; rows of
+  // 32768 split in balance (256 x 128), pass B the row kernel with the
+  // transposed store.
+  for (int n : {16384, 1250, 2048, 32768}) {
     for (Precision p : {Precision::f32, Precision::f64}) {
-      const LongColumnVariant v = estimate_long_column_variant(n, p, DeviceLimits{}, /*rows=*/n == 32768);
-      if (n == 32768) EXPECT_EQ(v.n2, 32);
-      for (const std::string& source :
-           {x_kernel_source(v.n1, p, v.a, false, 0, false, v.n2), long_column_b_source(v, p)}) {
+      const bool rows = n == 2048 || n == 32768;
+      const LongColumnVariant v = estimate_long_column_variant(n, p, DeviceLimits{}, rows);
+      if (n == 2048) EXPECT_EQ(v.n2, 32);
+      EXPECT_EQ(v.rows_in_shared_memory(), n == 32768);
+      const std::string b = v.rows_in_shared_memory()
+                                ? x_kernel_source(v.n2, p, v.b, false, 0, false, 0, /*transposed_store=*/true)
+                                : long_column_b_source(v, p);
+      for (const std::string& source : {x_kernel_source(v.n1, p, v.a, false, 0, false, v.n2), b}) {
         EXPECT_GT(compile_with_nvrtc(source, kArch).cubin.size(), 1000u) << v.name();
         const std::string ptx = compile_to_ptx(source, "compute_" FFT3D_TEST_CUDA_ARCH);
         EXPECT_EQ(count_of(ptx, ".entry"), 2) << v.name();

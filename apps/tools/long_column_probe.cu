@@ -8,7 +8,9 @@
 // holding `smem` bytes of shared memory so that it runs at the column
 // kernels' occupancy. Prints the copy rate (bytes read and written over the
 // median of 10 timed runs after two warm-ups). The shared memory is only
-// reserved at launch, never touched.
+// reserved at launch, never touched. Rows of 96 and 192 bytes (12 and 24
+// columns) straddle 128-byte lines: they copied at half the rate of 64-byte
+// rows on an H200 (docs/BENCHMARKS.md, "Long rows split in balance").
 //   nvcc -std=c++17 -arch=sm_90 -O3 -o long-column-probe apps/tools/long_column_probe.cu && ./long-column-probe
 #include <cstdio>
 
@@ -67,6 +69,11 @@ int main() {
     report<float2, 8, 256, 16, 8>(f, 1024, 1024, 1024, axis, 16448);
     report<float2, 16, 256, 16, 4>(f, 1024, 1024, 1024, axis, 32832);
     report<float2, 32, 256, 16, 2>(f, 1024, 1024, 1024, axis, 65600);
+    // Blocks of 12 columns (96-byte rows, 96 KB: two an SM) and 24 (192
+    // bytes, 192 KB: one an SM), then 96-byte rows alone.
+    report<float2, 12, 1024, 32, 2>(f, 1024, 1024, 1024, axis, 98368);
+    report<float2, 24, 1024, 32, 1>(f, 1024, 1024, 1024, axis, 196672);
+    report<float2, 12, 256, 16, 4>(f, 1024, 1024, 1024, axis, 0);
   }
   // 2048 x 2048 x 32, Y columns of 2048: the ESTIMATE's block (8 columns,
   // 512 threads, 128 KB), then the pattern alone.
@@ -76,6 +83,7 @@ int main() {
   report<float2, 32, 256, 16, 2>(f, 2048, 2048, 32, 'y', 0);
   report<float2, 8, 512, 16, 4>(f, 2048, 2048, 32, 'y', 32832);
   report<float2, 16, 512, 16, 2>(f, 2048, 2048, 32, 'y', 65600);
+  report<float2, 12, 2048, 64, 1>(f, 2048, 2048, 32, 'y', 196672);
   CHECK(cudaFree(f));
   return 0;
 }

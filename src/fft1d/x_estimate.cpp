@@ -294,7 +294,20 @@ std::optional<XVariant> long_columns_widened(int n, Precision precision, const X
 //   composite pairs (fourteen_point_pair);
 // - about 256 threads per block for short power-of-two rows, else 128;
 // - the forms measured faster for rows of 343 and 500 (measured_row_form).
+namespace {
+
+// A row of n values that cannot fit a block's shared memory (whose bank
+// conflicts would be counted over the whole row, for nothing) fails at once.
+void check_row_fits_shared_memory(int n, Precision precision, const DeviceLimits& limits) {
+  if (static_cast<long long>(n) * complex_bytes(precision) > limits.shared_bytes_per_block)
+    fail(FFT3D_ERROR_UNSUPPORTED_SIZE,
+         "n=" + std::to_string(n) + " does not fit the device's shared memory or registers");
+}
+
+}  // namespace
+
 XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limits, RealRows real) {
+  check_row_fits_shared_memory(n, precision, limits);
   const std::optional<std::vector<int>> composite = composite_radices(n);
   std::vector<int> radices = composite ? *composite : preferred_radices(n);
   if (radices.empty() || n < 2)
@@ -359,6 +372,7 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // blocks per SM (measured_343_columns), and real sides' f64 columns of 243
 // eight a block (measured_real_side_columns).
 XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits, bool real_side) {
+  check_row_fits_shared_memory(n, precision, limits);
   if (const std::optional<XVariant> measured = measured_column_form(n, precision))
     if (x_variant_fits(x_variant_facts(n, precision, *measured), limits)) return *measured;
   const std::optional<std::vector<int>> composite = composite_radices(n);

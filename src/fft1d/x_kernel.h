@@ -62,9 +62,10 @@ struct XArgs {
   // so a pass can start on what the previous pass wrote last (still in L2).
   // The CPU executors read it; GPU kernels are compiled one way or the other.
   bool reversed = false;
-  // Pass A of a long column (XLayout::long_n2): where the columns go, and
-  // the twiddles exp(-2 pi i m / (n n2)), m < n n2, and the column width
-  // that gives each column its j2.
+  // Pass A of a long column (XLayout::long_n2): where the columns go, the
+  // twiddles of long_twiddle_table (fft1d/twiddle_table.h), and the column
+  // width that gives each column its j2. Pass B of a long row
+  // (XLayout::transposed_store): where its lines go.
   RowGeometry out_geometry{};
   const Complex<Real>* long_twiddles = nullptr;
   long long twiddle_width = 1;
@@ -273,16 +274,19 @@ struct RowIo {
 };
 
 // RowIo for pass A of a long column (XLayout::long_n2): output k is
-// multiplied by W_L^{j2 k} (L = n n2) from the table as it is stored.
+// multiplied by W_L^{j2 k} (L = n n2) as it is stored, from the two short
+// tables of long_twiddle_table (fft1d/twiddle_table.h).
 template <int Sign, typename Real>
 struct TwiddledColumnIo {
   RowIo<Real> io;
-  const Complex<Real>* table;  // exp(-2 pi i m / L), m < L
+  const Complex<Real>* table;  // W_L^lo (lo < n), then W_n2^hi (hi < n2)
   int j2;  // j2 * k < L: no reduction
+  int n;   // the column's points (a constant on the GPU)
   bool live;
   FFT3D_HD Complex<Real> load(int idx) const { return io.load(idx); }
   FFT3D_HD void store(int idx, Complex<Real> v) const {
-    Complex<Real> w = table[j2 * idx];
+    const int m = j2 * idx, hi = m / n;
+    Complex<Real> w = table[m - hi * n] * table[n + hi];
     if (Sign > 0) w.im = -w.im;
     io.store(idx, v * w);
   }
@@ -374,7 +378,7 @@ FFT3D_HD void x_stage_phase(const StageGeom& g, const PhaseInfo& ph, int row_str
   if (long_n2 > 0 && g.last) {
     const int j2 = static_cast<int>(r.row / a.twiddle_width % long_n2);
     stockham_stage_phase<Sign, R>(g, ph, r.t, r.shared_re, r.shared_im, use_table, a.twiddles,
-                                  TwiddledColumnIo<Sign, Real>{io, a.long_twiddles, j2, r.live}, regs, true);
+                                  TwiddledColumnIo<Sign, Real>{io, a.long_twiddles, j2, g.n, r.live}, regs, true);
     return;
   }
   stockham_stage_phase<Sign, R>(g, ph, r.t, r.shared_re, r.shared_im, use_table, a.twiddles, io, regs,
@@ -618,6 +622,24 @@ FFT3D_HD void x_pair_post_phase(int n, int threads, int row_stride, int rows_per
   }
 }
 
+// The store phase of a long row's pass B (XLayout::transposed_store): line
+// r of the block, left in shared memory by the last stage, goes to a.out at
+// a.out_geometry, output k at r % inner + r / inner * outer + k * stride.
+// Thread tid takes line tid % rows_per_block (the same line at every k) and
+// outputs k = tid / rows_per_block + threads_per_row * i.
+template <typename Real>
+FFT3D_HD void x_transposed_store_phase(const XLayout& L, const ThreadCoord& tc, const Real* smem,
+                                       const XArgs<Real>& a) {
+  const int rows = L.rows_per_block, stride = L.row_stride();
+  const int line = tc.tid % rows;
+  const long long r = tc.block * rows + line;
+  if (r >= a.rows) return;
+  const RowGeometry& og = a.out_geometry;
+  Complex<Real>* out = a.out + (r % og.inner + r / og.inner * og.outer);
+  for (int k = tc.tid / rows; k < L.n; k += L.threads_per_row)
+    out[k * og.stride] = scale(make_complex(smem[line * stride + k], smem[(rows + line) * stride + k]), a.scale);
+}
+
 // Run-time dispatch of one phase, for the CPU block executor.
 template <int Sign, typename Real, int Capacity>
 inline void x_phase_on_host(const XLayout& L, int p, const ThreadCoord& grid_tc,
@@ -627,6 +649,7 @@ inline void x_phase_on_host(const XLayout& L, int p, const ThreadCoord& grid_tc,
   const int stride = L.row_stride(), rows = L.rows_per_block;
   if (ph.stage == kCrossPhase)
     return with_radix(L.cross, [&](auto c) { x_cross_phase<Sign, decltype(c)::value>(L, tc, smem, a); });
+  if (ph.stage == kPostPhase && L.transposed_store) return x_transposed_store_phase(L, tc, smem, a);
   if (ph.stage == kPostPhase && L.paired())
     return x_pair_post_phase(L.n, L.threads_per_row, stride, rows, tc, smem, a);
   if (ph.stage == kPrePhase && L.odd_inverse())
@@ -656,6 +679,8 @@ __device__ __forceinline__ void x_run_phases(const ThreadCoord& tc, XRegs<Real, 
     constexpr PhaseInfo ph = L.phase(P);
     if constexpr (ph.stage == kCrossPhase) {
       x_cross_phase<Cfg::kSign, L.cross>(L, tc, smem, a);
+    } else if constexpr (ph.stage == kPostPhase && L.transposed_store) {
+      x_transposed_store_phase(L, tc, smem, a);
     } else if constexpr (ph.stage == kPostPhase && L.paired()) {
       x_pair_post_phase(L.n, L.threads_per_row, L.row_stride(), L.rows_per_block, tc, smem, a);
     } else if constexpr (ph.stage == kPrePhase && L.odd_inverse()) {

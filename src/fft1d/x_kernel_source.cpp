@@ -14,16 +14,18 @@ std::string x_layout_initializer(const kern::XLayout& L) {
   s << "}, " << L.row_pad << ", " << (L.twiddle_table ? "true" : "false") << ", "
     << (L.columns ? "true" : "false") << ", " << L.real_io;
   // Fields at their defaults are left out, so other kernels' sources stay as they were.
-  if (L.cross > 0 || L.exchange_buffers > 1 || L.long_n2 > 0) s << ", " << L.cross;
-  if (L.exchange_buffers > 1 || L.long_n2 > 0) s << ", " << L.exchange_buffers;
-  if (L.long_n2 > 0) s << ", " << L.long_n2;
+  const bool more = L.transposed_store;
+  if (L.cross > 0 || L.exchange_buffers > 1 || L.long_n2 > 0 || more) s << ", " << L.cross;
+  if (L.exchange_buffers > 1 || L.long_n2 > 0 || more) s << ", " << L.exchange_buffers;
+  if (L.long_n2 > 0 || more) s << ", " << L.long_n2;
+  if (more) s << ", true";
   s << "}";
   return s.str();
 }
 
 std::string x_kernel_source(int n, Precision precision, const XVariant& v, bool reversed, int cross, bool streams,
-                            int long_n2) {
-  kern::XLayout L = make_x_layout(n, precision, v);
+                            int long_n2, bool transposed_store) {
+  kern::XLayout L = transposed_store ? long_row_b_layout(n, precision, v) : make_x_layout(n, precision, v);
   L.cross = cross;
   L.long_n2 = long_n2;
   const char* real = precision == Precision::f32 ? "float" : "double";
@@ -32,6 +34,7 @@ std::string x_kernel_source(int n, Precision precision, const XVariant& v, bool 
     << (reversed ? ", blocks walked from the last" : "")
     << (cross > 0 ? ", split-Y columns with a " + std::to_string(cross) + "-point cross phase" : "")
     << (long_n2 > 0 ? ", pass A of long columns (n2 = " + std::to_string(long_n2) + ")" : "")
+    << (transposed_store ? ", pass B of long rows (transposed store)" : "")
     << (streams ? ", streaming through L2 (the last pass)\n#define FFT3D_L2_STREAMING 1" : "")
     << "\n#include \"fft1d/x_kernel.h\"\n\n";
   for (int sign : {-1, +1}) {

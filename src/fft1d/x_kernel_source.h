@@ -21,7 +21,8 @@ std::string x_layout_initializer(const kern::XLayout& L);
 // cross: XLayout::cross, the split-Y schedule's Z columns (0: none).
 // streams: FFT3D_L2_STREAMING (x_kernel.h), for a transform's last pass.
 // long_n2: XLayout::long_n2, pass A of long columns (0: none).
+// transposed_store: pass B of long rows (long_row_b_layout).
 std::string x_kernel_source(int n, Precision precision, const XVariant& v, bool reversed = false, int cross = 0,
-                            bool streams = false, int long_n2 = 0);
+                            bool streams = false, int long_n2 = 0, bool transposed_store = false);
 
 }  // namespace fft3d

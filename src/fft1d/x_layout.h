@@ -101,8 +101,15 @@ struct XLayout {
   // (multirow/long_column.h). Column r is written out of place, to
   // XArgs::out at XArgs::out_geometry, its output k multiplied as it is
   // stored by W_{n n2}^{j2 k}, j2 = (r / XArgs::twiddle_width) % n2, from
-  // the table XArgs::long_twiddles.
+  // XArgs::long_twiddles (long_twiddle_table).
   int long_n2 = 0;
+  // Rows only: pass B of a long row split n1 * n (multirow/long_column.h).
+  // The last stage leaves the block's rows in shared memory, and a store
+  // phase (x_transposed_store_phase) writes output k of line r to XArgs::out
+  // at XArgs::out_geometry, neighbouring threads taking neighbouring lines:
+  // a line is one k1 of X[k1 + n1 k], so the stores coalesce across lines
+  // as the loads did along them.
+  bool transposed_store = false;
 
   // The same layout with real_io for the direction sign (-1 forward, +1 inverse).
   FFT3D_HD constexpr XLayout for_direction(int sign) const {
@@ -119,7 +126,7 @@ struct XLayout {
   FFT3D_HD constexpr bool odd_inverse() const { return real_io == kRealFullInverse || real_io == kRealPairInverse; }
   FFT3D_HD constexpr bool pre_processes() const { return real_io == kRealHalfInverse || odd_inverse(); }
   FFT3D_HD constexpr bool post_processes() const {
-    return real_io == kRealHalfForward || real_io == kRealPairForward;
+    return real_io == kRealHalfForward || real_io == kRealPairForward || transposed_store;
   }
   FFT3D_HD constexpr bool paired() const { return paired_io(real_io); }
   // Rows of data per block line, and the lines that `rows` rows fill.
@@ -174,11 +181,12 @@ struct XLayout {
     return e;
   }
   // Elements of shared memory per row: the largest padded exchange (and the
-  // unpadded row that real-data pre- or post-processing goes through, in
-  // either direction: the launcher gives both kernels of a layout the
-  // forward's shared memory, and a full row of one stage has none forward).
+  // unpadded row that real-data pre- or post-processing or the transposed
+  // store goes through, in either direction: the launcher gives both
+  // kernels of a layout the forward's shared memory, and a full row of one
+  // stage has none forward).
   FFT3D_HD constexpr int row_stride() const {
-    int w = real_io != kComplexIo ? n : 0;
+    int w = real_io != kComplexIo || transposed_store ? n : 0;
     for (int e = 0; e + 1 < stages; ++e) w = max_of(w, padded_extent(exchange_map(e), n));
     return w == 0 ? 0 : w + row_pad;
   }

@@ -174,6 +174,13 @@ kern::XLayout make_x_layout(int n, Precision precision, const XVariant& v) {
   return L;
 }
 
+kern::XLayout long_row_b_layout(int n, Precision precision, const XVariant& v) {
+  kern::XLayout L = make_x_layout(n, precision, v);
+  L.transposed_store = true;
+  if (L.row_stride() % 2 == 0) ++L.row_pad;
+  return L;
+}
+
 XVariantFacts x_variant_facts(int n, Precision precision, const XVariant& v) {
   return layout_facts(make_x_layout(n, precision, v), precision);
 }

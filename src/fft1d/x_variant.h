@@ -63,6 +63,11 @@ XVariant parse_x_variant(const std::string& name);
 // forward layout; XLayout::for_direction gives the inverse's.
 kern::XLayout make_x_layout(int n, Precision precision, const XVariant& v);
 
+// The layout of pass B of a long row (XLayout::transposed_store): rows of
+// variant v, their stride made odd so that the store phase, which reads
+// down the block's lines, finds them in different banks.
+kern::XLayout long_row_b_layout(int n, Precision precision, const XVariant& v);
+
 // Facts of a variant, from its layout: what the launcher and pruning need.
 struct XVariantFacts {
   int threads_per_block;

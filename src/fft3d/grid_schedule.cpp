@@ -127,6 +127,10 @@ std::optional<ClusterRowVariant> estimate_cluster_column_variant(int n, Precisio
   return std::nullopt;
 }
 
+bool balanced_long_rows_pay(int n, Precision precision) {
+  return static_cast<long long>(n) * complex_bytes(precision) >= kBalancedLongRowBytes;
+}
+
 bool long_columns_pay(int n, const XVariant& one_pass, Precision precision) {
   // One-pass blocks of fewer columns than fill a 32-byte sector. H200,
   // 64 x 64 x nz, ms, long against one pass: nz = 8192 f32 (one column a
@@ -317,6 +321,14 @@ GridPass row_pass(int nx, long long count, Precision precision, const DeviceLimi
       if (method == RowMethod::one_pass) throw;
     }
   }
+  if (method == RowMethod::automatic && cluster == 0 && balanced_long_rows_pay(nx, precision)) {
+    LongColumnVariant balanced = long_row_balanced_split(nx, precision, limits);
+    if (balanced.n1 > 0) {
+      pass.geometry = {1, nx, 1};  // one "plane" of one column a row: long_column_chunks
+      pass.long_column = balanced;
+      return pass;
+    }
+  }
   if (method == RowMethod::automatic || method == RowMethod::cluster_row) {
     const bool forced = method == RowMethod::cluster_row || cluster > 0;
     if (auto v = forced ? cluster_row_variant(nx, precision, limits, cluster)
@@ -488,8 +500,15 @@ std::string describe_pass(const GridPass& pass, Precision precision) {
       << f.shared_bytes << " B shared/block, twiddled into a workspace of at most " << v.work_bytes
       << " B, chunk by chunk\n"
       << "pass " << pass.axis << ": n=" << pass.n << " x " << pass.count << what << ", B: " << v.n1 << " x "
-      << v.n2 << "-point register FFTs from the workspace to natural order, " << v.b_threads
-      << " threads/block, no shared memory";
+      << v.n2;
+    if (v.rows_in_shared_memory()) {
+      const XVariantFacts fb = layout_facts(long_row_b_layout(v.n2, precision, v.b), precision);
+      s << "-point row Stockham from the workspace, stored transposed to natural order, variant " << v.b.name()
+        << ", " << fb.threads_per_block << " threads/block, " << fb.shared_bytes << " B shared/block";
+    } else {
+      s << "-point register FFTs from the workspace to natural order, " << v.b_threads
+        << " threads/block, no shared memory";
+    }
     return s.str();
   }
   if (pass.is_five_step()) {

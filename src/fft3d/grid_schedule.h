@@ -126,9 +126,16 @@ using VariantPreference =
 // form over each row (a row of n1 * n2 points read as n2 neighbouring
 // columns of n1, stride n2: two passes through a workspace,
 // multirow/long_column.h). automatic takes one pass where the row fits the
-// device's shared memory, else cluster rows where the ESTIMATE finds a
+// device's shared memory, else long rows split in balance where they pay
+// (balanced_long_rows_pay), else cluster rows where the ESTIMATE finds a
 // cluster for them (estimate_cluster_row_variant), else long rows.
 enum class RowMethod { automatic, one_pass, cluster_row, long_row };
+
+// Whether the ESTIMATE takes long rows split in balance
+// (long_row_balanced_split) over cluster rows: rows of at least
+// kBalancedLongRowBytes.
+constexpr long long kBalancedLongRowBytes = 512 * 1024;
+bool balanced_long_rows_pay(int n, Precision precision);
 
 // The X pass over `count` rows of nx points, contiguous and nx apart (a
 // grid's rows, or a batched 1-D transform's), as `method` says: one pass

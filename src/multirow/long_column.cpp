@@ -1,6 +1,8 @@
 #include "multirow/long_column.h"
 
 #include <algorithm>
+#include <cmath>
+#include <optional>
 #include <sstream>
 
 #include "common/block_executor.h"
@@ -12,31 +14,101 @@ namespace fft3d {
 
 std::string LongColumnVariant::name() const {
   std::ostringstream s;
-  s << "long" << n1 << "x" << n2 << "." << a.name() << ".b" << b_threads << ".work" << (work_bytes >> 20) << "M";
+  s << "long" << n1 << "x" << n2 << "." << a.name();
+  if (rows_in_shared_memory())
+    s << ".b-" << b.name();
+  else
+    s << ".b" << b_threads;
+  s << ".work" << (work_bytes >> 20) << "M";
   return s.str();
 }
 
 bool LongColumnVariant::operator==(const LongColumnVariant& o) const {
-  return n1 == o.n1 && n2 == o.n2 && a == o.a && b_threads == o.b_threads && work_bytes == o.work_bytes;
+  return n1 == o.n1 && n2 == o.n2 && a == o.a && b_threads == o.b_threads && b == o.b &&
+         work_bytes == o.work_bytes;
+}
+
+namespace {
+
+// Pass A's column kernel of n1 points: the column ESTIMATE, on blocks of
+// 16 columns (128-byte segments) in single precision where they fit:
+// 64 x 64 x 16384 on an H200 0.966 ms against 1.012 with the column
+// ESTIMATE's 8 of 1024 points. Double precision kept its 4 (8 lost: 2.011
+// ms against 1.974). Throws where n1 has no column kernel that fits.
+XVariant long_pass_a_variant(int n1, Precision precision, const DeviceLimits& limits) {
+  XVariant a = estimate_column_variant(n1, precision, limits);
+  XVariant wide = a;
+  wide.rows_per_block = std::max(wide.rows_per_block, 128 / complex_bytes(precision));
+  if (precision == Precision::f32 && x_variant_fits(x_variant_facts(n1, precision, wide), limits)) return wide;
+  return a;
+}
+
+// Pass B's row kernel of n2 points with the transposed store: the row
+// ESTIMATE, else the column ESTIMATE's radices and threads as rows (512: 16
+// threads a row, not 64), with lines widened to 128 bytes of a store in at
+// most kLongRowBThreads; else the row ESTIMATE as it is. Rows of 512 as
+// r8-8-8 on 1024 threads ran at 54 % of DRAM throughput (H200).
+constexpr int kLongRowBThreads = 512;
+
+std::optional<XVariant> long_pass_b_variant(int n2, Precision precision, const DeviceLimits& limits) {
+  auto fits = [&](const XVariant& v) {
+    const XVariantFacts f = layout_facts(long_row_b_layout(n2, precision, v), precision);
+    return x_variant_fits(f, limits) && f.threads_per_block <= kLongRowBThreads;
+  };
+  std::vector<XVariant> bases;
+  try {
+    bases.push_back(estimate_x_variant(n2, precision, limits));
+    XVariant c = estimate_column_variant(n2, precision, limits);
+    c.columns = false;
+    bases.push_back(c);
+  } catch (const Error&) {
+  }
+  for (const XVariant& base : bases) {
+    XVariant wide = base;
+    wide.rows_per_block = std::max(base.rows_per_block, 128 / complex_bytes(precision));
+    if (fits(wide)) return wide;
+  }
+  if (!bases.empty() && fits(bases.front())) return bases.front();
+  return std::nullopt;
+}
+
+}  // namespace
+
+LongColumnVariant long_row_balanced_split(int n, Precision precision, const DeviceLimits& limits) {
+  LongColumnVariant v;
+  const long long bytes = complex_bytes(precision);
+  for (int n2 = static_cast<int>(std::sqrt(static_cast<double>(n))) + 1; n2 > 32; --n2) {
+    if (n % n2 != 0 || n / n2 < n2) continue;
+    // n1 grows as n2 falls: once its columns outgrow a block, none fits.
+    if ((n / n2) * bytes > limits.shared_bytes_per_block) break;
+    const std::optional<XVariant> b = long_pass_b_variant(n2, precision, limits);
+    if (!b) continue;
+    try {
+      v.a = long_pass_a_variant(n / n2, precision, limits);
+    } catch (const Error&) {
+      continue;
+    }
+    v.b = *b;
+    v.n1 = n / n2;
+    v.n2 = n2;
+    v.work_bytes = kLongColumnWorkBytes;
+    return v;
+  }
+  return LongColumnVariant{};
 }
 
 LongColumnVariant estimate_long_column_variant(int n, Precision precision, const DeviceLimits& limits, bool rows) {
+  if (rows)
+    if (LongColumnVariant balanced = long_row_balanced_split(n, precision, limits); balanced.n1 > 0) return balanced;
   LongColumnVariant v;
   for (int n2 : {32, 16, 9, 8, 7, 5, 4, 3, 2}) {
     if (n2 == 32 && !rows) continue;
     if (n % n2 != 0 || n / n2 < 2) continue;
     try {
-      v.a = estimate_column_variant(n / n2, precision, limits);
+      v.a = long_pass_a_variant(n / n2, precision, limits);
     } catch (const Error&) {
       continue;  // n1 has no column kernel that fits
     }
-    // Single-precision pass A on blocks of 16 columns (128-byte segments)
-    // where they fit: 64 x 64 x 16384 on an H200 0.966 ms against 1.012
-    // with the column ESTIMATE's 8 of 1024 points. Double precision kept
-    // its 4 (8 lost: 2.011 ms against 1.974).
-    XVariant wide = v.a;
-    wide.rows_per_block = std::max(wide.rows_per_block, 128 / complex_bytes(precision));
-    if (precision == Precision::f32 && x_variant_fits(x_variant_facts(n / n2, precision, wide), limits)) v.a = wide;
     v.n1 = n / n2;
     v.n2 = n2;
     v.work_bytes = kLongColumnWorkBytes;
@@ -143,14 +215,21 @@ void run_long_column_on_cpu(const LongColumnVariant& v, int sign, kern::Complex<
   const std::vector<LongColumnChunk> chunks = long_column_chunks(v, precision_of<Real>(), count, geometry);
   std::vector<kern::Complex<Real>> work(static_cast<size_t>(long_column_work_elements(v.n1, chunks)));
   const auto table_n1 = forward_twiddle_table<Real>(v.n1);
-  const auto table_l = forward_twiddle_table<Real>(v.n1 * v.n2);
+  const auto table_l = long_twiddle_table<Real>(v.n1, v.n2);
   kern::XLayout a_layout = make_x_layout(v.n1, precision_of<Real>(), v.a);
   a_layout.long_n2 = v.n2;
   const kern::LongColumnBLayout b_layout = long_column_b_layout(v);
+  const auto table_n2 = forward_twiddle_table<Real>(v.n2);
   for (const LongColumnChunk& c : chunks) {
     run_x_kernel_on_cpu<Real>(a_layout, sign,
                               long_column_a_args<Real>(c, data, work.data(), table_n1.data(), table_l.data()));
-    const kern::XArgs<Real> b = long_column_b_args<Real>(c, data, work.data(), static_cast<Real>(scale));
+    const kern::XArgs<Real> b =
+        long_column_b_args<Real>(c, data, work.data(), static_cast<Real>(scale), table_n2.data());
+    if (v.rows_in_shared_memory()) {  // one column a row: the workspace's lines are contiguous rows
+      if (geometry.inner != 1) fail(FFT3D_ERROR_INTERNAL, "long rows in balance run on rows only");
+      run_x_kernel_on_cpu<Real>(long_row_b_layout(v.n2, precision_of<Real>(), v.b), sign, b);
+      continue;
+    }
     const long long blocks = (c.b_lines + b_layout.threads - 1) / b_layout.threads;
     if (sign < 0)
       run_blocks_on_cpu(LongColumnBOnHost<Real, -1>{b_layout, b}, blocks);

@@ -17,9 +17,15 @@ struct LongColumnVariant {
   int n1 = 0, n2 = 0;      // 0: none
   XVariant a;              // pass A: the column kernel of n1 points
   int b_threads = 256;     // pass B: threads a block, one (column, k1) each
+  // Long rows whose n2 is beyond the register codelets: pass B is instead
+  // the row kernel of n2 points with the transposed store (long_row_b_layout),
+  // a line per k1. Empty (no radices): pass B in registers.
+  XVariant b;
   long long work_bytes = 0;  // the workspace's budget (long_column_chunks)
 
-  // e.g. "long1024x16.r32-32.t32.rows8.pad-none.tw-sincos.mb0.cols.b256.work32M"
+  bool rows_in_shared_memory() const { return !b.radices.empty(); }
+  // e.g. "long1024x16.r32-32.t32.rows8.pad-none.tw-sincos.mb0.cols.b256.work32M",
+  // "long256x256.r16-16.t16.rows32.pad-none.tw-sincos.mb0.cols.b-r16-16.t16.rows16.pad-none.tw-sincos.mb0.work1024M"
   std::string name() const;
   bool operator==(const LongColumnVariant& o) const;
 };
@@ -34,10 +40,18 @@ constexpr long long kLongColumnWorkBytes = 1LL << 30;
 // The split of a column of n points: n2 the largest of 16, 9, 8, 7, 5, 4,
 // 3, 2 that divides n and leaves n1 = n / n2 a column kernel that fits the
 // limits (estimate_column_variant), and kLongColumnWorkBytes. n1 = 0 where
-// there is none. rows (long rows, one column a row): 32 comes first, so
-// that pass A's columns are half as long and its blocks twice as wide.
+// there is none. rows (long rows, one column a row): first the balanced
+// split of long_row_balanced_split, else as columns with 32 first, so that
+// pass A's columns are half as long and its blocks twice as wide.
 LongColumnVariant estimate_long_column_variant(int n, Precision precision, const DeviceLimits& limits,
                                                bool rows = false);
+
+// Long rows of n = n1 * n2 with n2 the largest divisor of n from 33 to
+// sqrt(n) (n1 >= n2) for which pass A's column kernel of n1 and pass B's
+// row kernel of n2 (the row ESTIMATE's, at least 128 bytes of lines a
+// block where they fit) both fit: two shared-memory passes whose blocks
+// each move runs of at least 128 bytes. n1 = 0 where there is none.
+LongColumnVariant long_row_balanced_split(int n, Precision precision, const DeviceLimits& limits);
 
 // One chunk of the columns (a run of neighbouring columns, or of whole
 // planes of them): where its pass A reads (a_in, from `offset` complex
@@ -69,8 +83,8 @@ std::vector<LongColumnChunk> long_column_chunks(const LongColumnVariant& v, Prec
 long long long_column_work_elements(int n1, const std::vector<LongColumnChunk>& chunks);
 
 // The arguments of chunk c's pass A (from `data` into `work`, twiddles of
-// n1 and of n1 * n2 points) and pass B (from `work` into `data`), as the
-// GPU pass and the CPU runner launch them.
+// n1 points and long_twiddle_table's of n1 * n2) and pass B (from `work`
+// into `data`), as the GPU pass and the CPU runner launch them.
 template <typename Real>
 kern::XArgs<Real> long_column_a_args(const LongColumnChunk& c, kern::Complex<Real>* data, kern::Complex<Real>* work,
                                      const kern::Complex<Real>* twiddles_n1,
@@ -82,10 +96,11 @@ kern::XArgs<Real> long_column_a_args(const LongColumnChunk& c, kern::Complex<Rea
   a.twiddle_width = c.twiddle_width;
   return a;
 }
+// twiddles_n2: the n2-point table of pass B's row kernel where it takes one.
 template <typename Real>
 kern::XArgs<Real> long_column_b_args(const LongColumnChunk& c, kern::Complex<Real>* data, kern::Complex<Real>* work,
-                                     Real scale) {
-  kern::XArgs<Real> b{work, c.b_lines, nullptr, c.b_in, scale};
+                                     Real scale, const kern::Complex<Real>* twiddles_n2 = nullptr) {
+  kern::XArgs<Real> b{work, c.b_lines, twiddles_n2, c.b_in, scale};
   b.out = data + c.offset;
   b.out_geometry = c.b_out;
   return b;

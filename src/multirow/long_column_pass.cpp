@@ -23,13 +23,31 @@ LongColumnPass::LongColumnPass(const LongColumnVariant& variant, Precision preci
   const std::string arch = device.arch();
   library_a_ = std::make_unique<GpuLibrary>(
       cached_cubin(x_kernel_source(variant.n1, precision, variant.a, false, 0, false, variant.n2), arch));
-  library_b_ = std::make_unique<GpuLibrary>(cached_cubin(long_column_b_source(variant, precision), arch));
   a_[0] = library_a_->kernel(kXForwardKernel, a_shared_bytes_);
   a_[1] = library_a_->kernel(kXInverseKernel, a_shared_bytes_);
-  b_[0] = library_b_->kernel("fft3d_long_b_forward", 0);
-  b_[1] = library_b_->kernel("fft3d_long_b_inverse", 0);
+  if (variant.rows_in_shared_memory()) {  // pass B: rows of n2 with the transposed store
+    if (geometry.inner != 1) fail(FFT3D_ERROR_INTERNAL, "long rows in balance run on rows only");
+    const kern::XLayout b = long_row_b_layout(variant.n2, precision, variant.b);
+    const XVariantFacts fb = layout_facts(b, precision);
+    if (!x_variant_fits(fb, device.limits()))
+      fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "long-row pass B " + variant.b.name() + " exceeds the limits of " +
+                                             device.name);
+    b_shared_bytes_ = fb.shared_bytes;
+    b_threads_ = fb.threads_per_block;
+    b_lines_per_block_ = b.rows_per_block;
+    library_b_ = std::make_unique<GpuLibrary>(cached_cubin(
+        x_kernel_source(variant.n2, precision, variant.b, false, 0, false, 0, /*transposed_store=*/true), arch));
+    b_[0] = library_b_->kernel(kXForwardKernel, b_shared_bytes_);
+    b_[1] = library_b_->kernel(kXInverseKernel, b_shared_bytes_);
+    if (variant.b.twiddle_table) twiddles_n2_ = upload_twiddle_table(variant.n2, precision);
+  } else {
+    b_threads_ = b_lines_per_block_ = variant.b_threads;
+    library_b_ = std::make_unique<GpuLibrary>(cached_cubin(long_column_b_source(variant, precision), arch));
+    b_[0] = library_b_->kernel("fft3d_long_b_forward", 0);
+    b_[1] = library_b_->kernel("fft3d_long_b_inverse", 0);
+  }
   if (variant.a.twiddle_table) twiddles_n1_ = upload_twiddle_table(variant.n1, precision);
-  twiddles_length_ = upload_twiddle_table(variant.n1 * variant.n2, precision);
+  twiddles_length_ = upload_long_twiddle_table(variant.n1, variant.n2, precision);
   columns_ = columns;
   geometry_ = geometry;
   chunks_ = long_column_chunks(variant, precision, columns, geometry);
@@ -45,14 +63,16 @@ void LongColumnPass::launch_chunks(const std::vector<LongColumnChunk>& chunks, c
   auto* work = static_cast<kern::Complex<Real>*>(work_.get());
   const auto* twiddles_n1 = static_cast<const kern::Complex<Real>*>(twiddles_n1_.get());
   const auto* twiddles_length = static_cast<const kern::Complex<Real>*>(twiddles_length_.get());
-  const int a_rows = variant_.a.rows_per_block, b_threads = variant_.b_threads;
+  const auto* twiddles_n2 = static_cast<const kern::Complex<Real>*>(twiddles_n2_.get());
+  const int a_rows = variant_.a.rows_per_block, b_lines = b_lines_per_block_;
   for (const LongColumnChunk& c : chunks) {
     kern::XArgs<Real> a = long_column_a_args<Real>(c, source, work, twiddles_n1, twiddles_length);
     launch_kernel(a_[inverse], &a, dim3(static_cast<unsigned>((c.a_columns + a_rows - 1) / a_rows)),
                   dim3(static_cast<unsigned>(a_threads_)), static_cast<size_t>(a_shared_bytes_), stream, dependent_);
-    kern::XArgs<Real> b = long_column_b_args<Real>(c, array, work, static_cast<Real>(scale));
-    launch_kernel(b_[inverse], &b, dim3(static_cast<unsigned>((c.b_lines + b_threads - 1) / b_threads)),
-                  dim3(static_cast<unsigned>(b_threads)), 0, stream, dependent_);
+    kern::XArgs<Real> b = long_column_b_args<Real>(c, array, work, static_cast<Real>(scale), twiddles_n2);
+    launch_kernel(b_[inverse], &b, dim3(static_cast<unsigned>((c.b_lines + b_lines - 1) / b_lines)),
+                  dim3(static_cast<unsigned>(b_threads_)), static_cast<size_t>(b_shared_bytes_), stream,
+                  dependent_);
   }
 }
 
@@ -85,7 +105,8 @@ void LongColumnPass::run_out(const void* in, void* out, long long columns, int s
 std::string LongColumnPass::describe() const {
   std::ostringstream s;
   s << "long-column form " << variant_.n1 * variant_.n2 << " = " << variant_.n1 << " x " << variant_.n2 << " "
-    << precision_name(precision_) << ", " << variant_.name() << ", workspace " << work_.bytes() << " B";
+    << precision_name(precision_) << ", " << variant_.name() << ", workspace " << work_.bytes() << " B"
+    << (variant_.rows_in_shared_memory() ? ", pass B: rows in shared memory, transposed store" : "");
   return s.str();
 }
 

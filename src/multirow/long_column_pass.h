@@ -1,6 +1,8 @@
 // The long-column form on the GPU (multirow/long_column.h): pass A (the
-// column kernel of n1 with XLayout::long_n2) and pass B, compiled with
-// NVRTC (cached), launched chunk by chunk through the pass's workspace.
+// column kernel of n1 with XLayout::long_n2) and pass B (n2-point DFTs in
+// registers, or for long rows split in balance the row kernel of n2 with
+// XLayout::transposed_store), compiled with NVRTC (cached), launched chunk
+// by chunk through the pass's workspace.
 #pragma once
 #include <memory>
 #include <vector>
@@ -34,11 +36,12 @@ class LongColumnPass final : public GpuPass {
 
   LongColumnVariant variant_;
   Precision precision_;
-  long long a_shared_bytes_ = 0;
-  int a_threads_ = 0;
+  long long a_shared_bytes_ = 0, b_shared_bytes_ = 0;
+  int a_threads_ = 0, b_threads_ = 0;
+  int b_lines_per_block_ = 0;  // pass B's lines a block (threads where it works in registers)
   std::unique_ptr<GpuLibrary> library_a_, library_b_;
   cudaKernel_t a_[2] = {}, b_[2] = {};  // [inverse]
-  DeviceBuffer twiddles_n1_, twiddles_length_, work_;
+  DeviceBuffer twiddles_n1_, twiddles_n2_, twiddles_length_, work_;
   // The chunks of the columns the pass was made for, computed once; run
   // recomputes them only for others.
   long long columns_ = 0;
