@@ -242,6 +242,17 @@ TEST(LongRowForm, BalancedSplitMatchesFftw) {
   const std::string text = describe_pass(f64[0], Precision::f64);
   EXPECT_NE(text.find("B: 64 x 64-point row Stockham from the workspace, stored transposed"), std::string::npos)
       << text;
+  // 7^6 = 343 x 343 f32: pass A's columns of 343 take two exchange buffers
+  // (measured_343_columns); pass B keeps one.
+  const auto r343 = make_grid_schedule(117649, 1, 1, Precision::f32, DeviceLimits{}, ColumnMethod::automatic, {},
+                                       PlaneMethod::separate, RowMethod::long_row);
+  ASSERT_TRUE(r343[0].long_column.rows_in_shared_memory());
+  EXPECT_EQ(r343[0].long_column.n2, 343);
+  EXPECT_EQ(r343[0].long_column.b.exchange_buffers, 1);
+  check_schedule<float>(r343, 117649, 1, 1, "f32 117649, 343 x 343");
+  XVariant two = r343[0].long_column.b;
+  two.exchange_buffers = 2;
+  EXPECT_THROW(long_row_b_layout(343, Precision::f32, two), Error);
 }
 
 // Where the ESTIMATE takes long rows: only where no row kernel fits and no

@@ -175,6 +175,8 @@ kern::XLayout make_x_layout(int n, Precision precision, const XVariant& v) {
 }
 
 kern::XLayout long_row_b_layout(int n, Precision precision, const XVariant& v) {
+  if (v.exchange_buffers > 1)
+    fail(FFT3D_ERROR_INTERNAL, "long rows' pass B keeps one exchange buffer: " + v.name());
   kern::XLayout L = make_x_layout(n, precision, v);
   L.transposed_store = true;
   if (L.row_stride() % 2 == 0) ++L.row_pad;

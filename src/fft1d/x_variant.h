@@ -65,7 +65,9 @@ kern::XLayout make_x_layout(int n, Precision precision, const XVariant& v);
 
 // The layout of pass B of a long row (XLayout::transposed_store): rows of
 // variant v, their stride made odd so that the store phase, which reads
-// down the block's lines, finds them in different banks.
+// down the block's lines, finds them in different banks. One exchange
+// buffer only (the last stage leaves the rows in the first buffer, which
+// with two it could still be reading); throws Error(INTERNAL) for two.
 kern::XLayout long_row_b_layout(int n, Precision precision, const XVariant& v);
 
 // Facts of a variant, from its layout: what the launcher and pruning need.

@@ -63,7 +63,8 @@ std::optional<XVariant> long_pass_b_variant(int n2, Precision precision, const D
     bases.push_back(c);
   } catch (const Error&) {
   }
-  for (const XVariant& base : bases) {
+  for (XVariant& base : bases) {
+    base.exchange_buffers = 1;  // long_row_b_layout
     XVariant wide = base;
     wide.rows_per_block = std::max(base.rows_per_block, 128 / complex_bytes(precision));
     if (fits(wide)) return wide;
