@@ -9,8 +9,9 @@
 // kernels' occupancy. Prints the copy rate (bytes read and written over the
 // median of 10 timed runs after two warm-ups). The shared memory is only
 // reserved at launch, never touched. Rows of 96 and 192 bytes (12 and 24
-// columns) straddle 128-byte lines: they copied at half the rate of 64-byte
-// rows on an H200 (docs/BENCHMARKS.md, "Long rows split in balance").
+// columns) straddle 128-byte lines: they copied at about 60 % of the rate
+// of 64-byte rows on an H200 (docs/BENCHMARKS.md, "Long rows split in
+// balance").
 //   nvcc -std=c++17 -arch=sm_90 -O3 -o long-column-probe apps/tools/long_column_probe.cu && ./long-column-probe
 #include <cstdio>
 
