@@ -169,16 +169,18 @@ TEST(GpuGrid, SmallPlanesBeyondL2) {
 }
 
 // Long columns (two passes through a workspace): f64 Z columns of 16384
-// fit no block (no GPU plan before them), f32 ones ran one a block; their
-// chunks here are runs of columns within the plane. Forced on Y and Z
-// columns of other splits through FFT3D_COLUMN_METHOD=long.
+// fit no block (no GPU plan before them), f32 ones ran one a block; they
+// split in balance (128 x 128, pass B the column kernel of n2). Forced on Y
+// and Z columns of other splits through FFT3D_COLUMN_METHOD=long: pass B in
+// registers (96 = 6 x 16, 80, 45, 14) and in balance (1250 = 50 x 25).
 TEST(GpuGrid, LongColumns) {
   FFT3D_REQUIRE_GPU();
   for (bool single : {true, false}) {
     fft3d_plan plan = make_plan(16, 8, 16384, single);
     ASSERT_NE(plan, nullptr);
     const std::string text = fft3d_test::describe(plan);
-    EXPECT_NE(text.find("pass z: n=16384 x 128 long columns, A: 16 x 1024-point"), std::string::npos) << text;
+    EXPECT_NE(text.find("pass z: n=16384 x 128 long columns, A: 128 x 128-point"), std::string::npos) << text;
+    EXPECT_NE(text.find("long columns, B: 128 x 128-point column Stockham"), std::string::npos) << text;
     fft3d_plan_destroy(plan);
     check_grid_in(single, 16, 8, 16384);
   }

@@ -131,14 +131,20 @@ TEST(LongColumnForm, ExecutorMatchesFftw) {
 
 TEST(LongColumnForm, Splits) {
   const DeviceLimits limits;
+  // In balance: both passes column kernels of 128.
   LongColumnVariant v = estimate_long_column_variant(16384, Precision::f64, limits);
-  EXPECT_EQ(v.n1, 1024);
-  EXPECT_EQ(v.n2, 16);
+  EXPECT_EQ(v.n1, 128);
+  EXPECT_EQ(v.n2, 128);
   EXPECT_TRUE(v.a.columns);
+  EXPECT_TRUE(v.columns_in_shared_memory());
+  EXPECT_FALSE(v.rows_in_shared_memory());
   EXPECT_EQ(v.work_bytes, kLongColumnWorkBytes);
+  EXPECT_EQ(estimate_long_column_variant(8192, Precision::f32, limits).n2, 64);  // 128 x 64
+  // 405 has no divisor from 17 to 20: n2 = 9 in registers.
   v = estimate_long_column_variant(3 * 3 * 3 * 3 * 5, Precision::f32, limits);
   EXPECT_EQ(v.n2, 9);
   EXPECT_EQ(v.n1, 45);
+  EXPECT_FALSE(v.columns_in_shared_memory());
   EXPECT_EQ(estimate_long_column_variant(11 * 13, Precision::f32, limits).n1, 0);
   EXPECT_NE(v.name().find("long45x9."), std::string::npos) << v.name();
 }
@@ -156,6 +162,10 @@ TEST(LongColumnForm, EstimateTakesLongColumnsWhereOnePassIsNarrow) {
   // f32 columns of 16384: one a block in one pass.
   EXPECT_TRUE(make_grid_schedule(64, 64, 16384, Precision::f32, limits).back().is_long_column());
   EXPECT_TRUE(make_grid_schedule(16, 8192, 4, Precision::f32, limits)[1].is_long_column());
+  // f32 columns of 4096 hold 4 a block (32 bytes): long from 4096 in single
+  // precision; f64 ones hold 2 (also 32 bytes): one pass.
+  EXPECT_TRUE(make_grid_schedule(64, 64, 4096, Precision::f32, limits).back().is_long_column());
+  EXPECT_FALSE(make_grid_schedule(64, 64, 4096, Precision::f64, limits).back().is_long_column());
   // Columns of 1024 hold 4 (f64) or 8 (f32) a block: one pass.
   EXPECT_FALSE(make_grid_schedule(64, 64, 1024, Precision::f32, limits).back().is_long_column());
   EXPECT_FALSE(make_grid_schedule(64, 64, 1024, Precision::f64, limits).back().is_long_column());
@@ -167,8 +177,43 @@ TEST(LongColumnForm, EstimateTakesLongColumnsWhereOnePassIsNarrow) {
   // A length with no split: no long columns to force.
   EXPECT_THROW(make_grid_schedule(4, 4, 3, Precision::f32, limits, ColumnMethod::long_column), Error);
   const std::string text = describe_pass(f64.back(), Precision::f64);
-  EXPECT_NE(text.find("long columns, A: 16 x 1024-point"), std::string::npos) << text;
-  EXPECT_NE(text.find("long columns, B: 1024 x 16-point"), std::string::npos) << text;
+  EXPECT_NE(text.find("long columns, A: 128 x 128-point column Stockham"), std::string::npos) << text;
+  EXPECT_NE(text.find("long columns, B: 128 x 128-point column Stockham from the workspace"), std::string::npos)
+      << text;
+}
+
+// Long columns split in balance: pass B is the column kernel of n2, out of
+// place from the workspace (XLayout::long_n2 = 1). Y and Z in one grid, a
+// length whose kernels take twiddle tables and two exchange buffers (343 =
+// 7^3 in f32), odd n2 (21 x 21), whole planes a chunk and runs within a
+// plane, and pass B blocks left ragged.
+TEST(LongColumnForm, BalancedSplitMatchesFftw) {
+  const DeviceLimits limits;
+  auto grid = make_grid_schedule(6, 1024, 441, Precision::f32, limits, ColumnMethod::long_column);
+  ASSERT_EQ(grid.size(), 3u);
+  for (size_t i = 1; i < 3; ++i) ASSERT_TRUE(grid[i].long_column.columns_in_shared_memory()) << i;
+  EXPECT_EQ(grid[1].long_column.n2, 32);  // Y: 1024 = 32 x 32
+  EXPECT_EQ(grid[2].long_column.n2, 21);  // Z: 441 = 21 x 21
+  check_schedule<float>(grid, 6, 1024, 441, "f32 6 x 1024 x 441, in balance");
+  for (size_t i = 1; i < 3; ++i) grid[i].long_column.work_bytes = 32LL * 1024 * 8;  // runs of 32 columns
+  check_schedule<float>(grid, 6, 1024, 441, "f32 6 x 1024 x 441, runs within a plane");
+  // Z of 5 x 35 x 400 f64 (Y: 5 x 7 in registers): 175 columns a plane, so
+  // both passes' last blocks are ragged.
+  auto f64 = make_grid_schedule(5, 35, 400, Precision::f64, limits, ColumnMethod::long_column);
+  EXPECT_FALSE(f64[1].long_column.columns_in_shared_memory());
+  const LongColumnVariant& z = f64[2].long_column;
+  ASSERT_TRUE(z.columns_in_shared_memory());
+  EXPECT_EQ(z.n2, 20);
+  EXPECT_NE((175 * z.n1) % z.b.rows_per_block, 0);
+  EXPECT_NE((175 * z.n2) % z.a.rows_per_block, 0);
+  check_schedule<double>(f64, 5, 35, 400, "f64 5 x 35 x 400, in balance");
+  const auto r343 = estimate_long_column_variant(343 * 343, Precision::f32, limits);
+  ASSERT_TRUE(r343.columns_in_shared_memory());
+  EXPECT_EQ(r343.n2, 343);
+  EXPECT_EQ(r343.b.exchange_buffers, 2);
+  auto z343 = make_grid_schedule(4, 2, 343 * 343, Precision::f32, limits);  // no one-pass block fits
+  ASSERT_EQ(z343[2].long_column, r343);
+  check_schedule<float>(z343, 4, 2, 343 * 343, "f32 4 x 2 x 117649, 343 x 343");
 }
 
 // Long rows: X rows that fit no row kernel (here a device of 16 KB of
@@ -231,6 +276,8 @@ TEST(LongRowForm, BalancedSplitMatchesFftw) {
   EXPECT_GE(v.b.rows_per_block, 16);  // 128 bytes of f32 lines a store
   EXPECT_NE((v.n1 * 3) % v.b.rows_per_block, 0);
   check_schedule<float>(r6561, 6561, 3, 1, "f32 6561 x 3, 81 x 81");
+  // Pass B's row kernel takes rows only: columns (inner > 1) are refused.
+  EXPECT_THROW(long_column_chunks(v, Precision::f32, 4, kern::RowGeometry{2, 2 * 6561, 2}), Error);
   auto f64 = make_grid_schedule(4096, 5, 1, Precision::f64, small);
   ASSERT_TRUE(f64[0].long_column.rows_in_shared_memory());
   EXPECT_GE(f64[0].long_column.b.rows_per_block, 8);
@@ -269,13 +316,19 @@ TEST(LongRowForm, EstimateTakesLongRowsWhereNoRowKernelFits) {
   EXPECT_EQ(f32.passes_over_memory(), 2);
   EXPECT_EQ(f32.geometry.inner, 1);
   EXPECT_EQ(f32.geometry.outer, 32768);
-  // f64 rows of 16384 (256 KB): long, 128 x 128 in balance (columns keep
-  // n2 at most 16).
+  // f64 rows of 16384 (256 KB): long, 128 x 128 in balance (as columns,
+  // whose pass B is a column kernel).
   const GridPass f64 = row_pass(16384, 4, Precision::f64, limits);
   ASSERT_TRUE(f64.is_long_column());
   EXPECT_EQ(f64.long_column.n1, 128);
   EXPECT_EQ(f64.long_column.n2, 128);
-  EXPECT_EQ(estimate_long_column_variant(16384, Precision::f64, limits).n2, 16);
+  EXPECT_TRUE(estimate_long_column_variant(16384, Precision::f64, limits).columns_in_shared_memory());
+  // f32 rows of 2^18 in balance (512 x 512): both passes on lines of 128
+  // bytes (16), not the ESTIMATE's 32.
+  const GridPass f32_long = row_pass(1 << 18, 4, Precision::f32, limits);
+  ASSERT_TRUE(f32_long.long_column.rows_in_shared_memory());
+  EXPECT_EQ(f32_long.long_column.a.rows_per_block, 16);
+  EXPECT_EQ(f32_long.long_column.b.rows_per_block, 16);
   const std::string text = describe_pass(f64, Precision::f64);
   EXPECT_NE(text.find("pass x: n=16384 x 4 long rows, A: 128 x 128-point"), std::string::npos) << text;
   EXPECT_NE(text.find("pass x: n=16384 x 4 long rows, B: 128 x 128-point row Stockham"), std::string::npos)

@@ -81,18 +81,23 @@ TEST(Nvrtc, FiveStepKernelsCompileWithoutLocalMemory) {
 // twiddled) and pass B, both precisions, without local memory; and long
 // rows' splits.
 TEST(Nvrtc, LongColumnKernelsCompileWithoutLocalMemory) {
-  // Rows of 2048 have no balanced split: n2 = 32 in registers; rows of
-  // 32768 split in balance (256 x 128), pass B the row kernel with the
-  // transposed store.
-  for (int n : {16384, 1250, 2048, 32768}) {
+  // Columns of 16384 and 1250 split in balance (128 x 128, 50 x 25), pass B
+  // the column kernel out of place; columns of 405 = 45 x 9 have no such
+  // split: pass B in registers. Rows of 2048 have no balanced split: n2 = 32
+  // in registers; rows of 32768 split in balance (256 x 128), pass B the row
+  // kernel with the transposed store.
+  for (int n : {16384, 1250, 405, 2048, 32768}) {
     for (Precision p : {Precision::f32, Precision::f64}) {
       const bool rows = n == 2048 || n == 32768;
       const LongColumnVariant v = estimate_long_column_variant(n, p, DeviceLimits{}, rows);
       if (n == 2048) EXPECT_EQ(v.n2, 32);
       EXPECT_EQ(v.rows_in_shared_memory(), n == 32768);
-      const std::string b = v.rows_in_shared_memory()
-                                ? x_kernel_source(v.n2, p, v.b, false, 0, false, 0, /*transposed_store=*/true)
-                                : long_column_b_source(v, p);
+      EXPECT_EQ(v.columns_in_shared_memory(), n == 16384 || n == 1250) << v.name();
+      std::string b = long_column_b_source(v, p);
+      if (!v.b.radices.empty()) {
+        const kern::XLayout L = long_column_b_layout_in_shared_memory(v, p);
+        b = x_kernel_source(v.n2, p, v.b, false, 0, false, L.long_n2, L.transposed_store);
+      }
       for (const std::string& source : {x_kernel_source(v.n1, p, v.a, false, 0, false, v.n2), b}) {
         EXPECT_GT(compile_with_nvrtc(source, kArch).cubin.size(), 1000u) << v.name();
         const std::string ptx = compile_to_ptx(source, "compute_" FFT3D_TEST_CUDA_ARCH);

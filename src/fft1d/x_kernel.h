@@ -366,7 +366,7 @@ FFT3D_HD void stockham_stage_phase(const StageGeom& g, const PhaseInfo& ph, int 
 }
 
 // One phase of stage g of a row (or column) kernel for one thread;
-// long_n2 > 0: pass A of a long column (XLayout::long_n2).
+// long_n2 > 0: out of place, pass A of a long column (XLayout::long_n2).
 template <int Sign, int R, typename Real, int Capacity>
 FFT3D_HD void x_stage_phase(const StageGeom& g, const PhaseInfo& ph, int row_stride,
                             int rows_per_block, bool use_table, bool columns, bool split, int real_io,
@@ -375,7 +375,7 @@ FFT3D_HD void x_stage_phase(const StageGeom& g, const PhaseInfo& ph, int row_str
   const RowAccess<Real> r = row_access(g.n, g.threads, row_stride, rows_per_block, columns, split, tc, smem, a,
                                        paired_io(real_io), long_n2 > 0);
   const RowIo<Real> io{r, real_io, g.n, a.scale, r.live};
-  if (long_n2 > 0 && g.last) {
+  if (long_n2 > 1 && g.last) {  // long_n2 == 1: W_n^{0 k} = 1, no twiddles
     const int j2 = static_cast<int>(r.row / a.twiddle_width % long_n2);
     stockham_stage_phase<Sign, R>(g, ph, r.t, r.shared_re, r.shared_im, use_table, a.twiddles,
                                   TwiddledColumnIo<Sign, Real>{io, a.long_twiddles, j2, g.n, r.live}, regs, true);

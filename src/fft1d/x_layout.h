@@ -97,11 +97,12 @@ struct XLayout {
   // stage instead of two, for twice the shared memory. Complex data only
   // (a cross phase works on exchange 0, in buffer 0, in place).
   int exchange_buffers = 1;
-  // Columns only, 0 or n2 > 1: pass A of a long column of n * n2 points
+  // Columns only, 0 or n2 >= 1: pass A of a long column of n * n2 points
   // (multirow/long_column.h). Column r is written out of place, to
   // XArgs::out at XArgs::out_geometry, its output k multiplied as it is
   // stored by W_{n n2}^{j2 k}, j2 = (r / XArgs::twiddle_width) % n2, from
-  // XArgs::long_twiddles (long_twiddle_table).
+  // XArgs::long_twiddles (long_twiddle_table). 1: out of place with no
+  // twiddles, pass B of long columns in balance (whose pass A applied them).
   int long_n2 = 0;
   // Rows only: pass B of a long row split n1 * n (multirow/long_column.h).
   // The last stage leaves the block's rows in shared memory, and a store

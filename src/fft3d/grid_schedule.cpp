@@ -138,8 +138,16 @@ bool long_columns_pay(int n, const XVariant& one_pass, Precision precision) {
   // 0.958 against 1.663. Columns of 4096 (32 bytes a block) kept one pass:
   // f32 0.249 against 0.269 long, f64 0.437 against 0.533. Shorter columns
   // with narrow blocks (f32 from 980 points, f64 from 1500, not powers of
-  // two) are untimed long and keep one pass.
-  return n >= kLongColumnsFrom && one_pass.rows_per_block * complex_bytes(precision) < 32;
+  // two) are untimed long and keep one pass. With pass B in balance
+  // (long_column_balanced_split), f32 columns of 4096 in one-pass blocks of
+  // 4 (32 bytes) went long too: 64 x 64 x 4096 0.250 → 0.225 ms, 128 x 128 x
+  // 4096 1.001 → 0.954, 1024 x 64 x 4096 4.494 → 4.256 (0.96 → 1.01x);
+  // f64 (2 a block) lost at three grids of five (32 x 32 x 4096 0.115 →
+  // 0.120). Blocks of 64 bytes lost in both (256 x 256 x 2048 f32 1.576 →
+  // 1.754).
+  const long long bytes = one_pass.rows_per_block * complex_bytes(precision);
+  if (precision == Precision::f32) return n >= kLongColumnsFromF32 && bytes <= 32;
+  return n >= kLongColumnsFrom && bytes < 32;
 }
 
 int split_y_factor(int ny) {
@@ -501,10 +509,12 @@ std::string describe_pass(const GridPass& pass, Precision precision) {
       << " B, chunk by chunk\n"
       << "pass " << pass.axis << ": n=" << pass.n << " x " << pass.count << what << ", B: " << v.n1 << " x "
       << v.n2;
-    if (v.rows_in_shared_memory()) {
-      const XVariantFacts fb = layout_facts(long_row_b_layout(v.n2, precision, v.b), precision);
-      s << "-point row Stockham from the workspace, stored transposed to natural order, variant " << v.b.name()
-        << ", " << fb.threads_per_block << " threads/block, " << fb.shared_bytes << " B shared/block";
+    if (!v.b.radices.empty()) {
+      const XVariantFacts fb = layout_facts(long_column_b_layout_in_shared_memory(v, precision), precision);
+      s << (v.rows_in_shared_memory() ? "-point row Stockham from the workspace, stored transposed to natural order"
+                                      : "-point column Stockham from the workspace to natural order")
+        << ", variant " << v.b.name() << ", " << fb.threads_per_block << " threads/block, " << fb.shared_bytes
+        << " B shared/block";
     } else {
       s << "-point register FFTs from the workspace to natural order, " << v.b_threads
         << " threads/block, no shared memory";

@@ -86,9 +86,11 @@ std::optional<ClusterRowVariant> estimate_cluster_column_variant(int n, Precisio
                                                                  const DeviceLimits& limits);
 
 // Whether the ESTIMATE takes long columns over the one-pass column
-// variant `one_pass` for columns of n: from kLongColumnsFrom points, where
-// its blocks hold fewer columns than fill a 32-byte sector.
+// variant `one_pass` for columns of n: from kLongColumnsFrom points where
+// its blocks hold fewer columns than fill a 32-byte sector; in single
+// precision from kLongColumnsFromF32 points where they hold at most one.
 constexpr int kLongColumnsFrom = 8192;
+constexpr int kLongColumnsFromF32 = 4096;
 bool long_columns_pay(int n, const XVariant& one_pass, Precision precision);
 
 // How X and Y are transformed: separate row and column passes, or one fused

@@ -43,11 +43,18 @@ XVariant long_pass_a_variant(int n1, Precision precision, const DeviceLimits& li
   return a;
 }
 
+// Long rows' passes move lines of exactly 128 bytes in single precision
+// (16), not the ESTIMATE's 32 of 256 and 512 points: blocks of half the
+// shared memory share an SM. H200, batched f32 (ms): 262144 0.706 → 0.620,
+// 131072 0.587 → 0.556, 65536 tied. Double precision keeps at least 8
+// (16 tied: f64 131072 0.597 against 0.593).
+constexpr int kLongRowLinesF32 = 16;
+
 // Pass B's row kernel of n2 points with the transposed store: the row
 // ESTIMATE, else the column ESTIMATE's radices and threads as rows (512: 16
-// threads a row, not 64), with lines widened to 128 bytes of a store in at
-// most kLongRowBThreads; else the row ESTIMATE as it is. Rows of 512 as
-// r8-8-8 on 1024 threads ran at 54 % of DRAM throughput (H200).
+// threads a row, not 64), with lines of 128 bytes of a store (f64: at
+// least) in at most kLongRowBThreads; else the row ESTIMATE as it is. Rows
+// of 512 as r8-8-8 on 1024 threads ran at 54 % of DRAM throughput (H200).
 constexpr int kLongRowBThreads = 512;
 
 std::optional<XVariant> long_pass_b_variant(int n2, Precision precision, const DeviceLimits& limits) {
@@ -66,7 +73,8 @@ std::optional<XVariant> long_pass_b_variant(int n2, Precision precision, const D
   for (XVariant& base : bases) {
     base.exchange_buffers = 1;  // long_row_b_layout
     XVariant wide = base;
-    wide.rows_per_block = std::max(base.rows_per_block, 128 / complex_bytes(precision));
+    wide.rows_per_block = precision == Precision::f32 ? kLongRowLinesF32
+                                                      : std::max(base.rows_per_block, 128 / complex_bytes(precision));
     if (fits(wide)) return wide;
   }
   if (!bases.empty() && fits(bases.front())) return bases.front();
@@ -89,6 +97,11 @@ LongColumnVariant long_row_balanced_split(int n, Precision precision, const Devi
     } catch (const Error&) {
       continue;
     }
+    if (precision == Precision::f32) {
+      XVariant lines = v.a;
+      lines.rows_per_block = kLongRowLinesF32;
+      if (x_variant_fits(x_variant_facts(n / n2, precision, lines), limits)) v.a = lines;
+    }
     v.b = *b;
     v.n1 = n / n2;
     v.n2 = n2;
@@ -98,9 +111,38 @@ LongColumnVariant long_row_balanced_split(int n, Precision precision, const Devi
   return LongColumnVariant{};
 }
 
+LongColumnVariant long_column_balanced_split(int n, Precision precision, const DeviceLimits& limits) {
+  int root = static_cast<int>(std::sqrt(static_cast<double>(n)));
+  while (static_cast<long long>(root + 1) * (root + 1) <= n) ++root;
+  for (int n2 = root; n2 > 16; --n2) {
+    if (n % n2 != 0) continue;
+    LongColumnVariant v;
+    try {
+      v.a = long_pass_a_variant(n / n2, precision, limits);
+      v.b = long_pass_a_variant(n2, precision, limits);
+    } catch (const Error&) {
+      continue;  // n1 or n2 has no column kernel that fits
+    }
+    v.n1 = n / n2;
+    v.n2 = n2;
+    v.work_bytes = kLongColumnWorkBytes;
+    return v;
+  }
+  return LongColumnVariant{};
+}
+
+kern::XLayout long_column_b_layout_in_shared_memory(const LongColumnVariant& v, Precision precision) {
+  if (v.rows_in_shared_memory()) return long_row_b_layout(v.n2, precision, v.b);
+  if (!v.columns_in_shared_memory()) fail(FFT3D_ERROR_INTERNAL, "long-column pass B runs in registers");
+  kern::XLayout b = make_x_layout(v.n2, precision, v.b);
+  b.long_n2 = 1;
+  return b;
+}
+
 LongColumnVariant estimate_long_column_variant(int n, Precision precision, const DeviceLimits& limits, bool rows) {
-  if (rows)
-    if (LongColumnVariant balanced = long_row_balanced_split(n, precision, limits); balanced.n1 > 0) return balanced;
+  LongColumnVariant balanced =
+      rows ? long_row_balanced_split(n, precision, limits) : long_column_balanced_split(n, precision, limits);
+  if (balanced.n1 > 0) return balanced;
   LongColumnVariant v;
   for (int n2 : {32, 16, 9, 8, 7, 5, 4, 3, 2}) {
     if (n2 == 32 && !rows) continue;
@@ -160,6 +202,9 @@ std::vector<LongColumnChunk> long_column_chunks(int n1, int n2, long long count,
 
 std::vector<LongColumnChunk> long_column_chunks(const LongColumnVariant& v, Precision precision, long long count,
                                                 const kern::RowGeometry& geometry) {
+  // Pass B's row kernel reads the workspace's lines as contiguous rows.
+  if (v.rows_in_shared_memory() && geometry.inner != 1)
+    fail(FFT3D_ERROR_INTERNAL, "long rows in balance run on rows only");
   return long_column_chunks(v.n1, v.n2, count, geometry, v.work_bytes / complex_bytes(precision));
 }
 
@@ -220,15 +265,17 @@ void run_long_column_on_cpu(const LongColumnVariant& v, int sign, kern::Complex<
   kern::XLayout a_layout = make_x_layout(v.n1, precision_of<Real>(), v.a);
   a_layout.long_n2 = v.n2;
   const kern::LongColumnBLayout b_layout = long_column_b_layout(v);
+  const bool b_in_shared_memory = !v.b.radices.empty();
+  const kern::XLayout b_shared =
+      b_in_shared_memory ? long_column_b_layout_in_shared_memory(v, precision_of<Real>()) : kern::XLayout{};
   const auto table_n2 = forward_twiddle_table<Real>(v.n2);
   for (const LongColumnChunk& c : chunks) {
     run_x_kernel_on_cpu<Real>(a_layout, sign,
                               long_column_a_args<Real>(c, data, work.data(), table_n1.data(), table_l.data()));
     const kern::XArgs<Real> b =
         long_column_b_args<Real>(c, data, work.data(), static_cast<Real>(scale), table_n2.data());
-    if (v.rows_in_shared_memory()) {  // one column a row: the workspace's lines are contiguous rows
-      if (geometry.inner != 1) fail(FFT3D_ERROR_INTERNAL, "long rows in balance run on rows only");
-      run_x_kernel_on_cpu<Real>(long_row_b_layout(v.n2, precision_of<Real>(), v.b), sign, b);
+    if (b_in_shared_memory) {
+      run_x_kernel_on_cpu<Real>(b_shared, sign, b);
       continue;
     }
     const long long blocks = (c.b_lines + b_layout.threads - 1) / b_layout.threads;

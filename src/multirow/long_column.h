@@ -17,13 +17,17 @@ struct LongColumnVariant {
   int n1 = 0, n2 = 0;      // 0: none
   XVariant a;              // pass A: the column kernel of n1 points
   int b_threads = 256;     // pass B: threads a block, one (column, k1) each
-  // Long rows whose n2 is beyond the register codelets: pass B is instead
-  // the row kernel of n2 points with the transposed store (long_row_b_layout),
-  // a line per k1. Empty (no radices): pass B in registers.
+  // Pass B in shared memory, where n2 is beyond the register codelets:
+  // long rows take the row kernel of n2 points with the transposed store
+  // (long_row_b_layout), a line per k1; long columns in balance the column
+  // kernel of n2 points (b.columns), out of place from the workspace
+  // (long_column_b_layout_in_shared_memory). Empty (no radices): pass B in
+  // registers.
   XVariant b;
   long long work_bytes = 0;  // the workspace's budget (long_column_chunks)
 
-  bool rows_in_shared_memory() const { return !b.radices.empty(); }
+  bool rows_in_shared_memory() const { return !b.radices.empty() && !b.columns; }
+  bool columns_in_shared_memory() const { return !b.radices.empty() && b.columns; }
   // e.g. "long1024x16.r32-32.t32.rows8.pad-none.tw-sincos.mb0.cols.b256.work32M",
   // "long256x256.r16-16.t16.rows32.pad-none.tw-sincos.mb0.cols.b-r16-16.t16.rows16.pad-none.tw-sincos.mb0.work1024M"
   std::string name() const;
@@ -37,12 +41,13 @@ struct LongColumnVariant {
 // with 12 MiB; docs/BENCHMARKS.md, "Long columns").
 constexpr long long kLongColumnWorkBytes = 1LL << 30;
 
-// The split of a column of n points: n2 the largest of 16, 9, 8, 7, 5, 4,
-// 3, 2 that divides n and leaves n1 = n / n2 a column kernel that fits the
-// limits (estimate_column_variant), and kLongColumnWorkBytes. n1 = 0 where
-// there is none. rows (long rows, one column a row): first the balanced
-// split of long_row_balanced_split, else as columns with 32 first, so that
-// pass A's columns are half as long and its blocks twice as wide.
+// The split of a column of n points: long_column_balanced_split's, else n2
+// the largest of 16, 9, 8, 7, 5, 4, 3, 2 that divides n and leaves n1 =
+// n / n2 a column kernel that fits the limits (estimate_column_variant),
+// pass B in registers; and kLongColumnWorkBytes. n1 = 0 where there is
+// none. rows (long rows, one column a row): long_row_balanced_split's,
+// else as columns in registers with 32 first, so that pass A's columns
+// are half as long and its blocks twice as wide.
 LongColumnVariant estimate_long_column_variant(int n, Precision precision, const DeviceLimits& limits,
                                                bool rows = false);
 
@@ -52,6 +57,20 @@ LongColumnVariant estimate_long_column_variant(int n, Precision precision, const
 // block where they fit) both fit: two shared-memory passes whose blocks
 // each move runs of at least 128 bytes. n1 = 0 where there is none.
 LongColumnVariant long_row_balanced_split(int n, Precision precision, const DeviceLimits& limits);
+
+// Long columns of n = n1 * n2 with n2 the largest divisor of n from 17 to
+// sqrt(n) for which both passes' column kernels (the column ESTIMATE's, 128
+// bytes of columns a block in single precision where they fit) fit: pass B
+// is the column kernel of n2, out of place from the workspace, so both
+// passes are one-pass column kernels of short columns on small blocks.
+// n1 = 0 where there is none.
+LongColumnVariant long_column_balanced_split(int n, Precision precision, const DeviceLimits& limits);
+
+// Pass B's layout where it runs in shared memory: long rows' row kernel
+// with the transposed store (long_row_b_layout), or long columns' column
+// kernel out of place (XLayout::long_n2 = 1). Error(INTERNAL) for pass B in
+// registers.
+kern::XLayout long_column_b_layout_in_shared_memory(const LongColumnVariant& v, Precision precision);
 
 // One chunk of the columns (a run of neighbouring columns, or of whole
 // planes of them): where its pass A reads (a_in, from `offset` complex
@@ -75,7 +94,9 @@ struct LongColumnChunk {
 std::vector<LongColumnChunk> long_column_chunks(int n1, int n2, long long count, const kern::RowGeometry& geometry,
                                                 long long work_elements);
 
-// long_column_chunks for variant v, its workspace budget in values of `precision`.
+// long_column_chunks for variant v, its workspace budget in values of
+// `precision`. A variant whose pass B runs rows in shared memory (long rows
+// in balance) takes rows only (geometry.inner == 1); else Error(INTERNAL).
 std::vector<LongColumnChunk> long_column_chunks(const LongColumnVariant& v, Precision precision, long long count,
                                                 const kern::RowGeometry& geometry);
 

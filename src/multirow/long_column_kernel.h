@@ -7,11 +7,13 @@
 //   with the shared-memory Stockham column kernel, each output k1 times
 //   W_L^{j2 k1} as it is stored, into the workspace at the slot it read
 //   from (XLayout::long_n2).
-// Pass B (this file): thread (column, k1) loads the n2 values of j2 from
-//   the workspace, does the n2-point DFT in registers and stores
-//   X[k1 + n1 k2] at its natural place in the array. Out of place, so no
-//   barrier: pass B of the five-step form needs the whole column in one
-//   block to store in place.
+// Pass B in registers (this file), for n2 of at most 16 (32 for rows):
+//   thread (column, k1) loads the n2 values of j2 from the workspace, does
+//   the n2-point DFT in registers and stores X[k1 + n1 k2] at its natural
+//   place in the array. Out of place, so no barrier: pass B of the
+//   five-step form needs the whole column in one block to store in place.
+//   Lengths split in balance (long_column_balanced_split) run pass B as the
+//   column kernel of n2 instead (XLayout::long_n2 = 1).
 // Neighbouring threads take neighbouring columns in both passes, so every
 // load and store is coalesced.
 #pragma once

@@ -14,6 +14,9 @@ LongColumnPass::LongColumnPass(const LongColumnVariant& variant, Precision preci
                                long long columns, const kern::RowGeometry& geometry)
     : variant_(variant), precision_(precision) {
   if (variant.n1 == 0) fail(FFT3D_ERROR_INTERNAL, "long-column pass without a split");
+  columns_ = columns;
+  geometry_ = geometry;
+  chunks_ = long_column_chunks(variant, precision, columns, geometry);  // refuses geometries the variant cannot run
   const XVariantFacts f = x_variant_facts(variant.n1, precision, variant.a);
   if (!x_variant_fits(f, device.limits()))
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "long-column pass A " + variant.a.name() + " exceeds the limits of " +
@@ -25,18 +28,17 @@ LongColumnPass::LongColumnPass(const LongColumnVariant& variant, Precision preci
       cached_cubin(x_kernel_source(variant.n1, precision, variant.a, false, 0, false, variant.n2), arch));
   a_[0] = library_a_->kernel(kXForwardKernel, a_shared_bytes_);
   a_[1] = library_a_->kernel(kXInverseKernel, a_shared_bytes_);
-  if (variant.rows_in_shared_memory()) {  // pass B: rows of n2 with the transposed store
-    if (geometry.inner != 1) fail(FFT3D_ERROR_INTERNAL, "long rows in balance run on rows only");
-    const kern::XLayout b = long_row_b_layout(variant.n2, precision, variant.b);
+  if (!variant.b.radices.empty()) {  // pass B: rows of n2 with the transposed store, or columns of n2
+    const kern::XLayout b = long_column_b_layout_in_shared_memory(variant, precision);
     const XVariantFacts fb = layout_facts(b, precision);
     if (!x_variant_fits(fb, device.limits()))
-      fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "long-row pass B " + variant.b.name() + " exceeds the limits of " +
+      fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "long-column pass B " + variant.b.name() + " exceeds the limits of " +
                                              device.name);
     b_shared_bytes_ = fb.shared_bytes;
     b_threads_ = fb.threads_per_block;
     b_lines_per_block_ = b.rows_per_block;
     library_b_ = std::make_unique<GpuLibrary>(cached_cubin(
-        x_kernel_source(variant.n2, precision, variant.b, false, 0, false, 0, /*transposed_store=*/true), arch));
+        x_kernel_source(variant.n2, precision, variant.b, false, 0, false, b.long_n2, b.transposed_store), arch));
     b_[0] = library_b_->kernel(kXForwardKernel, b_shared_bytes_);
     b_[1] = library_b_->kernel(kXInverseKernel, b_shared_bytes_);
     if (variant.b.twiddle_table) twiddles_n2_ = upload_twiddle_table(variant.n2, precision);
@@ -48,9 +50,6 @@ LongColumnPass::LongColumnPass(const LongColumnVariant& variant, Precision preci
   }
   if (variant.a.twiddle_table) twiddles_n1_ = upload_twiddle_table(variant.n1, precision);
   twiddles_length_ = upload_long_twiddle_table(variant.n1, variant.n2, precision);
-  columns_ = columns;
-  geometry_ = geometry;
-  chunks_ = long_column_chunks(variant, precision, columns, geometry);
   work_ = DeviceBuffer(static_cast<size_t>(long_column_work_elements(variant.n1, chunks_) * complex_bytes(precision)));
 }
 
@@ -106,7 +105,9 @@ std::string LongColumnPass::describe() const {
   std::ostringstream s;
   s << "long-column form " << variant_.n1 * variant_.n2 << " = " << variant_.n1 << " x " << variant_.n2 << " "
     << precision_name(precision_) << ", " << variant_.name() << ", workspace " << work_.bytes() << " B"
-    << (variant_.rows_in_shared_memory() ? ", pass B: rows in shared memory, transposed store" : "");
+    << (variant_.rows_in_shared_memory()      ? ", pass B: rows in shared memory, transposed store"
+        : variant_.columns_in_shared_memory() ? ", pass B: columns in shared memory"
+                                              : "");
   return s.str();
 }
 
