@@ -183,10 +183,10 @@ TEST(LongColumnForm, EstimateTakesLongColumnsWhereOnePassIsNarrow) {
 }
 
 // Long columns split in balance: pass B is the column kernel of n2, out of
-// place from the workspace (XLayout::long_n2 = 1). Y and Z in one grid, a
-// length whose kernels take twiddle tables and two exchange buffers (343 =
-// 7^3 in f32), odd n2 (21 x 21), whole planes a chunk and runs within a
-// plane, and pass B blocks left ragged.
+// place from the workspace (XLayout::long_n2 = 1). Y and Z in one grid, odd
+// n2 (21 x 21), whole planes a chunk and runs within a plane, both passes'
+// last blocks left ragged, and a length whose kernels take two exchange
+// buffers (343 = 7^3 in f32).
 TEST(LongColumnForm, BalancedSplitMatchesFftw) {
   const DeviceLimits limits;
   auto grid = make_grid_schedule(6, 1024, 441, Precision::f32, limits, ColumnMethod::long_column);

@@ -93,8 +93,10 @@ TEST(Nvrtc, LongColumnKernelsCompileWithoutLocalMemory) {
       if (n == 2048) EXPECT_EQ(v.n2, 32);
       EXPECT_EQ(v.rows_in_shared_memory(), n == 32768);
       EXPECT_EQ(v.columns_in_shared_memory(), n == 16384 || n == 1250) << v.name();
-      std::string b = long_column_b_source(v, p);
-      if (!v.b.radices.empty()) {
+      std::string b;
+      if (v.b.radices.empty()) {
+        b = long_column_b_source(v, p);
+      } else {
         const kern::XLayout L = long_column_b_layout_in_shared_memory(v, p);
         b = x_kernel_source(v.n2, p, v.b, false, 0, false, L.long_n2, L.transposed_store);
       }
