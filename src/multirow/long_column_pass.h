@@ -1,8 +1,8 @@
 // The long-column form on the GPU (multirow/long_column.h): pass A (the
 // column kernel of n1 with XLayout::long_n2) and pass B (n2-point DFTs in
 // registers; split in balance, the column kernel of n2 out of place, or for
-// long rows the row kernel of n2 with XLayout::transposed_store), compiled with NVRTC (cached), launched chunk
-// by chunk through the pass's workspace.
+// long rows the row kernel of n2 with XLayout::transposed_store), compiled
+// with NVRTC (cached), launched chunk by chunk through the pass's workspace.
 #pragma once
 #include <memory>
 #include <vector>
