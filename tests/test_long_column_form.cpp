@@ -138,6 +138,7 @@ TEST(LongColumnForm, Splits) {
   EXPECT_TRUE(v.a.columns);
   EXPECT_TRUE(v.columns_in_shared_memory());
   EXPECT_FALSE(v.rows_in_shared_memory());
+  EXPECT_NE(v.name().find(".cols.b-r"), std::string::npos) << v.name();  // pass B's column variant
   EXPECT_EQ(v.work_bytes, kLongColumnWorkBytes);
   EXPECT_EQ(estimate_long_column_variant(8192, Precision::f32, limits).n2, 64);  // 128 x 64
   // 405 has no divisor from 17 to 20: n2 = 9 in registers.

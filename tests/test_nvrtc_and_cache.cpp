@@ -94,7 +94,7 @@ TEST(Nvrtc, LongColumnKernelsCompileWithoutLocalMemory) {
       EXPECT_EQ(v.rows_in_shared_memory(), n == 32768);
       EXPECT_EQ(v.columns_in_shared_memory(), n == 16384 || n == 1250) << v.name();
       std::string b;
-      if (v.b.radices.empty()) {
+      if (!v.b_in_shared_memory()) {
         b = long_column_b_source(v, p);
       } else {
         const kern::XLayout L = long_column_b_layout_in_shared_memory(v, p);

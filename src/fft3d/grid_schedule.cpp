@@ -509,7 +509,7 @@ std::string describe_pass(const GridPass& pass, Precision precision) {
       << " B, chunk by chunk\n"
       << "pass " << pass.axis << ": n=" << pass.n << " x " << pass.count << what << ", B: " << v.n1 << " x "
       << v.n2;
-    if (!v.b.radices.empty()) {
+    if (v.b_in_shared_memory()) {
       const XVariantFacts fb = layout_facts(long_column_b_layout_in_shared_memory(v, precision), precision);
       s << (v.rows_in_shared_memory() ? "-point row Stockham from the workspace, stored transposed to natural order"
                                       : "-point column Stockham from the workspace to natural order")

@@ -15,7 +15,7 @@ namespace fft3d {
 std::string LongColumnVariant::name() const {
   std::ostringstream s;
   s << "long" << n1 << "x" << n2 << "." << a.name();
-  if (rows_in_shared_memory())
+  if (b_in_shared_memory())
     s << ".b-" << b.name();
   else
     s << ".b" << b_threads;
@@ -265,16 +265,15 @@ void run_long_column_on_cpu(const LongColumnVariant& v, int sign, kern::Complex<
   kern::XLayout a_layout = make_x_layout(v.n1, precision_of<Real>(), v.a);
   a_layout.long_n2 = v.n2;
   const kern::LongColumnBLayout b_layout = long_column_b_layout(v);
-  const bool b_in_shared_memory = !v.b.radices.empty();
   const kern::XLayout b_shared =
-      b_in_shared_memory ? long_column_b_layout_in_shared_memory(v, precision_of<Real>()) : kern::XLayout{};
+      v.b_in_shared_memory() ? long_column_b_layout_in_shared_memory(v, precision_of<Real>()) : kern::XLayout{};
   const auto table_n2 = forward_twiddle_table<Real>(v.n2);
   for (const LongColumnChunk& c : chunks) {
     run_x_kernel_on_cpu<Real>(a_layout, sign,
                               long_column_a_args<Real>(c, data, work.data(), table_n1.data(), table_l.data()));
     const kern::XArgs<Real> b =
         long_column_b_args<Real>(c, data, work.data(), static_cast<Real>(scale), table_n2.data());
-    if (b_in_shared_memory) {
+    if (v.b_in_shared_memory()) {
       run_x_kernel_on_cpu<Real>(b_shared, sign, b);
       continue;
     }

@@ -26,10 +26,12 @@ struct LongColumnVariant {
   XVariant b;
   long long work_bytes = 0;  // the workspace's budget (long_column_chunks)
 
-  bool rows_in_shared_memory() const { return !b.radices.empty() && !b.columns; }
-  bool columns_in_shared_memory() const { return !b.radices.empty() && b.columns; }
+  bool b_in_shared_memory() const { return !b.radices.empty(); }
+  bool rows_in_shared_memory() const { return b_in_shared_memory() && !b.columns; }
+  bool columns_in_shared_memory() const { return b_in_shared_memory() && b.columns; }
   // e.g. "long1024x16.r32-32.t32.rows8.pad-none.tw-sincos.mb0.cols.b256.work32M",
   // "long256x256.r16-16.t16.rows32.pad-none.tw-sincos.mb0.cols.b-r16-16.t16.rows16.pad-none.tw-sincos.mb0.work1024M"
+  // (long rows), "long128x128.r16-8.t8.rows32...cols.b-r16-8.t8.rows32...cols.work1024M" (columns in balance)
   std::string name() const;
   bool operator==(const LongColumnVariant& o) const;
 };

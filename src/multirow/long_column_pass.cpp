@@ -28,7 +28,7 @@ LongColumnPass::LongColumnPass(const LongColumnVariant& variant, Precision preci
       cached_cubin(x_kernel_source(variant.n1, precision, variant.a, false, 0, false, variant.n2), arch));
   a_[0] = library_a_->kernel(kXForwardKernel, a_shared_bytes_);
   a_[1] = library_a_->kernel(kXInverseKernel, a_shared_bytes_);
-  if (!variant.b.radices.empty()) {  // pass B: rows of n2 with the transposed store, or columns of n2
+  if (variant.b_in_shared_memory()) {  // pass B: rows of n2 with the transposed store, or columns of n2
     const kern::XLayout b = long_column_b_layout_in_shared_memory(variant, precision);
     const XVariantFacts fb = layout_facts(b, precision);
     if (!x_variant_fits(fb, device.limits()))
