@@ -193,6 +193,26 @@ TEST(GpuGrid, LongColumns) {
   unsetenv("FFT3D_XY_PASS");
 }
 
+// Plane rows: small XY planes as rows of nx * ny points, a 2-D DFT each
+// (the ESTIMATE's at 16 x 16, forced elsewhere), against FFTW.
+TEST(GpuGrid, PlaneRows) {
+  FFT3D_REQUIRE_GPU();
+  for (bool single : {true, false}) {
+    fft3d_plan plan = make_plan(16, 16, 4096, single);
+    ASSERT_NE(plan, nullptr);
+    const std::string text = fft3d_test::describe(plan);
+    EXPECT_NE(text.find("pass xy: 16 x 16 x 4096 planes as rows of 256 points"), std::string::npos) << text;
+    fft3d_plan_destroy(plan);
+    check_grid_in(single, 16, 16, 4096);
+  }
+  setenv("FFT3D_XY_PASS", "plane-rows", 1);
+  check_grid<float>(32, 32, 300);
+  check_grid<double>(8, 4, 1029);  // a ragged last block
+  check_grid<float>(5, 12, 640);
+  check_grid<double>(32, 6, 96);
+  unsetenv("FFT3D_XY_PASS");
+}
+
 // Cluster columns (FFT3D_COLUMN_METHOD=cluster, FFT3D_COLUMN_CLUSTER=CxW):
 // Y and Z columns of a grid, W neighbouring columns on a cluster of C
 // blocks, against FFTW; ragged groups (nx = 20 with W = 16) and both

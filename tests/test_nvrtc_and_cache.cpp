@@ -110,6 +110,22 @@ TEST(Nvrtc, LongColumnKernelsCompileWithoutLocalMemory) {
   }
 }
 
+// Plane rows (a 2-D DFT a row, the spectrum stored through shared memory):
+// the ESTIMATE's kernels of 16 x 16, 32 x 32 and 5 x 12 planes.
+TEST(Nvrtc, PlaneRowKernelsCompileWithoutLocalMemory) {
+  for (const auto& [nx, ny] : {std::pair{16, 16}, std::pair{32, 32}, std::pair{5, 12}}) {
+    for (Precision p : {Precision::f32, Precision::f64}) {
+      const std::optional<XVariant> v = estimate_plane_variant(nx, ny, p, DeviceLimits{});
+      ASSERT_TRUE(v) << nx << "x" << ny;
+      const std::string source = x_kernel_source(nx * ny, p, *v, false);
+      EXPECT_NE(source.find(", false, " + std::to_string(nx) + "}"), std::string::npos) << v->name();
+      const std::string ptx = compile_to_ptx(source, "compute_" FFT3D_TEST_CUDA_ARCH);
+      EXPECT_EQ(count_of(ptx, ".entry"), 2) << v->name();
+      EXPECT_EQ(count_of(ptx, ".local"), 0) << v->name();
+    }
+  }
+}
+
 // Cluster-row kernels (distributed shared memory, cluster barriers: sm_90)
 // compile without local memory: clusters of 2 and 16 (non-portable), a
 // cluster of 3 with shares that do not divide evenly.

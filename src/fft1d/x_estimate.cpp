@@ -415,4 +415,20 @@ XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits&
                                          " points does not fit the device's shared memory");
 }
 
+// Plane rows: one butterfly a thread in the stage with more of them, so
+// that each thread holds at most max(nx, ny) values; planes a block for
+// about 256 threads, within 64 KB of shared memory (several blocks an SM).
+std::optional<XVariant> estimate_plane_variant(int nx, int ny, Precision precision, const DeviceLimits& limits) {
+  if (nx < 2 || ny < 2 || !kern::is_supported_radix(nx) || !kern::is_supported_radix(ny)) return std::nullopt;
+  const int n = nx * ny, threads = std::max(nx, ny);
+  constexpr long long kPlaneBlockBytes = 64 * 1024;
+  for (int planes = std::max(1, 256 / threads); planes >= 1; planes /= 2) {
+    XVariant v{{ny, nx}, threads, planes, PadMethod::none, false, 0};
+    v.plane_nx = nx;
+    const XVariantFacts f = x_variant_facts(n, precision, v);
+    if (x_variant_fits(f, limits) && (f.shared_bytes <= kPlaneBlockBytes || planes == 1)) return v;
+  }
+  return std::nullopt;
+}
+
 }  // namespace fft3d

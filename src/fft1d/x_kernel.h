@@ -341,7 +341,7 @@ FFT3D_HD void stockham_stage_phase(const StageGeom& g, const PhaseInfo& ph, int 
         }
       }
       dft<R, Sign>(v);
-      if (g.stride > 1) apply_stage_twiddles<Sign, R>(g, j, use_table, twiddles, v);
+      if (g.stride > 1 && g.twiddled) apply_stage_twiddles<Sign, R>(g, j, use_table, twiddles, v);
     }
   }
   if (ph.write) {
@@ -392,30 +392,31 @@ FFT3D_HD void x_stage_phase(const StageGeom& g, const PhaseInfo& ph, int row_str
 // group takes the C-point DFT over y1, whose output k1 belongs in row
 // y0 + k1 * y2: group k1. Reads and writes the exchange after stage 0 in
 // place; every thread writes only what it read.
+// (Scalars, not the XLayout, as x_transposed_store_phase.)
 template <int Sign, int C, typename Real>
-FFT3D_HD void x_cross_phase(const XLayout& L, const ThreadCoord& tc, Real* smem, const XArgs<Real>& a) {
+FFT3D_HD void x_cross_phase(int n, int rows, int stride, int block_threads, PadMap map, const ThreadCoord& tc,
+                            Real* smem, const XArgs<Real>& a) {
   const RowGeometry& g = a.geometry;
-  const int width = L.rows_per_block / C, stride = L.row_stride();
+  const int width = rows / C;
   const long long y0 = tc.block / (g.nx / g.width);
   const int y0_mod = static_cast<int>(y0 % C);
-  const PadMap map = L.exchange_map(0);
   int line_of_slot[C];  // the group holding y1 = s: (s - y0) * inverse mod C
   FFT3D_UNROLL
   for (int s = 0; s < C; ++s) line_of_slot[s] = ((s - y0_mod + C) * g.inverse) % C * width;
-  for (int item = tc.tid; item < L.n * width; item += L.threads_per_block()) {
+  for (int item = tc.tid; item < n * width; item += block_threads) {
     const int x = item % width, p = padded_index(map, item / width);
     Complex<Real> v[C];
     FFT3D_UNROLL
     for (int s = 0; s < C; ++s) {
       const int line = line_of_slot[s] + x;
-      v[s] = make_complex(smem[line * stride + p], smem[(L.rows_per_block + line) * stride + p]);
+      v[s] = make_complex(smem[line * stride + p], smem[(rows + line) * stride + p]);
     }
     dft<C, Sign>(v);
     FFT3D_UNROLL
     for (int k = 0; k < C; ++k) {
       const int line = k * width + x;
       smem[line * stride + p] = v[k].re;
-      smem[(L.rows_per_block + line) * stride + p] = v[k].im;
+      smem[(rows + line) * stride + p] = v[k].im;
     }
   }
 }
@@ -627,17 +628,33 @@ FFT3D_HD void x_pair_post_phase(int n, int threads, int row_stride, int rows_per
 // a.out_geometry, output k at r % inner + r / inner * outer + k * stride.
 // Thread tid takes line tid % rows_per_block (the same line at every k) and
 // outputs k = tid / rows_per_block + threads_per_row * i.
+// (Scalars, not the XLayout: a layout passed by reference ends up in local
+// memory on the GPU.)
 template <typename Real>
-FFT3D_HD void x_transposed_store_phase(const XLayout& L, const ThreadCoord& tc, const Real* smem,
-                                       const XArgs<Real>& a) {
-  const int rows = L.rows_per_block, stride = L.row_stride();
+FFT3D_HD void x_transposed_store_phase(int n, int threads, int stride, int rows, const ThreadCoord& tc,
+                                       const Real* smem, const XArgs<Real>& a) {
   const int line = tc.tid % rows;
   const long long r = tc.block * rows + line;
   if (r >= a.rows) return;
   const RowGeometry& og = a.out_geometry;
   Complex<Real>* out = a.out + (r % og.inner + r / og.inner * og.outer);
-  for (int k = tc.tid / rows; k < L.n; k += L.threads_per_row)
+  for (int k = tc.tid / rows; k < n; k += threads)
     out[k * og.stride] = scale(make_complex(smem[line * stride + k], smem[(rows + line) * stride + k]), a.scale);
+}
+
+// The store phase of plane rows (XLayout::plane_nx): the last stage left
+// spectrum value (kx, ky) of the line's plane at ky + ny kx, padded
+// (plane_store_map); neighbouring threads of the line store neighbouring
+// values kx + nx ky, so that the stores coalesce.
+template <typename Real>
+FFT3D_HD void x_plane_store_phase(int n, int nx, int threads, int stride, int rows, const ThreadCoord& tc,
+                                  Real* smem, const XArgs<Real>& a) {
+  const int ny = n / nx;
+  const RowAccess<Real> r = row_access(n, threads, stride, rows, false, false, tc, smem, a);
+  for (int e = r.t; e < n; e += threads) {
+    const int p = padded_index(plane_rows_store_map(n, nx), e / nx + ny * (e % nx));
+    store_last(kComplexIo, n, e, make_complex(r.shared_re[p], r.shared_im[p]), a.scale, r);
+  }
 }
 
 // Run-time dispatch of one phase, for the CPU block executor.
@@ -648,8 +665,14 @@ inline void x_phase_on_host(const XLayout& L, int p, const ThreadCoord& grid_tc,
   const PhaseInfo ph = L.phase(p);
   const int stride = L.row_stride(), rows = L.rows_per_block;
   if (ph.stage == kCrossPhase)
-    return with_radix(L.cross, [&](auto c) { x_cross_phase<Sign, decltype(c)::value>(L, tc, smem, a); });
-  if (ph.stage == kPostPhase && L.transposed_store) return x_transposed_store_phase(L, tc, smem, a);
+    return with_radix(L.cross, [&](auto c) {
+      x_cross_phase<Sign, decltype(c)::value>(L.n, rows, stride, L.threads_per_block(), L.exchange_map(0), tc, smem,
+                                              a);
+    });
+  if (ph.stage == kPostPhase && L.transposed_store)
+    return x_transposed_store_phase(L.n, L.threads_per_row, stride, rows, tc, smem, a);
+  if (ph.stage == kPostPhase && L.plane_nx > 0)
+    return x_plane_store_phase(L.n, L.plane_nx, L.threads_per_row, stride, rows, tc, smem, a);
   if (ph.stage == kPostPhase && L.paired())
     return x_pair_post_phase(L.n, L.threads_per_row, stride, rows, tc, smem, a);
   if (ph.stage == kPrePhase && L.odd_inverse())
@@ -678,9 +701,12 @@ __device__ __forceinline__ void x_run_phases(const ThreadCoord& tc, XRegs<Real, 
   if constexpr (P < L.phases()) {
     constexpr PhaseInfo ph = L.phase(P);
     if constexpr (ph.stage == kCrossPhase) {
-      x_cross_phase<Cfg::kSign, L.cross>(L, tc, smem, a);
+      x_cross_phase<Cfg::kSign, L.cross>(L.n, L.rows_per_block, L.row_stride(), L.threads_per_block(),
+                                         L.exchange_map(0), tc, smem, a);
     } else if constexpr (ph.stage == kPostPhase && L.transposed_store) {
-      x_transposed_store_phase(L, tc, smem, a);
+      x_transposed_store_phase(L.n, L.threads_per_row, L.row_stride(), L.rows_per_block, tc, smem, a);
+    } else if constexpr (ph.stage == kPostPhase && L.plane_nx > 0) {
+      x_plane_store_phase(L.n, L.plane_nx, L.threads_per_row, L.row_stride(), L.rows_per_block, tc, smem, a);
     } else if constexpr (ph.stage == kPostPhase && L.paired()) {
       x_pair_post_phase(L.n, L.threads_per_row, L.row_stride(), L.rows_per_block, tc, smem, a);
     } else if constexpr (ph.stage == kPrePhase && L.odd_inverse()) {

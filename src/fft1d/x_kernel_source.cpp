@@ -14,11 +14,12 @@ std::string x_layout_initializer(const kern::XLayout& L) {
   s << "}, " << L.row_pad << ", " << (L.twiddle_table ? "true" : "false") << ", "
     << (L.columns ? "true" : "false") << ", " << L.real_io;
   // Fields at their defaults are left out, so other kernels' sources stay as they were.
-  const bool more = L.transposed_store;
+  const bool plane = L.plane_nx > 0, more = L.transposed_store || plane;
   if (L.cross > 0 || L.exchange_buffers > 1 || L.long_n2 > 0 || more) s << ", " << L.cross;
   if (L.exchange_buffers > 1 || L.long_n2 > 0 || more) s << ", " << L.exchange_buffers;
   if (L.long_n2 > 0 || more) s << ", " << L.long_n2;
-  if (more) s << ", true";
+  if (more) s << ", " << (L.transposed_store ? "true" : "false");
+  if (plane) s << ", " << L.plane_nx;
   s << "}";
   return s.str();
 }

@@ -27,6 +27,9 @@ struct StageGeom {
   // reads from (unless first) and writes to (unless last); 0 but with
   // XLayout::exchange_buffers 2.
   int in_offset = 0, out_offset = 0;
+  // False for the first stage of a plane row (XLayout::plane_nx): the 2-D
+  // DFT's two stages meet without the 1-D transform's twiddles.
+  bool twiddled = true;
 };
 
 // What one barrier-separated phase does: read (and compute) stage `stage`,
@@ -67,6 +70,12 @@ enum RealIo : int {
   kRealPairInverse
 };
 FFT3D_HD constexpr bool paired_io(int real_io) { return real_io == kRealPairForward || real_io == kRealPairInverse; }
+
+// Where a plane row of n = nx * ny points (XLayout::plane_nx) leaves
+// spectrum value ky + ny kx in shared memory: one pad every ny values, so
+// that the store phase's reads down a column of the transposed plane fall
+// in different banks.
+FFT3D_HD constexpr PadMap plane_rows_store_map(int n, int nx) { return PadMap{n / nx, 1}; }
 
 struct XLayout {
   int n;
@@ -111,6 +120,14 @@ struct XLayout {
   // a line is one k1 of X[k1 + n1 k], so the stores coalesce across lines
   // as the loads did along them.
   bool transposed_store = false;
+  // Rows only, 0 or nx: each row is a plane of nx * (n / nx) points, x
+  // fastest, transformed as a 2-D DFT (small XY planes in one pass, a block
+  // holding rows_per_block planes). Two stages: radix[0] = n / nx along y,
+  // radix[1] = nx along x, with no twiddles between them. The last stage
+  // leaves the spectrum in shared memory in the 1-D transform's order,
+  // ky + ny kx, padded one value every ny (plane_store_map), and a store
+  // phase (x_plane_store_phase) writes kx + nx ky, coalesced.
+  int plane_nx = 0;
 
   // The same layout with real_io for the direction sign (-1 forward, +1 inverse).
   FFT3D_HD constexpr XLayout for_direction(int sign) const {
@@ -127,8 +144,9 @@ struct XLayout {
   FFT3D_HD constexpr bool odd_inverse() const { return real_io == kRealFullInverse || real_io == kRealPairInverse; }
   FFT3D_HD constexpr bool pre_processes() const { return real_io == kRealHalfInverse || odd_inverse(); }
   FFT3D_HD constexpr bool post_processes() const {
-    return real_io == kRealHalfForward || real_io == kRealPairForward || transposed_store;
+    return real_io == kRealHalfForward || real_io == kRealPairForward || transposed_store || plane_nx > 0;
   }
+  FFT3D_HD constexpr PadMap plane_store_map() const { return plane_rows_store_map(n, plane_nx); }
   FFT3D_HD constexpr bool paired() const { return paired_io(real_io); }
   // Rows of data per block line, and the lines that `rows` rows fill.
   FFT3D_HD constexpr int rows_per_line() const { return paired() ? 2 : 1; }
@@ -151,18 +169,23 @@ struct XLayout {
   }
   FFT3D_HD constexpr StageGeom stage(int s) const {
     const int m = n / radix[s];
-    return StageGeom{n,
-                     radix[s],
-                     stride_after(s),
-                     m,
-                     threads_per_row,
-                     (m + threads_per_row - 1) / threads_per_row,
-                     reads_global(s),
-                     writes_global(s),
-                     s > 0 ? exchange_map(s - 1) : PadMap{1, 0},
-                     s < stages - 1 ? exchange_map(s) : PadMap{1, 0},
-                     s > 0 ? exchange_offset(s - 1) : 0,
-                     s < stages - 1 ? exchange_offset(s) : 0};
+    StageGeom g{n,
+                radix[s],
+                stride_after(s),
+                m,
+                threads_per_row,
+                (m + threads_per_row - 1) / threads_per_row,
+                reads_global(s),
+                writes_global(s),
+                s > 0 ? exchange_map(s - 1) : PadMap{1, 0},
+                s < stages - 1 ? exchange_map(s) : PadMap{1, 0},
+                s > 0 ? exchange_offset(s - 1) : 0,
+                s < stages - 1 ? exchange_offset(s) : 0};
+    if (plane_nx > 0) {
+      g.twiddled = s > 0;
+      if (s == stages - 1) g.out_map = plane_store_map();
+    }
+    return g;
   }
   FFT3D_HD constexpr int threads_per_block() const { return threads_per_row * rows_per_block; }
   // Which row of the block and which thread within the row a thread is.
@@ -185,9 +208,9 @@ struct XLayout {
   // unpadded row that real-data pre- or post-processing or the transposed
   // store goes through, in either direction: the launcher gives both
   // kernels of a layout the forward's shared memory, and a full row of one
-  // stage has none forward).
+  // stage has none forward; a plane row's padded spectrum).
   FFT3D_HD constexpr int row_stride() const {
-    int w = real_io != kComplexIo || transposed_store ? n : 0;
+    int w = real_io != kComplexIo || transposed_store ? n : plane_nx > 0 ? padded_extent(plane_store_map(), n) : 0;
     for (int e = 0; e + 1 < stages; ++e) w = max_of(w, padded_extent(exchange_map(e), n));
     return w == 0 ? 0 : w + row_pad;
   }

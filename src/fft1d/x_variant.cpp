@@ -1,6 +1,7 @@
 #include "fft1d/x_variant.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <set>
 #include <sstream>
 
@@ -29,6 +30,15 @@ bool same_pad_maps(const kern::XLayout& a, const kern::XLayout& b) {
   return true;
 }
 
+// The nx of a ".plane<nx>" name field, else 0.
+int plane_field(const std::string& field) {
+  const size_t digits = std::string("plane").size();
+  if (field.rfind("plane", 0) != 0 || field.size() == digits || field.size() > digits + 4 ||
+      field.find_first_not_of("0123456789", digits) != std::string::npos)
+    return 0;
+  return std::atoi(field.c_str() + digits);
+}
+
 // The layout with its exchange pad maps, before the row stride is chosen.
 kern::XLayout layout_without_row_pad(int n, Precision precision, const XVariant& v) {
   if (!variant_factors(v, n) || v.radices.size() > static_cast<size_t>(kern::kMaxStages))
@@ -50,6 +60,14 @@ kern::XLayout layout_without_row_pad(int n, Precision precision, const XVariant&
   L.exchange_buffers = v.exchange_buffers;
   if (v.exchange_buffers != 1 && (v.exchange_buffers != 2 || v.real != RealRows::none))
     fail(FFT3D_ERROR_INTERNAL, "X variant " + v.name() + ": two exchange buffers are for complex data only");
+  if (v.plane_nx > 0) {
+    if (L.stages != 2 || L.radix[1] != v.plane_nx || v.columns || v.real != RealRows::none ||
+        v.exchange_buffers != 1)
+      fail(FFT3D_ERROR_INTERNAL, "X variant " + v.name() +
+                                     ": plane rows take two stages (ny, then nx points) of complex rows and one "
+                                     "exchange buffer");
+    L.plane_nx = v.plane_nx;
+  }
   for (int e = 0; e + 1 < L.stages; ++e) {
     const int r = L.radix[e + 1];
     L.exchange[e] = choose_pad_map(v.pad, L.stride_after(e + 1), r, n / r, shared_banks(precision));
@@ -111,6 +129,7 @@ std::string XVariant::name() const {
   if (real == RealRows::full) s << ".real-full";
   if (real == RealRows::pair) s << ".real-pair";
   if (exchange_buffers > 1) s << ".xb" << exchange_buffers;
+  if (plane_nx > 0) s << ".plane" << plane_nx;
   return s.str();
 }
 
@@ -118,7 +137,7 @@ bool XVariant::operator==(const XVariant& o) const {
   return radices == o.radices && threads_per_row == o.threads_per_row &&
          rows_per_block == o.rows_per_block && pad == o.pad && twiddle_table == o.twiddle_table &&
          min_blocks_per_sm == o.min_blocks_per_sm && columns == o.columns && real == o.real &&
-         exchange_buffers == o.exchange_buffers;
+         exchange_buffers == o.exchange_buffers && plane_nx == o.plane_nx;
 }
 
 XVariant parse_x_variant(const std::string& name) {
@@ -154,6 +173,7 @@ XVariant parse_x_variant(const std::string& name) {
     else if (field == "real-full" && v.real == RealRows::none && !v.columns) v.real = RealRows::full;
     else if (field == "real-pair" && v.real == RealRows::none && !v.columns) v.real = RealRows::pair;
     else if (field == "xb2" && v.real == RealRows::none && v.exchange_buffers == 1) v.exchange_buffers = 2;
+    else if (const int nx = plane_field(field); nx > 0 && v.plane_nx == 0) v.plane_nx = nx;
     else bad();
   }
   if (pad == "none") v.pad = PadMethod::none;

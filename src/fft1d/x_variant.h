@@ -3,6 +3,7 @@
 // occupancy hint). This file enumerates variants, derives their facts from
 // the same XLayout the kernel is compiled from, and makes the ESTIMATE choice.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,10 +40,14 @@ struct XVariant {
   bool columns = false;       // strided Y/Z columns (XLayout::columns), rows_per_block columns
   RealRows real = RealRows::none;
   int exchange_buffers = 1;  // XLayout::exchange_buffers (2: complex data only)
+  // 0, or nx: rows of nx * ny points are XY planes, transformed as 2-D DFTs
+  // (XLayout::plane_nx; radices {ny, nx}, complex rows, one exchange buffer).
+  int plane_nx = 0;
 
   // A readable, parseable name, e.g. "r8-5-4-3.t60.rows4.pad-gap.tw-table.mb0"
   // (".cols" appended for column variants, ".real-half", ".real-full" or
-  // ".real-pair" for real rows, ".xb2" for two exchange buffers).
+  // ".real-pair" for real rows, ".xb2" for two exchange buffers, ".plane16"
+  // for planes of 16 points a row).
   std::string name() const;
   bool operator==(const XVariant& o) const;
 };
@@ -108,6 +113,11 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // (f64 243, x_estimate.cpp). Throws Error(UNSUPPORTED_SIZE) if it does not
 // fit.
 XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits, bool real_side = false);
+
+// The ESTIMATE choice for complex XY planes of nx * ny as rows of nx * ny
+// points (XVariant::plane_nx, a 2-D DFT a row), or nothing where nx or ny is
+// not one codelet radix or no block of one plane fits.
+std::optional<XVariant> estimate_plane_variant(int nx, int ny, Precision precision, const DeviceLimits& limits);
 
 
 }  // namespace fft3d

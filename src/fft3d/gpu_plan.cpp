@@ -111,7 +111,8 @@ class GpuBatchedClusterOrLongRowsPlan final : public GpuPlan {
 // last_pass_streams says so: after a fused pass over whole planes.
 std::vector<GridPass> with_last_pass_streaming(std::vector<GridPass> passes, const Problem& problem,
                                                const DeviceInfo& device) {
-  const bool after_fused = passes.size() == 2 && passes[0].is_fused_xy() && passes[0].split <= 1;
+  const bool after_fused =
+      passes.size() == 2 && (passes[0].is_plane_rows() || (passes[0].is_fused_xy() && passes[0].split <= 1));
   set_last_pass_streaming(passes, last_pass_streams(device, after_fused, problem.bytes()));
   return passes;
 }
@@ -292,6 +293,8 @@ std::unique_ptr<GpuGridPlan> plan_from_xy_verdict(const Problem& problem, const 
       schedule = grid_schedule_for(problem, device, PlaneMethod::separate);
     } else if (*verdict == kSplitXY) {
       schedule = grid_schedule_for(problem, device, PlaneMethod::split);
+    } else if (*verdict == kPlaneRowsXY) {
+      schedule = grid_schedule_for(problem, device, PlaneMethod::plane_rows);
     } else {
       const XYVariant v = parse_xy_variant(*verdict);
       if (!xy_variant_valid(problem.nx, problem.ny, problem.precision(), v, device.limits())) return nullptr;
@@ -302,9 +305,10 @@ std::unique_ptr<GpuGridPlan> plan_from_xy_verdict(const Problem& problem, const 
     return nullptr;  // a malformed name, or no fused pass on this device after all
   }
   auto plan = std::make_unique<GpuGridPlan>(problem, std::move(schedule), device);
-  plan->add_note(std::string("XY form from wisdom: ") + (*verdict == kSeparateXY ? "separate passes"
-                                                         : *verdict == kSplitXY ? "split Y"
-                                                                                : "fused"));
+  plan->add_note(std::string("XY form from wisdom: ") + (*verdict == kSeparateXY    ? "separate passes"
+                                                         : *verdict == kSplitXY     ? "split Y"
+                                                         : *verdict == kPlaneRowsXY ? "plane rows"
+                                                                                    : "fused"));
   return plan;
 }
 
@@ -391,10 +395,11 @@ std::vector<XYVariant> fused_candidates(const Problem& problem, const DeviceInfo
 }
 
 // The whole-plan choice of MEASURE and EXHAUSTIVE: the fused XY pass (also
-// where the ESTIMATE rule would not fuse; the variants of fused_candidates)
-// and the split-Y schedule where ny allows it, against separate X and Y
-// passes, each timed on scratch data; the fastest is kept, and the verdict
-// goes to wisdom, where later plans (ESTIMATE ones too) find it.
+// where the ESTIMATE rule would not fuse; the variants of fused_candidates),
+// the split-Y schedule where ny allows it and plane rows where the planes
+// have them, against separate X and Y passes, each timed on scratch data;
+// the fastest is kept, and the verdict goes to wisdom, where later plans
+// (ESTIMATE ones too) find it.
 std::unique_ptr<GpuGridPlan> time_plane_methods(const Problem& problem, const DeviceInfo& device) {
   auto best = std::make_unique<GpuGridPlan>(problem, grid_schedule_for(problem, device, PlaneMethod::separate), device);
   best->set_pass_order(kDefaultPassOrder);  // the forms as plans without a pass-order verdict run them
@@ -402,18 +407,21 @@ std::unique_ptr<GpuGridPlan> time_plane_methods(const Problem& problem, const De
   const bool split = make_split_y_schedule(problem.nx, problem.ny, problem.nz, problem.precision(),
                                            device.limits())
                          .has_value();
-  if (fused.empty() && !split) return best;
+  const bool plane_rows =
+      estimate_plane_variant(problem.nx, problem.ny, problem.precision(), device.limits()).has_value();
+  if (fused.empty() && !split && !plane_rows) return best;
   precompile_xy_variants(problem.nx, problem.ny, problem.precision(), fused, device);
   const DeviceBuffer scratch = timing_scratch(problem.bytes());
   double best_ms = median_execute_ms(*best, scratch.get(), -1, nullptr);
   std::string verdict = kSeparateXY;
   std::ostringstream note;
   note << "XY form chosen by timing: separate passes " << best_ms << " ms";
-  // One candidate: the fused variant v, or (nullopt) the split-Y schedule.
-  auto time_candidate = [&](const std::optional<XYVariant>& v) {
+  // One candidate: the fused variant *v (method fused), the split-Y
+  // schedule or plane rows.
+  auto time_candidate = [&](PlaneMethod method, const XYVariant* v) {
     std::unique_ptr<GpuGridPlan> plan;
     try {
-      std::vector<GridPass> schedule = grid_schedule_for(problem, device, v ? PlaneMethod::fused : PlaneMethod::split);
+      std::vector<GridPass> schedule = grid_schedule_for(problem, device, method);
       if (v) schedule[0].xy = *v;
       plan = std::make_unique<GpuGridPlan>(problem, std::move(schedule), device);
       plan->set_pass_order(kDefaultPassOrder);
@@ -422,19 +430,22 @@ std::unique_ptr<GpuGridPlan> time_plane_methods(const Problem& problem, const De
       return;  // the device cannot schedule this cluster
     }
     const double ms = median_execute_ms(*plan, scratch.get(), -1, nullptr);
-    note << (v ? ", fused " + v->name() + " " : std::string(", split Y ")) << ms << " ms";
+    note << (v ? ", fused " + v->name() + " " : method == PlaneMethod::split ? ", split Y " : ", plane rows ") << ms
+         << " ms";
     if (ms < best_ms) {
       best_ms = ms;
       best = std::move(plan);
-      verdict = v ? v->name() : kSplitXY;
+      verdict = v ? v->name() : method == PlaneMethod::split ? kSplitXY : kPlaneRowsXY;
     }
   };
-  for (const XYVariant& v : fused) time_candidate(v);
-  if (split) time_candidate(std::nullopt);
+  for (const XYVariant& v : fused) time_candidate(PlaneMethod::fused, &v);
+  if (split) time_candidate(PlaneMethod::split, nullptr);
+  if (plane_rows) time_candidate(PlaneMethod::plane_rows, nullptr);
   plan_wisdom().remember(WisdomEntry{signature_of(device), xy_key(problem), verdict, best_ms});
-  best->add_note(note.str() + (verdict == kSeparateXY ? "; separate kept"
-                               : verdict == kSplitXY  ? "; split Y kept"
-                                                      : "; fused kept"));
+  best->add_note(note.str() + (verdict == kSeparateXY    ? "; separate kept"
+                               : verdict == kSplitXY     ? "; split Y kept"
+                               : verdict == kPlaneRowsXY ? "; plane rows kept"
+                                                         : "; fused kept"));
   return best;
 }
 
@@ -799,9 +810,9 @@ int row_cluster_from_environment() {
   return env && *env ? std::max(0, std::atoi(env)) : 0;
 }
 
-// FFT3D_XY_PASS=fused|separate|split|automatic forces how X and Y are
-// transformed (for experiments and side-by-side schedules; split: the
-// split-Y schedule); automatic by default.
+// FFT3D_XY_PASS=fused|separate|split|plane-rows|automatic forces how X and
+// Y are transformed (for experiments and side-by-side schedules; split: the
+// split-Y schedule; plane-rows: small planes as 2-D rows); automatic by default.
 PlaneMethod plane_method_from_environment() {
   const char* env = std::getenv("FFT3D_XY_PASS");
   if (!env || !*env) return PlaneMethod::automatic;
@@ -810,8 +821,9 @@ PlaneMethod plane_method_from_environment() {
   if (v == "separate") return PlaneMethod::separate;
   if (v == "automatic") return PlaneMethod::automatic;
   if (v == "split") return PlaneMethod::split;
+  if (v == "plane-rows") return PlaneMethod::plane_rows;
   fail(FFT3D_ERROR_INVALID_ARGUMENT,
-       "FFT3D_XY_PASS must be 'fused', 'separate', 'split' or 'automatic', not '" + v + "'");
+       "FFT3D_XY_PASS must be 'fused', 'separate', 'split', 'plane-rows' or 'automatic', not '" + v + "'");
 }
 
 bool gpu_backend_usable() { return gpu_present(); }

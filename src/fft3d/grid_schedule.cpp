@@ -160,6 +160,8 @@ int split_y_factor(int ny) {
   return best;
 }
 
+bool plane_rows_pay(int nx, int ny) { return static_cast<long long>(nx) * ny <= kPlaneRowsMaxPoints; }
+
 std::optional<std::vector<GridPass>> make_split_y_schedule(int nx, int ny, int nz, Precision precision,
                                                            const DeviceLimits& limits,
                                                            const VariantPreference& preferred) {
@@ -375,6 +377,24 @@ std::vector<GridPass> make_grid_schedule(int nx, int ny, int nz, Precision preci
                                            " (ny needs a prime-power factor of at most 8 points, nx at least 2, "
                                            "and Z a column kernel of two stages or more)");
   }
+  if ((planes == PlaneMethod::plane_rows || (planes == PlaneMethod::automatic && plane_rows_pay(nx, ny))) &&
+      nx > 1 && ny > 1) {
+    check_length('y', ny, precision);
+    check_length('z', nz, precision);
+    if (const std::optional<XVariant> v = estimate_plane_variant(nx, ny, precision, limits)) {
+      const long long plane = static_cast<long long>(nx) * ny;
+      passes.push_back(GridPass{'x', nx * ny, nz, {1, 0, 1}, *v, FiveStepVariant{}});
+      if (nz > 1)
+        passes.push_back(column_pass('z', nz, plane, {plane, plane, plane}, precision, limits, method, preferred));
+      return passes;
+    }
+    if (planes == PlaneMethod::plane_rows)
+      fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no plane rows for planes of " + std::to_string(nx) + " x " +
+                                             std::to_string(ny) + " " + precision_name(precision) +
+                                             " (nx and ny must each be one codelet radix, at most 32)");
+  }
+  if (planes == PlaneMethod::plane_rows)
+    fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "plane rows need nx and ny of at least 2");
   if (planes != PlaneMethod::separate && nx > 1 && ny > 1) {
     check_length('y', ny, precision);
     check_length('z', nz, precision);
@@ -537,9 +557,13 @@ std::string describe_pass(const GridPass& pass, Precision precision) {
   }
   const XVariantFacts f = x_variant_facts(pass.n, precision, pass.variant);
   std::ostringstream s;
-  s << "pass " << pass.axis << ": n=" << pass.n << " x " << pass.count
-    << (pass.axis == 'x' ? " rows, shared-memory Stockham" : " columns, one-pass column Stockham")
-    << (pass.split > 1 ? " with the last " + std::to_string(pass.split) + "-point stage of Y after its first stage (" +
+  if (pass.is_plane_rows())
+    s << "pass xy: " << pass.variant.plane_nx << " x " << pass.n / pass.variant.plane_nx << " x " << pass.count
+      << " planes as rows of " << pass.n << " points, a 2-D DFT each in shared memory (X and Y in one pass)";
+  else
+    s << "pass " << pass.axis << ": n=" << pass.n << " x " << pass.count
+      << (pass.axis == 'x' ? " rows, shared-memory Stockham" : " columns, one-pass column Stockham");
+  s << (pass.split > 1 ? " with the last " + std::to_string(pass.split) + "-point stage of Y after its first stage (" +
                              std::to_string(pass.split) + " rows x " + std::to_string(pass.geometry.width) +
                              " columns a block)"
                        : "")

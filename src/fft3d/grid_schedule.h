@@ -60,6 +60,9 @@ struct GridPass {
   bool is_cluster_row() const { return cluster_row.cluster > 0; }
   bool is_long_column() const { return long_column.n1 > 0; }
   bool is_fused_xy() const { return xy.cluster > 0; }
+  // An X pass over whole XY planes as rows of n = nx * ny points, each a
+  // 2-D DFT in one block (XVariant::plane_nx): X and Y in one pass.
+  bool is_plane_rows() const { return axis == 'x' && variant.plane_nx > 0; }
   // The planes the fused pass leaves to its side passes (their X pass's rows over ny).
   long long side_planes() const { return side.empty() ? 0 : side[0].count / ny; }
   int passes_over_memory() const { return is_five_step() || is_long_column() ? 2 : 1; }
@@ -97,8 +100,16 @@ bool long_columns_pay(int n, const XVariant& one_pass, Precision precision);
 // pass per plane on a thread-block cluster (xy/xy_layout.h); automatic fuses
 // where it was measured faster (estimate_xy_variant).
 // split: the split-Y schedule (make_split_y_schedule), two passes where
-// whole planes are too large to fuse well.
-enum class PlaneMethod { separate, fused, automatic, split };
+// whole planes are too large to fuse well. plane_rows: small planes as
+// rows of nx * ny points, a 2-D DFT each (estimate_plane_variant), which
+// automatic takes where plane_rows_pay.
+enum class PlaneMethod { separate, fused, automatic, split, plane_rows };
+
+// Whether the ESTIMATE transforms complex nx * ny planes as plane rows
+// (PlaneMethod::plane_rows) rather than in a fused pass: planes of at most
+// kPlaneRowsMaxPoints points.
+constexpr int kPlaneRowsMaxPoints = 256;
+bool plane_rows_pay(int nx, int ny);
 
 // What a preference names for a pass: a Stockham variant (kinds "rows",
 // "columns", "real-rows") or, for kind "five-step", the two-pass column form

@@ -46,11 +46,14 @@ std::string tuned_kind(const GridPass& pass) {
 
 namespace {
 
-// Long-column and cluster-row passes keep their ESTIMATE: the tuner times
-// one-kernel passes of one block a row or column group.
+// Long-column, cluster-row and plane-row passes keep their ESTIMATE: the
+// tuner times one-kernel passes of one block a row or column group, and
+// would take plane rows for rows of nx * ny points.
 std::vector<GridPass> without_untuned_passes(std::vector<GridPass> passes) {
   passes.erase(std::remove_if(passes.begin(), passes.end(),
-                              [](const GridPass& g) { return g.is_long_column() || g.is_cluster_row(); }),
+                              [](const GridPass& g) {
+                                return g.is_long_column() || g.is_cluster_row() || g.is_plane_rows();
+                              }),
                passes.end());
   return passes;
 }

@@ -24,8 +24,8 @@ struct PassKey {
   // "rows" (X), "real-rows" (X of real data, n = nx), "columns" (Y, Z
   // one-pass), "five-step" (Y, Z in two register passes: present where
   // the tuner found it faster than one pass), "xy-plane": how a 3-D plan
-  // transforms X and Y, fused (the XYVariant name), "separate" or "split-y"
-  // (the split-Y schedule), as timed
+  // transforms X and Y, fused (the XYVariant name), "separate", "split-y"
+  // (the split-Y schedule) or "plane-rows", as timed
   // for `planes` planes of n x ny, "xy-real-forward" / "xy-real-inverse":
   // the same for an in-place R2C forward / C2R inverse (n = nx reals per
   // row; a fused variant of real rows, or "separate"), or "pass-order": the
@@ -52,15 +52,16 @@ struct PassKey {
   bool operator==(const PassKey& o) const;
 };
 
-// The xy-plane verdict's value for separate X and Y passes, and for the
-// split-Y schedule (fft3d/grid_schedule.h).
+// The xy-plane verdict's value for separate X and Y passes, for the
+// split-Y schedule and for plane rows (fft3d/grid_schedule.h).
 constexpr const char* kSeparateXY = "separate";
 constexpr const char* kSplitXY = "split-y";
+constexpr const char* kPlaneRowsXY = "plane-rows";
 
 struct WisdomEntry {
   DeviceSignature device;
   PassKey pass;
-  std::string variant;  // an XVariant, five-step or XYVariant name, kSeparateXY, kSplitXY, or a pass order
+  std::string variant;  // an XVariant, five-step or XYVariant name, kSeparateXY, kSplitXY, kPlaneRowsXY, or a pass order
   double ms = 0;        // its measured time (informative)
 };
 
