@@ -81,13 +81,22 @@ std::optional<XVariant> long_pass_b_variant(int n2, Precision precision, const D
   return std::nullopt;
 }
 
+// The largest integer whose square is at most n: the largest n2 of a
+// balanced split n1 * n2 with n1 >= n2.
+int integer_sqrt(int n) {
+  int root = static_cast<int>(std::sqrt(static_cast<double>(n)));
+  while (static_cast<long long>(root) * root > n) --root;
+  while (static_cast<long long>(root + 1) * (root + 1) <= n) ++root;
+  return root;
+}
+
 }  // namespace
 
 LongColumnVariant long_row_balanced_split(int n, Precision precision, const DeviceLimits& limits) {
   LongColumnVariant v;
   const long long bytes = complex_bytes(precision);
-  for (int n2 = static_cast<int>(std::sqrt(static_cast<double>(n))) + 1; n2 > 32; --n2) {
-    if (n % n2 != 0 || n / n2 < n2) continue;
+  for (int n2 = integer_sqrt(n); n2 > 32; --n2) {
+    if (n % n2 != 0) continue;
     // n1 grows as n2 falls: once its columns outgrow a block, none fits.
     if ((n / n2) * bytes > limits.shared_bytes_per_block) break;
     const std::optional<XVariant> b = long_pass_b_variant(n2, precision, limits);
@@ -112,9 +121,7 @@ LongColumnVariant long_row_balanced_split(int n, Precision precision, const Devi
 }
 
 LongColumnVariant long_column_balanced_split(int n, Precision precision, const DeviceLimits& limits) {
-  int root = static_cast<int>(std::sqrt(static_cast<double>(n)));
-  while (static_cast<long long>(root + 1) * (root + 1) <= n) ++root;
-  for (int n2 = root; n2 > 16; --n2) {
+  for (int n2 = integer_sqrt(n); n2 > 16; --n2) {
     if (n % n2 != 0) continue;
     LongColumnVariant v;
     try {
