@@ -2,8 +2,8 @@
 # Non-cube grids against cuFFT (the sweep holds cubes only): slabs, long
 # columns, small planes, short rows and rectangles that simulations use,
 # C2C in both precisions and the R2C forward / C2R inverse in f32, ESTIMATE
-# plans, in
-# place, with each plan's passes (docs/BENCHMARKS.md, "Non-cube grids").
+# plans, in place, with each plan's passes (docs/BENCHMARKS.md, "Non-cube
+# grids").
 # Output: tables on stdout, CSV files in $OUT (default ./gpu-check-out).
 #   scripts/grid-shapes.sh [BUILD_DIR [GRIDS]]      e.g. scripts/grid-shapes.sh build-gpu 128x128x4096
 set -uo pipefail
