@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <complex>
+#include <initializer_list>
 #include <memory>
 #include <thread>
 #include <tuple>
@@ -57,6 +58,23 @@ fft3d_plan make_plan(int nx, int ny, int nz, bool single) {
             FFT3D_SUCCESS)
       << fft3d_last_error_message();
   return plan;
+}
+
+// What the plan make_plan gives the grid says of itself ("" where it gives
+// none, which make_plan has reported).
+std::string plan_text(int nx, int ny, int nz, bool single) {
+  fft3d_plan plan = make_plan(nx, ny, nz, single);
+  if (plan == nullptr) return "";
+  std::string text = fft3d_test::describe(plan);
+  fft3d_plan_destroy(plan);
+  return text;
+}
+
+// Expects that description to hold each phrase.
+void expect_plan_says(int nx, int ny, int nz, bool single, std::initializer_list<std::string> phrases) {
+  const std::string text = plan_text(nx, ny, nz, single);
+  for (const std::string& phrase : phrases)
+    EXPECT_NE(text.find(phrase), std::string::npos) << nx << "x" << ny << "x" << nz << ": " << phrase << "\n" << text;
 }
 
 template <typename Real>
@@ -158,12 +176,10 @@ TEST(GpuGrid, SmallPlanesBeyondL2) {
     const long long plane_bytes = 128LL * 128 * (single ? 8 : 16);
     int nz = 64;
     while (nz * plane_bytes <= l2) nz *= 2;
-    fft3d_plan plan = make_plan(128, 128, nz, single);
-    ASSERT_NE(plan, nullptr);
-    const std::string text = fft3d_test::describe(plan);
+    const std::string text = plan_text(128, 128, nz, single);
+    ASSERT_FALSE(text.empty());
     EXPECT_NE(text.find("2 passes over memory"), std::string::npos) << text;
     EXPECT_NE(text.find("pass xy"), std::string::npos) << text;
-    fft3d_plan_destroy(plan);
     check_grid_in(single, 128, 128, nz);
   }
 }
@@ -176,12 +192,10 @@ TEST(GpuGrid, SmallPlanesBeyondL2) {
 TEST(GpuGrid, LongColumns) {
   FFT3D_REQUIRE_GPU();
   for (bool single : {true, false}) {
-    fft3d_plan plan = make_plan(16, 8, 16384, single);
-    ASSERT_NE(plan, nullptr);
-    const std::string text = fft3d_test::describe(plan);
+    const std::string text = plan_text(16, 8, 16384, single);
+    ASSERT_FALSE(text.empty());
     EXPECT_NE(text.find("pass z: n=16384 x 128 long columns, A: 128 x 128-point"), std::string::npos) << text;
     EXPECT_NE(text.find("long columns, B: 128 x 128-point column Stockham"), std::string::npos) << text;
-    fft3d_plan_destroy(plan);
     check_grid_in(single, 16, 8, 16384);
   }
   setenv("FFT3D_COLUMN_METHOD", "long", 1);
@@ -198,11 +212,9 @@ TEST(GpuGrid, LongColumns) {
 TEST(GpuGrid, PlaneRows) {
   FFT3D_REQUIRE_GPU();
   for (bool single : {true, false}) {
-    fft3d_plan plan = make_plan(16, 16, 4096, single);
-    ASSERT_NE(plan, nullptr);
-    const std::string text = fft3d_test::describe(plan);
+    const std::string text = plan_text(16, 16, 4096, single);
+    ASSERT_FALSE(text.empty());
     EXPECT_NE(text.find("pass xy: 16 x 16 x 4096 planes as rows of 256 points"), std::string::npos) << text;
-    fft3d_plan_destroy(plan);
     check_grid_in(single, 16, 16, 4096);
   }
   setenv("FFT3D_XY_PASS", "plane-rows", 1);
@@ -223,12 +235,10 @@ TEST(GpuGrid, ClusterColumns) {
   setenv("FFT3D_XY_PASS", "separate", 1);  // Y columns too
   for (const char* shape : {"2x16", "4x16", "4x32", "8x8"}) {
     setenv("FFT3D_COLUMN_CLUSTER", shape, 1);
-    fft3d_plan plan = make_plan(32, 256, 128, true);
-    ASSERT_NE(plan, nullptr) << shape;
-    const std::string text = fft3d_test::describe(plan);
+    const std::string text = plan_text(32, 256, 128, true);
+    ASSERT_FALSE(text.empty()) << shape;
     EXPECT_NE(text.find("pass y: n=256 x 4096 cluster columns"), std::string::npos) << text;
     EXPECT_NE(text.find("pass z: n=128 x 8192 cluster columns"), std::string::npos) << text;
-    fft3d_plan_destroy(plan);
     check_grid<float>(32, 256, 128);
     check_grid<double>(16, 128, 256);
     check_grid<float>(20, 64, 256);
@@ -262,14 +272,12 @@ TEST(GpuGrid, ClusterRows) {
   FFT3D_REQUIRE_GPU();
   for (bool single : {true, false}) {
     const int nx = single ? 32768 : 16384;
-    fft3d_plan plan = make_plan(nx, 4, 3, single);
-    ASSERT_NE(plan, nullptr);
-    const std::string text = fft3d_test::describe(plan);
+    const std::string text = plan_text(nx, 4, 3, single);
+    ASSERT_FALSE(text.empty());
     EXPECT_NE(text.find("pass x: n=" + std::to_string(nx) + " x 12 cluster rows, each on a cluster of " +
                         (single ? "8" : "4") + " blocks"),
               std::string::npos)
         << text;
-    fft3d_plan_destroy(plan);
     check_grid_in(single, nx, 4, 3);
   }
   check_wide_rows_out_of_place(78);  // the cluster rows read the input and write the output
@@ -317,11 +325,9 @@ TEST(GpuGrid, LongRows) {
   setenv("FFT3D_ROW_METHOD", "long", 1);
   for (bool single : {true, false}) {
     const int nx = single ? 32768 : 16384;
-    fft3d_plan plan = make_plan(nx, 4, 3, single);
-    ASSERT_NE(plan, nullptr);
-    const std::string text = fft3d_test::describe(plan);
+    const std::string text = plan_text(nx, 4, 3, single);
+    ASSERT_FALSE(text.empty());
     EXPECT_NE(text.find("pass x: n=" + std::to_string(nx) + " x 12 long rows, A: 128 x"), std::string::npos) << text;
-    fft3d_plan_destroy(plan);
     check_grid_in(single, nx, 4, 3);
   }
   check_wide_rows_out_of_place(77);  // pass A reads the input, pass B writes the output
@@ -343,10 +349,7 @@ TEST(GpuGrid, FiveStepColumns) {
   check_grid<float>(35, 49, 144);
   check_grid<float>(256, 256, 256);
   check_grid<double>(256, 256, 256);
-  fft3d_plan plan = make_plan(64, 256, 256, true);
-  const std::string text = fft3d_test::describe(plan);
-  EXPECT_NE(text.find("5 passes over memory"), std::string::npos) << text;
-  fft3d_plan_destroy(plan);
+  expect_plan_says(64, 256, 256, true, {"5 passes over memory"});
   unsetenv("FFT3D_COLUMN_METHOD");
   unsetenv("FFT3D_XY_PASS");
 }
@@ -420,10 +423,7 @@ TEST(GpuGrid, SidePlanes) {
     check_grid_in(single, 300, 300, 7);
   }
   check_forward_out_of_place(240, 96, 10, 37);
-  fft3d_plan plan = make_plan(64, 48, 20, true);
-  EXPECT_NE(describe(plan).find("the last 3 planes in separate passes"), std::string::npos) << describe(plan);
-  EXPECT_NE(describe(plan).find("for side planes"), std::string::npos) << describe(plan);
-  fft3d_plan_destroy(plan);
+  expect_plan_says(64, 48, 20, true, {"the last 3 planes in separate passes", "for side planes"});
   setenv("FFT3D_COLUMN_METHOD", "five-step", 1);
   check_grid<float>(12, 64, 80);
   unsetenv("FFT3D_COLUMN_METHOD");
@@ -438,21 +438,15 @@ TEST(GpuGrid, SidePlanes) {
   EXPECT_NE(describe(measured).find("side planes chosen by timing: 0 "), std::string::npos) << describe(measured);
   fft3d_plan_destroy(measured);
   check_grid<float>(48, 20, 35);  // ESTIMATE, with the verdict
-  plan = make_plan(48, 20, 35, true);
-  EXPECT_NE(describe(plan).find("side planes from wisdom: "), std::string::npos) << describe(plan);
-  fft3d_plan_destroy(plan);
+  expect_plan_says(48, 20, 35, true, {"side planes from wisdom: "});
   ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
   unsetenv("FFT3D_XY_PASS");
   setenv("FFT3D_BUILTIN_WISDOM", "0", 1);  // the heuristic's count, not the one shipped for an H200
-  plan = make_plan(320, 320, 320, true);  // 262 MB: the ESTIMATE gives 320 / 12 planes to the side
-  EXPECT_NE(describe(plan).find("the last 26 planes in separate passes"), std::string::npos) << describe(plan);
-  fft3d_plan_destroy(plan);
+  // 262 MB: the ESTIMATE gives 320 / 12 planes to the side.
+  expect_plan_says(320, 320, 320, true, {"the last 26 planes in separate passes"});
   unsetenv("FFT3D_BUILTIN_WISDOM");
   // f64 384^2 planes beyond the L2 fuse only with side planes (nz / 8).
-  plan = make_plan(384, 384, 24, false);
-  EXPECT_NE(describe(plan).find("2 passes over memory"), std::string::npos) << describe(plan);
-  EXPECT_NE(describe(plan).find("the last 3 planes in separate passes"), std::string::npos) << describe(plan);
-  fft3d_plan_destroy(plan);
+  expect_plan_says(384, 384, 24, false, {"2 passes over memory", "the last 3 planes in separate passes"});
   check_grid<double>(384, 384, 24);
 }
 
@@ -467,20 +461,14 @@ TEST(GpuGrid, ShippedWisdomBuildsItsCubesOnItsGpu) {
   if (cube == 0) GTEST_SKIP() << "no wisdom shipped for " << device.name;
   ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);  // no verdict of the process's own
   const std::string shipped = "built from the wisdom shipped for the " + device.name;
-  fft3d_plan plan = make_plan(cube, cube, cube, true);
-  EXPECT_NE(describe(plan).find(shipped), std::string::npos) << describe(plan);
-  fft3d_plan_destroy(plan);
+  expect_plan_says(cube, cube, cube, true, {shipped});
   check_grid<float>(cube, cube, cube);
   setenv("FFT3D_BUILTIN_WISDOM", "0", 1);
-  plan = make_plan(cube, cube, cube, true);
-  EXPECT_EQ(describe(plan).find(shipped), std::string::npos) << describe(plan);
-  fft3d_plan_destroy(plan);
+  EXPECT_EQ(plan_text(cube, cube, cube, true).find(shipped), std::string::npos);
   unsetenv("FFT3D_BUILTIN_WISDOM");
   fft3d::process_wisdom().remember(
       {device, fft3d::plan_source_key(cube, cube, cube, fft3d::Precision::f32, false), "estimate", 0});
-  plan = make_plan(cube, cube, cube, true);
-  EXPECT_EQ(describe(plan).find(shipped), std::string::npos) << describe(plan);
-  fft3d_plan_destroy(plan);
+  EXPECT_EQ(plan_text(cube, cube, cube, true).find(shipped), std::string::npos);
   ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
 }
 
@@ -538,19 +526,13 @@ TEST(GpuGrid, FusedXYPass) {
     check_grid_in(single, 240, 240, 6);
     unsetenv("FFT3D_XY_VARIANT");
   }
-  fft3d_plan plan = make_plan(256, 256, 256, true);
-  const std::string text = describe(plan);
-  EXPECT_NE(text.find("2 passes over memory"), std::string::npos) << text;
-  EXPECT_NE(text.find("pass xy"), std::string::npos) << text;
-  fft3d_plan_destroy(plan);
+  expect_plan_says(256, 256, 256, true, {"2 passes over memory", "pass xy"});
   // 512 x 512 doubles need more shared memory than a cluster has.
   fft3d_plan none = nullptr;
   EXPECT_EQ(fft3d_plan_create_3d(&none, 512, 512, 4, FFT3D_C2C_F64, FFT3D_BACKEND_GPU), FFT3D_ERROR_UNSUPPORTED_SIZE);
   setenv("FFT3D_XY_PASS", "separate", 1);
   check_grid<float>(96, 80, 30);
-  plan = make_plan(256, 256, 256, true);
-  EXPECT_NE(describe(plan).find("3 passes over memory"), std::string::npos) << describe(plan);
-  fft3d_plan_destroy(plan);
+  expect_plan_says(256, 256, 256, true, {"3 passes over memory"});
   unsetenv("FFT3D_XY_PASS");
 }
 
@@ -569,10 +551,7 @@ TEST(GpuGrid, ColumnsFirstFusedPass) {
       ASSERT_TRUE(v && v->columns_first) << nx << "x" << ny;
       ASSERT_TRUE(fft3d::xy_variant_valid(nx, ny, p, *v, limits)) << v->name();
       setenv("FFT3D_XY_VARIANT", v->name().c_str(), 1);
-      fft3d_plan plan = make_plan(nx, ny, nz, single);
-      EXPECT_NE(describe(plan).find("fused YX, columns first, on clusters"), std::string::npos) << describe(plan);
-      EXPECT_NE(describe(plan).find(v->name()), std::string::npos) << describe(plan);
-      fft3d_plan_destroy(plan);
+      expect_plan_says(nx, ny, nz, single, {"fused YX, columns first, on clusters", v->name()});
       check_grid_in(single, nx, ny, nz);
       unsetenv("FFT3D_XY_VARIANT");
     }
@@ -590,9 +569,7 @@ TEST(GpuGrid, XStageTwinsOfTheFusedPass) {
   const fft3d::DeviceLimits limits = fft3d::current_device_info().limits();
   auto check_forced = [](int n, bool single, const fft3d::XYVariant& v) {
     setenv("FFT3D_XY_VARIANT", v.name().c_str(), 1);
-    fft3d_plan plan = make_plan(n, n, 2, single);
-    EXPECT_NE(describe(plan).find(v.name()), std::string::npos) << describe(plan);
-    fft3d_plan_destroy(plan);
+    expect_plan_says(n, n, 2, single, {v.name()});
     check_grid_in(single, n, n, 2);
     unsetenv("FFT3D_XY_VARIANT");
   };
@@ -646,9 +623,7 @@ void check_shifted_forward(const fft3d::XYVariant& v, int n, int nz, int seed) {
 // forward and round trip match FFTW (check_grid).
 void check_forced_xy(const fft3d::XYVariant& v, int n, int nz, bool single) {
   setenv("FFT3D_XY_VARIANT", v.name().c_str(), 1);
-  fft3d_plan plan = make_plan(n, n, nz, single);
-  EXPECT_NE(describe(plan).find(v.name()), std::string::npos) << describe(plan);
-  fft3d_plan_destroy(plan);
+  expect_plan_says(n, n, nz, single, {v.name()});
   check_grid_in(single, n, n, nz);
   unsetenv("FFT3D_XY_VARIANT");
 }
@@ -726,11 +701,7 @@ TEST(GpuGrid, SplitYSchedule) {
   check_grid<float>(480, 480, 24);  // 5 x 96
   check_grid<float>(500, 500, 24);  // 4 x 125
   check_forward_out_of_place(60, 45, 24, 17);  // the first pass reads the input and writes the output
-  fft3d_plan plan = make_plan(300, 300, 300, true);
-  const std::string text = describe(plan);
-  EXPECT_NE(text.find("2 passes over memory"), std::string::npos) << text;
-  EXPECT_NE(text.find("split Y = 4 x 75"), std::string::npos) << text;
-  fft3d_plan_destroy(plan);
+  expect_plan_says(300, 300, 300, true, {"2 passes over memory", "split Y = 4 x 75"});
   // No split for ny = 256, or a Z of one stage: the plan is refused, not silently different.
   fft3d_plan none = nullptr;
   EXPECT_EQ(fft3d_plan_create_3d(&none, 256, 256, 8, FFT3D_C2C_F32, FFT3D_BACKEND_GPU), FFT3D_ERROR_UNSUPPORTED_SIZE);
