@@ -245,6 +245,30 @@ TEST(GpuReal, LongColumns) {
 // 32768) on clusters of blocks, the post/pre-processing in the gather and
 // scatter: batched rows and grids, in place and out of place, both
 // precisions, up to the longest (f32 2^19 on 16 blocks).
+// Real plane rows: small planes two to a row of nx * ny complex points,
+// X and Y in one pass (the ESTIMATE's at 16 x 16; forced elsewhere, odd
+// nx and an odd plane count among them), in place and out of place.
+TEST(GpuReal, PlaneRows) {
+  FFT3D_REQUIRE_GPU();
+  const Shape s{16, 16, 4096, 0};
+  for (bool single : {true, false}) {
+    const std::string text = plan_text(s, single);
+    EXPECT_NE(text.find("2 passes over memory"), std::string::npos) << text;
+    EXPECT_NE(text.find("pass xy: 16 x 16 x 4096 real planes, two a row of 256 complex points"), std::string::npos)
+        << text;
+    single ? check<float>(s, true, 37) : check<double>(s, false, 38);
+  }
+  ASSERT_EQ(setenv("FFT3D_XY_PASS", "plane-rows", 1), 0);
+  check<float>({32, 32, 300, 0}, true, 39);
+  check<double>({5, 12, 33, 0}, true, 40);
+  check<float>({8, 4, 1029, 0}, false, 41);
+  check<double>({32, 6, 96, 0}, false, 42);
+  check<float>({8, 8, 16384, 0}, true, 43);  // Z in long columns
+  fft3d_plan none = nullptr;
+  EXPECT_EQ(fft3d_plan_create_3d(&none, 64, 64, 8, FFT3D_R2C_F32, FFT3D_BACKEND_GPU), FFT3D_ERROR_UNSUPPORTED_SIZE);
+  unsetenv("FFT3D_XY_PASS");
+}
+
 TEST(GpuReal, ClusterRows) {
   FFT3D_REQUIRE_GPU();
   const std::string text = plan_text({65536, 4, 3, 0}, true);

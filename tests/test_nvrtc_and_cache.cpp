@@ -111,11 +111,13 @@ TEST(Nvrtc, LongColumnKernelsCompileWithoutLocalMemory) {
 }
 
 // Plane rows (a 2-D DFT a row, the spectrum stored through shared memory):
-// the ESTIMATE's kernels of 16 x 16, 32 x 32 and 5 x 12 planes.
+// the ESTIMATE's kernels of 16 x 16, 32 x 32 and 5 x 12 planes, complex and
+// real (two planes a row, R2C and C2R).
 TEST(Nvrtc, PlaneRowKernelsCompileWithoutLocalMemory) {
   for (const auto& [nx, ny] : {std::pair{16, 16}, std::pair{32, 32}, std::pair{5, 12}}) {
-    for (Precision p : {Precision::f32, Precision::f64}) {
-      const std::optional<XVariant> v = estimate_plane_variant(nx, ny, p, DeviceLimits{});
+    for (const auto& [p, real] : {std::pair{Precision::f32, false}, std::pair{Precision::f64, false},
+                                  std::pair{Precision::f32, true}, std::pair{Precision::f64, true}}) {
+      const std::optional<XVariant> v = estimate_plane_variant(nx, ny, p, DeviceLimits{}, real);
       ASSERT_TRUE(v) << nx << "x" << ny;
       const std::string source = x_kernel_source(nx * ny, p, *v, false);
       EXPECT_NE(source.find(", false, " + std::to_string(nx) + "}"), std::string::npos) << v->name();

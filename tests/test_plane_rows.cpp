@@ -59,6 +59,30 @@ TEST(PlaneRows, EstimateTakesThemForSmallPlanes) {
                Error);
 }
 
+// Real planes (R2C / C2R) two a row: where complex ones would be plane rows,
+// or forced wherever nx and ny are codelet radices; the grid's columns are
+// then Z alone. (test_real_grid_executor.cpp runs them against FFTW.)
+TEST(PlaneRows, RealPlanesTwoARow) {
+  const DeviceLimits limits;
+  const std::optional<RealRowsPass> x = make_real_plane_rows_pass(16, 16, 65536, Precision::f32, limits);
+  ASSERT_TRUE(x);
+  EXPECT_TRUE(x->is_plane_rows());
+  EXPECT_EQ(x->kernel_n, 256);
+  EXPECT_EQ(x->rows, 65536);
+  EXPECT_EQ(x->x_rows_per_row(), 16);
+  EXPECT_EQ(x->variant.name(), "r16-16.t16.rows16.pad-none.tw-sincos.mb0.real-pair.plane16");
+  EXPECT_EQ(parse_x_variant(x->variant.name()), x->variant);
+  EXPECT_NE(describe_real_rows_pass(*x, Precision::f32).find("pass xy: 16 x 16 x 65536 real planes, two a row"),
+            std::string::npos);
+  EXPECT_FALSE(make_real_plane_rows_pass(32, 32, 4096, Precision::f32, limits));  // 1024 points
+  EXPECT_TRUE(make_real_plane_rows_pass(32, 32, 4096, Precision::f32, limits, true));
+  EXPECT_FALSE(make_real_plane_rows_pass(64, 4, 4096, Precision::f32, limits, true));  // no 64-point codelet
+  EXPECT_FALSE(make_real_plane_rows_pass(16, 1, 4096, Precision::f64, limits, true));
+  const auto columns = without_y_columns(make_column_schedule(9, 16, 4096, Precision::f64, limits));
+  ASSERT_EQ(columns.size(), 1u);
+  EXPECT_EQ(columns[0].axis, 'z');
+}
+
 template <typename Real>
 void check_plane_rows(int nx, int ny, int nz) {
   const Precision p = sizeof(Real) == 4 ? Precision::f32 : Precision::f64;

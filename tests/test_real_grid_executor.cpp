@@ -2,7 +2,8 @@
 // X pass, then Y and Z over the nx/2 + 1 complex columns; the inverse in
 // reverse), run by the CPU block executor against FFTW's r2c/c2r in double
 // precision: even, odd, non-cubic and degenerate grids, in place (padding
-// poisoned) and out of place, one-pass and five-step columns, normalised.
+// poisoned) and out of place, one-pass and five-step columns, normalised;
+// and small planes as real plane rows (X and Y in one pass, then Z).
 #include <gtest/gtest.h>
 
 #include <limits>
@@ -21,20 +22,26 @@ struct Grid {
   int nx, ny, nz;
 };
 
+// plane_rows: the plan's real plane rows (make_real_plane_rows_pass, forced).
 template <typename Real>
-void check_grid(Grid g, bool in_place, ColumnMethod method, unsigned seed) {
+void check_grid(Grid g, bool in_place, ColumnMethod method, unsigned seed, bool plane_rows = false) {
   const bool single = sizeof(Real) == 4;
   const Precision precision = single ? Precision::f32 : Precision::f64;
   const DeviceLimits limits{};
-  const RealRowsPass x = make_real_rows_pass(g.nx, static_cast<long long>(g.ny) * g.nz, precision, limits);
+  const std::optional<RealRowsPass> planes =
+      plane_rows ? make_real_plane_rows_pass(g.nx, g.ny, g.nz, precision, limits, true) : std::nullopt;
+  ASSERT_EQ(planes.has_value(), plane_rows);
+  const RealRowsPass x =
+      planes ? *planes : make_real_rows_pass(g.nx, static_cast<long long>(g.ny) * g.nz, precision, limits);
   const int half = g.nx / 2 + 1;
-  const std::vector<GridPass> columns = make_column_schedule(half, g.ny, g.nz, precision, limits, method);
+  std::vector<GridPass> columns = make_column_schedule(half, g.ny, g.nz, precision, limits, method);
+  if (planes) columns = without_y_columns(columns);
   const size_t rows = static_cast<size_t>(g.ny) * g.nz;
   const size_t real_pitch = in_place ? 2 * half : g.nx, complex_pitch = 2 * half;
   const Real nan = std::numeric_limits<Real>::quiet_NaN();
   const double bound = 2 * fft3d_test::fft_error_bound(single, double(g.nx) * g.ny * g.nz);
   const std::string name = std::to_string(g.nx) + "x" + std::to_string(g.ny) + "x" + std::to_string(g.nz) +
-                           (in_place ? " in place" : " out of place");
+                           (in_place ? " in place" : " out of place") + (plane_rows ? ", plane rows" : "");
 
   // Forward: real input rounded to Real, padding poisoned.
   std::vector<double> reals = fft3d_test::random_reals(rows * g.nx, seed);
@@ -84,6 +91,59 @@ TEST(RealGridExecutor, GridsF64) { sweep<double>(); }
 TEST(RealGridExecutor, FiveStepColumns) {
   check_grid<float>({32, 16, 16}, true, ColumnMethod::five_step, 7);
   check_grid<double>({10, 16, 12}, false, ColumnMethod::five_step, 8);
+}
+
+// Two real planes a row: even and odd nx (the self-mirrored columns kx = 0
+// and nx / 2), an odd plane count (the last row's second plane absent),
+// ragged blocks, one plane (2-D), long Z columns; the inverse from an
+// exact (Hermitian) spectrum.
+TEST(RealGridExecutor, PlaneRows) {
+  unsigned seed = 40;
+  for (bool in_place : {true, false}) {
+    check_grid<float>({16, 16, 24}, in_place, ColumnMethod::automatic, seed++, true);
+    check_grid<double>({16, 16, 7}, in_place, ColumnMethod::automatic, seed++, true);
+    check_grid<float>({5, 12, 9}, in_place, ColumnMethod::automatic, seed++, true);
+    check_grid<double>({8, 4, 35}, in_place, ColumnMethod::automatic, seed++, true);
+    check_grid<float>({32, 6, 3}, in_place, ColumnMethod::automatic, seed++, true);
+    check_grid<double>({3, 27, 2}, in_place, ColumnMethod::automatic, seed++, true);
+    check_grid<float>({16, 8, 1}, in_place, ColumnMethod::automatic, seed++, true);
+  }
+  check_grid<float>({8, 8, 4096}, true, ColumnMethod::automatic, seed++, true);  // Z in long columns
+}
+
+// A C2R inverse from a half spectrum that is not Hermitian in its own
+// mirror columns (kx = 0 and nx / 2): plane rows keep their Hermitian
+// parts, as FFTW's C2R (which keeps the real part along x) does.
+template <typename Real>
+void check_plane_rows_take_hermitian_parts(int nx, int ny) {
+  const Precision precision = sizeof(Real) == 4 ? Precision::f32 : Precision::f64;
+  const std::optional<RealRowsPass> x = make_real_plane_rows_pass(nx, ny, 2, precision, DeviceLimits{}, true);
+  ASSERT_TRUE(x);
+  const int half = nx / 2 + 1;
+  const size_t values = static_cast<size_t>(half) * ny * 2;
+  const std::vector<cplx> spectrum = fft3d_test::random_complex(values, 99);
+  std::vector<Real> in(2 * values), out(static_cast<size_t>(nx) * ny * 2, std::numeric_limits<Real>::quiet_NaN());
+  std::vector<cplx> rounded(values);
+  for (size_t i = 0; i < values; ++i) {
+    in[2 * i] = static_cast<Real>(spectrum[i].real());
+    in[2 * i + 1] = static_cast<Real>(spectrum[i].imag());
+    rounded[i] = cplx(in[2 * i], in[2 * i + 1]);
+  }
+  run_real_grid_on_cpu<Real>(*x, {}, in.data(), out.data(), +1, nx);
+  std::vector<cplx> got(out.begin(), out.end()), want(out.size());
+  for (int plane = 0; plane < 2; ++plane) {
+    const std::vector<cplx> one(rounded.begin() + plane * half * ny, rounded.begin() + (plane + 1) * half * ny);
+    const std::vector<double> field = fft3d_test::fftw_c2r_3d(one, nx, ny, 1);
+    std::copy(field.begin(), field.end(), want.begin() + static_cast<long>(plane) * nx * ny);
+  }
+  EXPECT_LE(fft3d_test::relative_l2_error(got, want), 2 * fft3d_test::fft_error_bound(sizeof(Real) == 4, nx * ny))
+      << nx << "x" << ny;
+}
+
+TEST(RealGridExecutor, PlaneRowsTakeHermitianPartsOfMirrorColumns) {
+  check_plane_rows_take_hermitian_parts<double>(16, 16);
+  check_plane_rows_take_hermitian_parts<float>(8, 6);
+  check_plane_rows_take_hermitian_parts<double>(5, 12);
 }
 
 TEST(RealGridExecutor, RealRowsPassChoosesTheMethodByParity) {

@@ -250,17 +250,23 @@ TEST(TuneSchedule, BatchedRowsAndRealProblems) {
   EXPECT_EQ(t.result.passes[0].pass.count, 10);
   EXPECT_TRUE(entry(wisdom, "rows", 64, Precision::f32, 0));
   // Real data: the real X rows (n = nx, ny * nz of them), then the columns
-  // of the complex side, 9 x 8 x 4 (test_tune_real_rows.cpp has more).
+  // of the complex side, 17 x 16 x 4 (test_tune_real_rows.cpp has more).
   std::string note;
-  const auto passes = passes_to_tune(make_3d_problem(16, 8, 4, FFT3D_R2C_F64), DeviceLimits{}, &note);
+  const auto passes = passes_to_tune(make_3d_problem(32, 16, 4, FFT3D_R2C_F64), DeviceLimits{}, &note);
   ASSERT_EQ(passes.size(), 3u);
   EXPECT_TRUE(is_real_rows(passes[0]));
-  EXPECT_EQ(passes[0].n, 16);
-  EXPECT_EQ(passes[0].count, 8 * 4);
+  EXPECT_EQ(passes[0].n, 32);
+  EXPECT_EQ(passes[0].count, 16 * 4);
   EXPECT_EQ(passes[1].axis, 'y');
-  EXPECT_EQ(passes[1].geometry.stride, 9);
-  EXPECT_EQ(passes[2].geometry.stride, 9 * 8);
+  EXPECT_EQ(passes[1].geometry.stride, 17);
+  EXPECT_EQ(passes[2].geometry.stride, 17 * 16);
   EXPECT_NE(note.find("real-rows kernels"), std::string::npos);
+  // Planes of at most 256 points are real plane rows, which keep their
+  // ESTIMATE: only Z is tuned.
+  const auto plane_rows = passes_to_tune(make_3d_problem(16, 8, 4, FFT3D_R2C_F64), DeviceLimits{});
+  ASSERT_EQ(plane_rows.size(), 1u);
+  EXPECT_EQ(plane_rows[0].axis, 'z');
+  EXPECT_EQ(plane_rows[0].geometry.stride, 9 * 8);
   // The tuner's estimate of a real side's columns is the real plan's: f64
   // columns of 243 eight a block (estimate_column_variant's real_side).
   const auto real_243 = passes_to_tune(make_3d_problem(243, 243, 243, FFT3D_R2C_F64), DeviceLimits{});
@@ -268,10 +274,10 @@ TEST(TuneSchedule, BatchedRowsAndRealProblems) {
   EXPECT_EQ(real_243[1].variant.rows_per_block, 8);
   EXPECT_EQ(real_243[2].variant.rows_per_block, 8);
   Wisdom real_wisdom;
-  const Problem real = make_3d_problem(16, 8, 4, FFT3D_R2C_F32);
+  const Problem real = make_3d_problem(32, 16, 4, FFT3D_R2C_F32);
   tune(real, real_wisdom, {});
-  EXPECT_TRUE(entry(real_wisdom, "columns", 8, Precision::f32, 9));
-  EXPECT_TRUE(entry(real_wisdom, "real-rows", 16, Precision::f32, 0));
+  EXPECT_TRUE(entry(real_wisdom, "columns", 16, Precision::f32, 17));
+  EXPECT_TRUE(entry(real_wisdom, "real-rows", 32, Precision::f32, 0));
   EXPECT_TRUE(wisdom_covers(real_wisdom, kGpu, real, DeviceLimits{}));
   EXPECT_TRUE(passes_to_tune(make_batched_problem(1, 5, FFT3D_C2C_F32), DeviceLimits{}).empty());
   EXPECT_THROW(tune_schedule(rows, TuneMode::estimate, {}, kGpu, DeviceLimits{}, {}, wisdom), Error);

@@ -418,13 +418,15 @@ XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits&
 // Plane rows: one butterfly a thread in the stage with more of them, so
 // that each thread holds at most max(nx, ny) values; planes a block for
 // about 256 threads, within 64 KB of shared memory (several blocks an SM).
-std::optional<XVariant> estimate_plane_variant(int nx, int ny, Precision precision, const DeviceLimits& limits) {
+std::optional<XVariant> estimate_plane_variant(int nx, int ny, Precision precision, const DeviceLimits& limits,
+                                               bool real) {
   if (nx < 2 || ny < 2 || !kern::is_supported_radix(nx) || !kern::is_supported_radix(ny)) return std::nullopt;
   const int n = nx * ny, threads = std::max(nx, ny);
   constexpr long long kPlaneBlockBytes = 64 * 1024;
   for (int planes = std::max(1, 256 / threads); planes >= 1; planes /= 2) {
     XVariant v{{ny, nx}, threads, planes, PadMethod::none, false, 0};
     v.plane_nx = nx;
+    if (real) v.real = RealRows::pair;
     const XVariantFacts f = x_variant_facts(n, precision, v);
     if (x_variant_fits(f, limits) && (f.shared_bytes <= kPlaneBlockBytes || planes == 1)) return v;
   }

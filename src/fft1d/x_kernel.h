@@ -173,7 +173,15 @@ struct RowAccess {
   bool live2 = false;
   Complex<Real>* in2 = nullptr;
   Complex<Real>* out2 = nullptr;
+  // Paired real planes (XLayout::plane_nx): the plane's nx and the reals
+  // between its x rows, where the first stage reads (plane_real_offset).
+  int plane_nx = 0;
+  long long x_pitch = 0;
 };
+
+// Where element idx = x + nx y of a real plane lies, its x rows x_pitch
+// reals apart (padded to 2 (nx / 2 + 1) in place).
+FFT3D_HD long long plane_real_offset(int idx, int nx, long long x_pitch) { return idx / nx * x_pitch + idx % nx; }
 
 // split: split-Y columns (XLayout::cross; a compile-time constant on the
 // GPU, so that other column kernels carry no trace of RowGeometry::split).
@@ -227,9 +235,11 @@ template <typename Real>
 FFT3D_HD Complex<Real> load_first(int real_io, int idx, const RowAccess<Real>& r) {
   if (!r.live) return make_complex(Real(0), Real(0));
   if (real_io == kRealFullForward) return make_complex(reinterpret_cast<const Real*>(r.in)[idx], Real(0));
-  if (real_io == kRealPairForward)
-    return make_complex(reinterpret_cast<const Real*>(r.in)[idx],
-                        r.live2 ? reinterpret_cast<const Real*>(r.in2)[idx] : Real(0));
+  if (real_io == kRealPairForward) {
+    const long long at = r.plane_nx > 0 ? plane_real_offset(idx, r.plane_nx, r.x_pitch) : idx;
+    return make_complex(reinterpret_cast<const Real*>(r.in)[at],
+                        r.live2 ? reinterpret_cast<const Real*>(r.in2)[at] : Real(0));
+  }
 #if FFT3D_L2_STREAMING
   return load_evict_first(r.in + idx * r.element_stride);
 #else
@@ -372,8 +382,12 @@ FFT3D_HD void x_stage_phase(const StageGeom& g, const PhaseInfo& ph, int row_str
                             int rows_per_block, bool use_table, bool columns, bool split, int real_io,
                             const ThreadCoord& tc, XRegs<Real, Capacity>& regs, Real* smem,
                             const XArgs<Real>& a, int long_n2 = 0) {
-  const RowAccess<Real> r = row_access(g.n, g.threads, row_stride, rows_per_block, columns, split, tc, smem, a,
-                                       paired_io(real_io), long_n2 > 0);
+  RowAccess<Real> r = row_access(g.n, g.threads, row_stride, rows_per_block, columns, split, tc, smem, a,
+                                 paired_io(real_io), long_n2 > 0);
+  if (g.plane_nx > 0 && g.first && paired_io(real_io)) {
+    r.plane_nx = g.plane_nx;
+    r.x_pitch = a.in_pitch / (g.n / g.plane_nx);
+  }
   const RowIo<Real> io{r, real_io, g.n, a.scale, r.live};
   if (long_n2 > 1 && g.last) {  // long_n2 == 1: W_n^{0 k} = 1, no twiddles
     const int j2 = static_cast<int>(r.row / a.twiddle_width % long_n2);
@@ -643,17 +657,90 @@ FFT3D_HD void x_transposed_store_phase(int n, int threads, int stride, int rows,
 }
 
 // The store phase of plane rows (XLayout::plane_nx): the last stage left
-// spectrum value (kx, ky) of the line's plane at ky + ny kx, padded
+// value (x, y) of the line's transformed plane at y + ny x, padded
 // (plane_store_map); neighbouring threads of the line store neighbouring
-// values kx + nx ky, so that the stores coalesce.
+// values x + nx y, so that the stores coalesce. Paired real planes (the
+// C2R inverse) store the real part as the first plane and the imaginary
+// part as the second, their x rows out_pitch / ny reals apart.
 template <typename Real>
-FFT3D_HD void x_plane_store_phase(int n, int nx, int threads, int stride, int rows, const ThreadCoord& tc,
-                                  Real* smem, const XArgs<Real>& a) {
+FFT3D_HD void x_plane_store_phase(int n, int nx, int threads, int stride, int rows, bool paired,
+                                  const ThreadCoord& tc, Real* smem, const XArgs<Real>& a) {
   const int ny = n / nx;
-  const RowAccess<Real> r = row_access(n, threads, stride, rows, false, false, tc, smem, a);
+  const RowAccess<Real> r = row_access(n, threads, stride, rows, false, false, tc, smem, a, paired);
+  if (!r.live) return;
   for (int e = r.t; e < n; e += threads) {
     const int p = padded_index(plane_rows_store_map(n, nx), e / nx + ny * (e % nx));
-    store_last(kComplexIo, n, e, make_complex(r.shared_re[p], r.shared_im[p]), a.scale, r);
+    const Complex<Real> v = make_complex(r.shared_re[p], r.shared_im[p]);
+    if (!paired) {
+      store_last(kComplexIo, n, e, v, a.scale, r);
+      continue;
+    }
+    const long long at = plane_real_offset(e, nx, a.out_pitch / ny);
+    reinterpret_cast<Real*>(r.out)[at] = v.re * a.scale;
+    if (r.live2) reinterpret_cast<Real*>(r.out2)[at] = v.im * a.scale;
+  }
+}
+
+// The paired real planes' forward, last phase: the line's shared plane holds
+// Z = DFT(a + i b) of its planes a and b (Z[kx, ky] at ky + ny kx, padded),
+// whose half spectra, kx <= nx / 2, are A[k] = (Z[k] + conj Z[-k]) / 2 and
+// B[k] = -i (Z[k] - conj Z[-k]) / 2, stored at kx + (nx / 2 + 1) ky.
+template <typename Real>
+FFT3D_HD void x_plane_pair_post_phase(int n, int nx, int threads, int stride, int rows, const ThreadCoord& tc,
+                                      Real* smem, const XArgs<Real>& a) {
+  const int ny = n / nx, half = nx / 2 + 1;
+  const RowAccess<Real> r = row_access(n, threads, stride, rows, false, false, tc, smem, a, true);
+  if (!r.live) return;
+  const PadMap map = plane_rows_store_map(n, nx);
+  const Real h = Real(0.5) * a.scale;
+  for (int e = r.t; e < half * ny; e += threads) {
+    const int kx = e % half, ky = e / half;
+    const int mx = kx == 0 ? 0 : nx - kx, my = ky == 0 ? 0 : ny - ky;
+    const int p = padded_index(map, ky + ny * kx), q = padded_index(map, my + ny * mx);
+    const Complex<Real> z = make_complex(r.shared_re[p], r.shared_im[p]);
+    const Complex<Real> w = make_complex(r.shared_re[q], -r.shared_im[q]);  // conj Z[-k]
+    r.out[e] = scale(z + w, h);
+    if (r.live2) {
+      const Complex<Real> d = z - w;
+      r.out2[e] = make_complex(d.im * h, -d.re * h);
+    }
+  }
+}
+
+// The paired real planes' inverse, first phase: the half spectra A and B
+// of the line's two planes (kx <= nx / 2, at kx + (nx / 2 + 1) ky) into
+// Z = A + i B over the whole plane, in natural order (kx + nx ky) in the
+// line's shared row, by Hermitian symmetry: Z[-k] = conj A[k] + i conj B[k]
+// (B = 0 for an odd count's last plane). The columns kx = 0 and nx / 2
+// (even nx), their own mirrors, take their Hermitian parts
+// (A[k] + conj A[-k]) / 2, as FFTW's C2R does when it keeps the real part of
+// the transform along x (and drops X[0]'s imaginary part in 1-D).
+template <typename Real>
+FFT3D_HD void x_plane_pair_pre_phase(int n, int nx, int threads, int stride, int rows, const ThreadCoord& tc,
+                                     Real* smem, const XArgs<Real>& a) {
+  const int ny = n / nx, half = nx / 2 + 1;
+  const RowAccess<Real> r = row_access(n, threads, stride, rows, false, false, tc, smem, a, true);
+  if (!r.live) return;
+  const Complex<Real> zero = make_complex(Real(0), Real(0));
+  for (int e = r.t; e < half * ny; e += threads) {
+    const int kx = e % half, ky = e / half;
+    const int my = ky == 0 ? 0 : ny - ky;
+    Complex<Real> x = r.in[e], y = r.live2 ? r.in2[e] : zero;
+    const bool own_mirror = kx == 0 || 2 * kx == nx;
+    if (own_mirror) {
+      const int m = kx + half * my;
+      const Complex<Real> xm = r.in[m], ym = r.live2 ? r.in2[m] : zero;
+      x = make_complex(Real(0.5) * (x.re + xm.re), Real(0.5) * (x.im - xm.im));
+      y = make_complex(Real(0.5) * (y.re + ym.re), Real(0.5) * (y.im - ym.im));
+    }
+    const int k = kx + nx * ky;
+    r.shared_re[k] = x.re - y.im;
+    r.shared_im[k] = x.im + y.re;
+    if (!own_mirror) {
+      const int m = nx - kx + nx * my;
+      r.shared_re[m] = x.re + y.im;
+      r.shared_im[m] = y.re - x.im;
+    }
   }
 }
 
@@ -671,8 +758,12 @@ inline void x_phase_on_host(const XLayout& L, int p, const ThreadCoord& grid_tc,
     });
   if (ph.stage == kPostPhase && L.transposed_store)
     return x_transposed_store_phase(L.n, L.threads_per_row, stride, rows, tc, smem, a);
+  if (ph.stage == kPostPhase && L.plane_nx > 0 && L.real_io == kRealPairForward)
+    return x_plane_pair_post_phase(L.n, L.plane_nx, L.threads_per_row, stride, rows, tc, smem, a);
   if (ph.stage == kPostPhase && L.plane_nx > 0)
-    return x_plane_store_phase(L.n, L.plane_nx, L.threads_per_row, stride, rows, tc, smem, a);
+    return x_plane_store_phase(L.n, L.plane_nx, L.threads_per_row, stride, rows, L.paired(), tc, smem, a);
+  if (ph.stage == kPrePhase && L.plane_nx > 0)
+    return x_plane_pair_pre_phase(L.n, L.plane_nx, L.threads_per_row, stride, rows, tc, smem, a);
   if (ph.stage == kPostPhase && L.paired())
     return x_pair_post_phase(L.n, L.threads_per_row, stride, rows, tc, smem, a);
   if (ph.stage == kPrePhase && L.odd_inverse())
@@ -705,8 +796,13 @@ __device__ __forceinline__ void x_run_phases(const ThreadCoord& tc, XRegs<Real, 
                                          L.exchange_map(0), tc, smem, a);
     } else if constexpr (ph.stage == kPostPhase && L.transposed_store) {
       x_transposed_store_phase(L.n, L.threads_per_row, L.row_stride(), L.rows_per_block, tc, smem, a);
+    } else if constexpr (ph.stage == kPostPhase && L.plane_nx > 0 && L.real_io == kRealPairForward) {
+      x_plane_pair_post_phase(L.n, L.plane_nx, L.threads_per_row, L.row_stride(), L.rows_per_block, tc, smem, a);
     } else if constexpr (ph.stage == kPostPhase && L.plane_nx > 0) {
-      x_plane_store_phase(L.n, L.plane_nx, L.threads_per_row, L.row_stride(), L.rows_per_block, tc, smem, a);
+      x_plane_store_phase(L.n, L.plane_nx, L.threads_per_row, L.row_stride(), L.rows_per_block, L.paired(), tc,
+                          smem, a);
+    } else if constexpr (ph.stage == kPrePhase && L.plane_nx > 0) {
+      x_plane_pair_pre_phase(L.n, L.plane_nx, L.threads_per_row, L.row_stride(), L.rows_per_block, tc, smem, a);
     } else if constexpr (ph.stage == kPostPhase && L.paired()) {
       x_pair_post_phase(L.n, L.threads_per_row, L.row_stride(), L.rows_per_block, tc, smem, a);
     } else if constexpr (ph.stage == kPrePhase && L.odd_inverse()) {

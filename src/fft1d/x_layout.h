@@ -30,6 +30,9 @@ struct StageGeom {
   // False for the first stage of a plane row (XLayout::plane_nx): the 2-D
   // DFT's two stages meet without the 1-D transform's twiddles.
   bool twiddled = true;
+  // XLayout::plane_nx (0 but for plane rows): where paired real planes'
+  // first stage reads its reals (plane_real_offset).
+  int plane_nx = 0;
 };
 
 // What one barrier-separated phase does: read (and compute) stage `stage`,
@@ -127,6 +130,12 @@ struct XLayout {
   // leaves the spectrum in shared memory in the 1-D transform's order,
   // ky + ny kx, padded one value every ny (plane_store_map), and a store
   // phase (x_plane_store_phase) writes kx + nx ky, coalesced.
+  // With real_io pair (R2C / C2R), a line is two real planes, whose x rows
+  // are in_pitch / ny (forward) or out_pitch / ny (inverse) reals apart:
+  // the forward separates their half spectra, kx <= nx / 2, in its last
+  // phase (x_plane_pair_post_phase); the inverse builds the complex plane
+  // from them first (x_plane_pair_pre_phase) and stores its real and
+  // imaginary parts as the two planes.
   int plane_nx = 0;
 
   // The same layout with real_io for the direction sign (-1 forward, +1 inverse).
@@ -183,6 +192,7 @@ struct XLayout {
                 s < stages - 1 ? exchange_offset(s) : 0};
     if (plane_nx > 0) {
       g.twiddled = s > 0;
+      g.plane_nx = plane_nx;
       if (s == stages - 1) g.out_map = plane_store_map();
     }
     return g;
@@ -210,7 +220,8 @@ struct XLayout {
   // kernels of a layout the forward's shared memory, and a full row of one
   // stage has none forward; a plane row's padded spectrum).
   FFT3D_HD constexpr int row_stride() const {
-    int w = real_io != kComplexIo || transposed_store ? n : plane_nx > 0 ? padded_extent(plane_store_map(), n) : 0;
+    int w = real_io != kComplexIo || transposed_store ? n : 0;
+    if (plane_nx > 0) w = max_of(w, padded_extent(plane_store_map(), n));
     for (int e = 0; e + 1 < stages; ++e) w = max_of(w, padded_extent(exchange_map(e), n));
     return w == 0 ? 0 : w + row_pad;
   }

@@ -41,7 +41,8 @@ struct XVariant {
   RealRows real = RealRows::none;
   int exchange_buffers = 1;  // XLayout::exchange_buffers (2: complex data only)
   // 0, or nx: rows of nx * ny points are XY planes, transformed as 2-D DFTs
-  // (XLayout::plane_nx; radices {ny, nx}, complex rows, one exchange buffer).
+  // (XLayout::plane_nx; radices {ny, nx}, complex rows or real pairs, one
+  // exchange buffer).
   int plane_nx = 0;
 
   // A readable, parseable name, e.g. "r8-5-4-3.t60.rows4.pad-gap.tw-table.mb0"
@@ -114,10 +115,12 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // fit.
 XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits, bool real_side = false);
 
-// The ESTIMATE choice for complex XY planes of nx * ny as rows of nx * ny
-// points (XVariant::plane_nx, a 2-D DFT a row), or nothing where nx or ny is
-// not one codelet radix or no block of one plane fits.
-std::optional<XVariant> estimate_plane_variant(int nx, int ny, Precision precision, const DeviceLimits& limits);
+// The ESTIMATE choice for XY planes of nx * ny as rows of nx * ny points
+// (XVariant::plane_nx, a 2-D DFT a row), or nothing where nx or ny is not
+// one codelet radix or no block of one plane fits. real: R2C / C2R planes,
+// two real planes a row (RealRows::pair).
+std::optional<XVariant> estimate_plane_variant(int nx, int ny, Precision precision, const DeviceLimits& limits,
+                                               bool real = false);
 
 
 }  // namespace fft3d

@@ -12,6 +12,9 @@
 // and Y as one fused pass per plane (xy/), then Z: two passes over memory;
 // the in-place inverse likewise runs Z, then Y and X as one fused pass with
 // its columns first; out-of-place transforms keep the separate passes.
+// Small planes (plane_rows_pay) instead take real plane rows, two planes to
+// a 2-D DFT in one X pass (make_real_plane_rows_pass), in and out of place,
+// and then only the Z columns: FFT3D_XY_PASS=plane-rows forces them.
 // FFT3D_X_VARIANT naming real rows (.real-*) replaces the X variant (for
 // experiments). Whether each direction fuses: FFT3D_XY_PASS=fused|separate,
 // else a verdict in wisdom, else under MEASURE and EXHAUSTIVE timed (fused
@@ -277,7 +280,10 @@ class GpuRealPlan final : public GpuPlan {
 
   void run_rows(const void* in, void* out, int sign, long long in_pitch, long long out_pitch, double scale,
                 CUstream_st* stream) {
-    if (x_pass_) return x_pass_->run_rows(in, out, x_.rows, sign, stream, in_pitch, out_pitch, scale);
+    // (plane rows: the pitches from plane to plane)
+    const long long lines = x_.x_rows_per_row();
+    if (x_pass_)
+      return x_pass_->run_rows(in, out, x_.rows, sign, stream, in_pitch * lines, out_pitch * lines, scale);
     if (cluster_x_) return cluster_x_->run_rows(in, out, x_.rows, sign, stream, in_pitch, out_pitch, scale);
     // nx = 1: X[0] = x[0]. Move the reals between the sides; the forward
     // clears the imaginary parts.
@@ -330,8 +336,20 @@ std::unique_ptr<GpuPlan> make_gpu_real_plan(const Problem& problem, const Device
   const Precision precision = problem.precision();
   const VariantPreference preferred = variant_preference(device, precision);
   const bool grid = problem.shape == Shape::grid3d;
-  RealRowsPass x = make_real_rows_pass(problem.nx, problem.rows(), precision, device.limits(), preferred);
-  const bool row_kernel = x.kernel_n > 0 && !x.is_cluster_row();
+  const PlaneMethod planes = plane_method_from_environment();
+  // Small planes as real plane rows, X and Y in one pass (automatic, or
+  // forced by FFT3D_XY_PASS=plane-rows).
+  std::optional<RealRowsPass> plane_rows;
+  if (grid && (planes == PlaneMethod::automatic || planes == PlaneMethod::plane_rows))
+    plane_rows = make_real_plane_rows_pass(problem.nx, problem.ny, problem.nz, precision, device.limits(),
+                                           planes == PlaneMethod::plane_rows);
+  if (planes == PlaneMethod::plane_rows && !plane_rows)
+    fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no real plane rows for planes of " + std::to_string(problem.nx) + " x " +
+                                           std::to_string(problem.ny) + " " + precision_name(precision) +
+                                           " (nx and ny must each be one codelet radix, at most 32)");
+  RealRowsPass x = plane_rows ? *plane_rows
+                              : make_real_rows_pass(problem.nx, problem.rows(), precision, device.limits(), preferred);
+  const bool row_kernel = !plane_rows && x.kernel_n > 0 && !x.is_cluster_row();
   const bool x_from_wisdom =  // make_real_rows_pass takes the entry whenever it is valid
       row_kernel && valid_preference(preferred, "real-rows", problem.nx, precision, device.limits()).has_value();
   const std::optional<XVariant> forced_x = row_kernel ? forced_real_rows(problem.nx, precision, device) : std::nullopt;
@@ -342,9 +360,11 @@ std::unique_ptr<GpuPlan> make_gpu_real_plan(const Problem& problem, const Device
   if (grid) {
     columns = make_column_schedule(problem.nx / 2 + 1, problem.ny, problem.nz, precision, device.limits(),
                                    column_method_from_environment(), preferred, /*real_side=*/true);
-    const PlaneMethod planes = plane_method_from_environment();
+    if (plane_rows) columns = without_y_columns(std::move(columns));
     // The split-Y schedule is complex only: real plans keep separate passes.
-    if (planes == PlaneMethod::automatic && problem.ny > 1) {
+    if (plane_rows) {
+      // X and Y are one pass already: no fused form to choose.
+    } else if (planes == PlaneMethod::automatic && problem.ny > 1) {
       const DeviceSignature signature = signature_of(device);
       forward = automatic_real_xy_form(problem, plan_wisdom(), signature, device.limits(), mode, false);
       inverse = automatic_real_xy_form(problem, plan_wisdom(), signature, device.limits(), mode, true);

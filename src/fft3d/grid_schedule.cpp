@@ -456,8 +456,32 @@ RealRowsPass make_real_rows_pass(int nx, long long rows, Precision precision, co
        "odd " + rows_of + " do not fit one block's shared memory (odd rows have no cluster form)");
 }
 
+std::optional<RealRowsPass> make_real_plane_rows_pass(int nx, int ny, int nz, Precision precision,
+                                                      const DeviceLimits& limits, bool forced) {
+  if (nx < 2 || ny < 2 || (!forced && !plane_rows_pay(nx, ny))) return std::nullopt;
+  const std::optional<XVariant> v = estimate_plane_variant(nx, ny, precision, limits, /*real=*/true);
+  if (!v) return std::nullopt;
+  RealRowsPass pass{nx, nx * ny, nz, *v, {}};
+  pass.plane_ny = ny;
+  return pass;
+}
+
+std::vector<GridPass> without_y_columns(std::vector<GridPass> columns) {
+  columns.erase(std::remove_if(columns.begin(), columns.end(), [](const GridPass& p) { return p.axis == 'y'; }),
+                columns.end());
+  return columns;
+}
+
 std::string describe_real_rows_pass(const RealRowsPass& pass, Precision precision) {
   std::ostringstream s;
+  if (pass.is_plane_rows()) {
+    const XVariantFacts f = x_variant_facts(pass.kernel_n, precision, pass.variant);
+    s << "pass xy: " << pass.nx << " x " << pass.plane_ny << " x " << pass.rows << " real planes, two a row of "
+      << pass.kernel_n << " complex points (real and imaginary parts), a 2-D DFT each, the half spectra separated "
+      << "(built, inverse) in shared memory, variant " << pass.variant.name() << ", " << f.threads_per_block
+      << " threads/block, " << f.shared_bytes << " B shared/block";
+    return s.str();
+  }
   s << "pass x: real rows n=" << pass.nx << " x " << pass.rows << ", ";
   if (pass.kernel_n == 0) return s.str() + "strided copy (a length-1 transform)";
   if (pass.is_cluster_row()) {

@@ -246,16 +246,32 @@ std::vector<GridPass> make_column_schedule(int nx, int ny, int nz, Precision pre
 // only a strided copy between the real and complex sides. Even rows whose
 // half length fits no block run as real cluster rows (cluster_row, the
 // ESTIMATE's cluster of kernel_n points; fft1d/cluster_row_kernel.h).
+// With plane_ny > 0 the pass is real plane rows instead
+// (make_real_plane_rows_pass): X and Y of whole XY planes, `rows` of them.
 struct RealRowsPass {
   int nx;
   int kernel_n;
   long long rows;
   XVariant variant;                // the row kernel, unless cluster rows
   ClusterRowVariant cluster_row;   // cluster > 0: real cluster rows instead
+  int plane_ny = 0;                // ny of real plane rows, else 0
   bool is_cluster_row() const { return cluster_row.cluster > 0; }
+  bool is_plane_rows() const { return plane_ny > 0; }
+  // The pass's rows are this many x rows apart (the pitches given are an x row's).
+  long long x_rows_per_row() const { return plane_ny > 0 ? plane_ny : 1; }
 };
 RealRowsPass make_real_rows_pass(int nx, long long rows, Precision precision, const DeviceLimits& limits,
                                  const VariantPreference& preferred = {});
+
+// Real plane rows: the nz real XY planes of an R2C / C2R grid two to a
+// row of nx * ny complex points, a 2-D DFT each (estimate_plane_variant,
+// RealRows::pair), so that X and Y take one pass; where plane_rows_pay and
+// nx and ny are codelet radices (forced: always where they are), else
+// nothing. The grid's columns are then its Z pass alone
+// (without_y_columns).
+std::optional<RealRowsPass> make_real_plane_rows_pass(int nx, int ny, int nz, Precision precision,
+                                                      const DeviceLimits& limits, bool forced = false);
+std::vector<GridPass> without_y_columns(std::vector<GridPass> columns);
 std::string describe_real_rows_pass(const RealRowsPass& pass, Precision precision);
 
 // The preferred variant for a pass (kind "rows", "columns" or "real-rows";

@@ -68,8 +68,8 @@ void run_real_grid_on_cpu(const RealRowsPass& x, const std::vector<GridPass>& co
     kern::XArgs<Real> args{reinterpret_cast<kern::Complex<Real>*>(from), x.rows, table.data(), {1, 0, 1},
                            static_cast<Real>(s)};
     args.out = from == to ? nullptr : reinterpret_cast<kern::Complex<Real>*>(to);
-    args.in_pitch = from_pitch;
-    args.out_pitch = to_pitch;
+    args.in_pitch = from_pitch * x.x_rows_per_row();  // plane rows: a plane apart
+    args.out_pitch = to_pitch * x.x_rows_per_row();
     if (x.is_cluster_row())
       run_cluster_rows_on_cpu<Real>(cluster_layout, sign, args);
     else

@@ -68,6 +68,11 @@ std::vector<GridPass> passes_to_tune(const Problem& problem, const DeviceLimits&
               "in rows padded to 2(nx/2+1)); the Y and Z columns are those of the complex side (nx/2+1 = " +
               std::to_string(problem.nx / 2 + 1) + " along x), as the real plan runs them";
     std::vector<GridPass> passes;
+    // Small planes as real plane rows (make_real_plane_rows_pass): only Z to tune.
+    if (problem.shape == Shape::grid3d)
+      if (make_real_plane_rows_pass(problem.nx, problem.ny, problem.nz, p, limits))
+        return without_untuned_passes(without_y_columns(make_column_schedule(
+            problem.nx / 2 + 1, problem.ny, problem.nz, p, limits, ColumnMethod::automatic, {}, /*real_side=*/true)));
     const RealRowsPass x = make_real_rows_pass(problem.nx, problem.rows(), p, limits);
     // (real cluster rows stay at their ESTIMATE, as complex ones do)
     if (x.kernel_n > 0 && !x.is_cluster_row()) passes.push_back({'x', x.nx, x.rows, {1, 0, 1}, x.variant, {}});
