@@ -77,17 +77,18 @@ class GpuRealPlan final : public GpuPlan {
 
   std::string describe_passes() const override {
     std::ostringstream s;
-    const long long passes = 1 + static_cast<long long>(column_passes_.size());
+    long long passes = 1;  // X (or X and Y: plane rows)
+    for (const GridPass& p : columns_) passes += p.passes_over_memory();  // two for long or five-step columns
     s << problem().str() << " on " << device_.name << " (" << device_.arch() << ")\n"
       << "  " << passes << " passes over memory; " << half_
       << " complex values per x row, in place the real rows are padded to " << 2 * half_ << " reals\n";
     if (fused_)
-      s << "  in-place forward in " << (has_z() ? 2 : 1) << " passes: pass xy: " << fused_->describe()
+      s << "  in-place forward in " << fused_passes() << " passes: pass xy: " << fused_->describe()
         << describe_side_planes(-1) << (has_z() ? ", then the z pass below" : "")
         << (has_z() && last_pass_streams_[true] ? ", streaming through L2" : "")
         << "\n";
     if (fused_inverse_)
-      s << "  in-place inverse in " << (has_z() ? 2 : 1) << " passes: " << (has_z() ? "the z pass below, then " : "")
+      s << "  in-place inverse in " << fused_passes() << " passes: " << (has_z() ? "the z pass below, then " : "")
         << "pass yx: " << fused_inverse_->describe() << describe_side_planes(+1) << "\n";
     if (fused_ || fused_inverse_) s << "  otherwise:\n";
     s << "  " << describe_real_rows_pass(x_, problem().precision())
@@ -181,6 +182,8 @@ class GpuRealPlan final : public GpuPlan {
  private:
   // The last column pass is the Z pass where the grid has nz > 1.
   bool has_z() const { return !columns_.empty() && columns_.back().axis == 'z'; }
+  // The in-place fused transform's passes over memory: XY, then Z (two for long columns).
+  int fused_passes() const { return 1 + (has_z() ? columns_.back().passes_over_memory() : 0); }
 
   void run(void* in, void* out, int sign, CUstream_st* stream) {
     const bool in_place = in == out;
