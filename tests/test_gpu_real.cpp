@@ -267,6 +267,7 @@ TEST(GpuReal, PlaneRows) {
   check<float>({8, 8, 16384, 0}, true, 43);  // Z in long columns
   fft3d_plan none = nullptr;
   EXPECT_EQ(fft3d_plan_create_3d(&none, 64, 64, 8, FFT3D_R2C_F32, FFT3D_BACKEND_GPU), FFT3D_ERROR_UNSUPPORTED_SIZE);
+  check<float>({64, 1, 1, 30}, true, 44);  // batched rows have no planes: the setting leaves them as they are
   unsetenv("FFT3D_XY_PASS");
 }
 

@@ -346,7 +346,7 @@ std::unique_ptr<GpuPlan> make_gpu_real_plan(const Problem& problem, const Device
   if (grid && (planes == PlaneMethod::automatic || planes == PlaneMethod::plane_rows))
     plane_rows = make_real_plane_rows_pass(problem.nx, problem.ny, problem.nz, precision, device.limits(),
                                            planes == PlaneMethod::plane_rows);
-  if (planes == PlaneMethod::plane_rows && !plane_rows)
+  if (grid && planes == PlaneMethod::plane_rows && !plane_rows)
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no real plane rows for planes of " + std::to_string(problem.nx) + " x " +
                                            std::to_string(problem.ny) + " " + precision_name(precision) +
                                            " (nx and ny must each be one codelet radix, at most 32)");
@@ -365,9 +365,8 @@ std::unique_ptr<GpuPlan> make_gpu_real_plan(const Problem& problem, const Device
                                    column_method_from_environment(), preferred, /*real_side=*/true);
     if (plane_rows) columns = without_y_columns(std::move(columns));
     // The split-Y schedule is complex only: real plans keep separate passes.
-    if (plane_rows) {
-      // X and Y are one pass already: no fused form to choose.
-    } else if (planes == PlaneMethod::automatic && problem.ny > 1) {
+    // Plane rows are X and Y in one pass already: no fused form to choose.
+    if (planes == PlaneMethod::automatic && problem.ny > 1 && !plane_rows) {
       const DeviceSignature signature = signature_of(device);
       forward = automatic_real_xy_form(problem, plan_wisdom(), signature, device.limits(), mode, false);
       inverse = automatic_real_xy_form(problem, plan_wisdom(), signature, device.limits(), mode, true);
