@@ -241,10 +241,6 @@ TEST(GpuReal, LongColumns) {
   check<float>(s, false, 36);
 }
 
-// Real rows whose half length fits no block (f32 from 65536 reals, f64 from
-// 32768) on clusters of blocks, the post/pre-processing in the gather and
-// scatter: batched rows and grids, in place and out of place, both
-// precisions, up to the longest (f32 2^19 on 16 blocks).
 // Real plane rows: small planes two to a row of nx * ny complex points,
 // X and Y in one pass (the ESTIMATE's at 16 x 16; forced elsewhere, odd
 // nx and an odd plane count among them), in place and out of place.
@@ -271,6 +267,10 @@ TEST(GpuReal, PlaneRows) {
   unsetenv("FFT3D_XY_PASS");
 }
 
+// Real rows whose half length fits no block (f32 from 65536 reals, f64 from
+// 32768) on clusters of blocks, the post/pre-processing in the gather and
+// scatter: batched rows and grids, in place and out of place, both
+// precisions, up to the longest (f32 2^19 on 16 blocks).
 TEST(GpuReal, ClusterRows) {
   FFT3D_REQUIRE_GPU();
   const std::string text = plan_text({65536, 4, 3, 0}, true);
