@@ -347,9 +347,7 @@ std::unique_ptr<GpuPlan> make_gpu_real_plan(const Problem& problem, const Device
     plane_rows = make_real_plane_rows_pass(problem.nx, problem.ny, problem.nz, precision, device.limits(),
                                            planes == PlaneMethod::plane_rows);
   if (grid && planes == PlaneMethod::plane_rows && !plane_rows)
-    fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no real plane rows for planes of " + std::to_string(problem.nx) + " x " +
-                                           std::to_string(problem.ny) + " " + precision_name(precision) +
-                                           " (nx and ny must each be one codelet radix, at most 32)");
+    fail_without_plane_rows(problem.nx, problem.ny, precision);
   RealRowsPass x = plane_rows ? *plane_rows
                               : make_real_rows_pass(problem.nx, problem.rows(), precision, device.limits(), preferred);
   const bool row_kernel = !plane_rows && x.kernel_n > 0 && !x.is_cluster_row();

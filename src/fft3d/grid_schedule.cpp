@@ -162,6 +162,13 @@ int split_y_factor(int ny) {
 
 bool plane_rows_pay(int nx, int ny) { return static_cast<long long>(nx) * ny <= kPlaneRowsMaxPoints; }
 
+void fail_without_plane_rows(int nx, int ny, Precision precision) {
+  if (nx < 2 || ny < 2) fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "plane rows need nx and ny of at least 2");
+  fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no plane rows for planes of " + std::to_string(nx) + " x " +
+                                         std::to_string(ny) + " " + precision_name(precision) +
+                                         " (nx and ny must each be one codelet radix, at most 32)");
+}
+
 std::optional<std::vector<GridPass>> make_split_y_schedule(int nx, int ny, int nz, Precision precision,
                                                            const DeviceLimits& limits,
                                                            const VariantPreference& preferred) {
@@ -388,13 +395,8 @@ std::vector<GridPass> make_grid_schedule(int nx, int ny, int nz, Precision preci
         passes.push_back(column_pass('z', nz, plane, {plane, plane, plane}, precision, limits, method, preferred));
       return passes;
     }
-    if (planes == PlaneMethod::plane_rows)
-      fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no plane rows for planes of " + std::to_string(nx) + " x " +
-                                             std::to_string(ny) + " " + precision_name(precision) +
-                                             " (nx and ny must each be one codelet radix, at most 32)");
   }
-  if (planes == PlaneMethod::plane_rows)
-    fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "plane rows need nx and ny of at least 2");
+  if (planes == PlaneMethod::plane_rows) fail_without_plane_rows(nx, ny, precision);
   if (planes != PlaneMethod::separate && nx > 1 && ny > 1) {
     check_length('y', ny, precision);
     check_length('z', nz, precision);

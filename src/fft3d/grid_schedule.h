@@ -111,6 +111,10 @@ enum class PlaneMethod { separate, fused, automatic, split, plane_rows };
 constexpr int kPlaneRowsMaxPoints = 256;
 bool plane_rows_pay(int nx, int ny);
 
+// Fails (FFT3D_ERROR_UNSUPPORTED_SIZE): FFT3D_XY_PASS=plane-rows asked for
+// plane rows of nx * ny planes, which have none (complex and real plans).
+[[noreturn]] void fail_without_plane_rows(int nx, int ny, Precision precision);
+
 // What a preference names for a pass: a Stockham variant (kinds "rows",
 // "columns", "real-rows") or, for kind "five-step", the two-pass column form
 // (wisdom's verdict that it beat every one-pass variant of that length).
