@@ -152,8 +152,15 @@ bool short_f32_fives(const std::vector<int>& radices, int n, Precision precision
 //   0.6122-0.6133 padded, four a block, with the hint; f64 one row a block
 //   with the hint 1.0763-1.0772 against 1.1063-1.1068 (two rows, padded).
 //   Untimed on an H100 in f64.
+// - 16 = 4 * 4 on 4 threads, 64 rows a block, in f32: the heuristic's one
+//   thread a 16-point row reads a row per lane, uncoalesced. On an H200
+//   (untimed on an H100): 16x1024x1024 0.2326 ms against 0.4346 (0.56 ->
+//   1.05x cuFFT), 16x8192x256 0.5443 against 0.9362; gap-padded 0.2380 and
+//   0.5452 (docs/BENCHMARKS.md, "Short rows"; the real rows' form,
+//   measured_real_row_form). f64 rows of 16 are untimed in that form.
 // Other lengths are untimed in these forms.
 XVariant measured_row_form(int n, Precision precision, XVariant v) {
+  if (n == 16 && precision == Precision::f32) return XVariant{{4, 4}, 4, 64, PadMethod::none, false, 0};
   if (n == 500) {
     v.pad = PadMethod::gap;
     v.min_blocks_per_sm = 3;
@@ -182,7 +189,28 @@ XVariant measured_row_form(int n, Precision precision, XVariant v) {
 //   (inverse 0.3450 against 0.3420).
 // The complex rows' form (gap padding, three blocks per SM) lost 2-13 % on
 // an H100 in both precisions.
+//
+// Short half rows (real rows of 32 and 64 points) on more threads a row,
+// gap-padded: the heuristic's one thread per 16-point row reads a row per
+// lane (no coalescing: its X kernel took 78 us where cuFFT's took 23 at
+// 32x8192x32 f32), and 32-point rows as 8 * 4 left half the threads idle
+// in the first stage. On an H200 (untimed on an H100), R2C forward / C2R
+// inverse, ms (docs/BENCHMARKS.md, "Short rows"):
+// - 16 = 4 * 4 on 4 threads: f32, 64 rows a block, gap-padded,
+//   32x8192x32 0.0826 / 0.0811 against 0.1348 / 0.1472, 32x32x65536
+//   0.661 / 0.652 against 1.041 / 1.104 (unpadded 0.686 / 0.692); f64, 32
+//   rows a block, 32x8192x32 0.1642 / 0.1727 against 0.2367 / 0.2123;
+// - 32 = 4 * 8 on 8 threads, f32, gap-padded: 64x1024x1024 0.542 / 0.565
+//   against 0.598 / 0.627, 64x64x8192 0.3145 / 0.3290 against 0.3421 /
+//   0.3591 (8 * 4 gap-padded 0.559 / 0.569; on 4 or 16 threads 14-30 %
+//   slower). f64 rows of 64 are untimed in that form.
 XVariant measured_real_row_form(int n, Precision precision, XVariant v) {
+  if (v.real == RealRows::half && n == 16) {
+    const bool f32 = precision == Precision::f32;
+    return XVariant{{4, 4}, 4, f32 ? 64 : 32, f32 ? PadMethod::gap : PadMethod::none, false, 0, false, v.real};
+  }
+  if (v.real == RealRows::half && n == 32 && precision == Precision::f32)
+    return XVariant{{4, 8}, 8, 32, PadMethod::gap, false, 0, false, v.real};
   if (n != 343 || v.real != RealRows::pair) return v;
   v.pad = PadMethod::gap;
   if (precision == Precision::f64) v.twiddle_table = false;
