@@ -191,6 +191,43 @@ TEST(TuneCandidates, PruningRemovesOverflowsAndMergeableDecompositions) {
   }
 }
 
+// Rows of one codelet (16, 32) keep their pairs of codelets, on several
+// threads a row, though one codelet merges them; columns of one codelet
+// (lanes on neighbouring columns) and longer rows do not.
+TEST(TuneCandidates, RowsOfOneCodeletKeepTheirPairs) {
+  const DeviceLimits limits;
+  auto shapes = [&](int n, bool columns, TuneMode mode, const Candidate& est) {
+    std::set<std::vector<int>> radices;
+    std::set<int> threads;
+    for (const Candidate& c : pass_candidates(n, Precision::f32, limits, columns, mode, est).list)
+      if (!c.is_five_step() && !(c == est)) {
+        radices.insert(c.x.radices);
+        threads.insert(c.x.threads_per_row);
+      }
+    return std::make_pair(radices, threads);
+  };
+  const Candidate rows16{parse_x_variant("r16.t1.rows256.pad-none.tw-sincos.mb0"), {}};
+  for (TuneMode mode : {TuneMode::measure, TuneMode::exhaustive}) {
+    const auto [radices, threads] = shapes(16, false, mode, rows16);
+    EXPECT_TRUE(radices.count({16})) << static_cast<int>(mode);
+    EXPECT_TRUE(radices.count({4, 4}) || radices.count({8, 2}) || radices.count({2, 8})) << static_cast<int>(mode);
+    EXPECT_GT(*threads.rbegin(), 1);
+  }
+  const auto [all16, t16] = shapes(16, false, TuneMode::exhaustive, rows16);
+  EXPECT_TRUE(all16.count({4, 4}) && all16.count({8, 2}) && all16.count({2, 8}));
+  EXPECT_EQ(pass_candidates(16, Precision::f32, limits, false, TuneMode::exhaustive, rows16).pruned_merge, 0);
+  // The real half rows of 64 points (32-point kernels) too, in their real form.
+  const Candidate half32{estimate_x_variant(32, Precision::f32, limits, RealRows::half), {}};
+  for (const Candidate& c : pass_candidates(32, Precision::f32, limits, false, TuneMode::exhaustive, half32).list)
+    EXPECT_EQ(c.x.real, RealRows::half) << c.name();
+  EXPECT_TRUE(shapes(32, false, TuneMode::exhaustive, half32).first.count({8, 4}));
+  const Candidate cols16 = estimate(16, Precision::f32, true);
+  for (const std::vector<int>& m : shapes(16, true, TuneMode::exhaustive, cols16).first)
+    EXPECT_FALSE(has_mergeable_radices(m)) << m.size();
+  for (const std::vector<int>& m : shapes(64, false, TuneMode::exhaustive, estimate(64, Precision::f32, false)).first)
+    EXPECT_FALSE(has_mergeable_radices(m)) << m.size();
+}
+
 // MEASURE: the ESTIMATE choice first, a handful of candidates (few kernels
 // to compile), all drawn from the EXHAUSTIVE space, few orderings.
 TEST(TuneCandidates, MeasureKeepsASmallRankedSubset) {
@@ -255,6 +292,10 @@ TEST(TuneCandidates, ModelPrefersCoalescedColumnsAndFewerStages) {
   const XVariant two = parse_x_variant("r16-16.t16.rows8.pad-none.tw-sincos.mb0");
   const XVariant three = parse_x_variant("r8-8-4.t32.rows4.pad-none.tw-sincos.mb0");
   EXPECT_LT(model_cost(256, Precision::f32, limits, two), model_cost(256, Precision::f32, limits, three));
+  // Rows whose lanes fill whole 32-byte sectors: 4 f32 threads a 16-point row, not one.
+  const XVariant one_thread = parse_x_variant("r16.t1.rows256.pad-none.tw-sincos.mb0");
+  const XVariant four_threads = parse_x_variant("r4-4.t4.rows64.pad-none.tw-sincos.mb0");
+  EXPECT_LT(model_cost(16, Precision::f32, limits, four_threads), model_cost(16, Precision::f32, limits, one_thread));
 }
 
 TEST(TuneCandidates, OccupancyClimbSteps) {

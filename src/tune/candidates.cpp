@@ -89,6 +89,10 @@ double cost_of(int n, Precision precision, const DeviceLimits& limits, const XVa
   if (v.columns) {  // 256-byte segments per column row read were the fastest
     const double segment = static_cast<double>(v.rows_per_block) * complex_bytes(precision);
     cost *= 1 + 0.5 * std::max(0.0, 256 - segment) / 256;
+  } else {  // a row's lanes read neighbouring points: a whole 32-byte sector from 4 f32 (2 f64) threads
+    const int first_butterflies = n / v.radices.front();
+    const double run = static_cast<double>(std::min(v.threads_per_row, first_butterflies)) * complex_bytes(precision);
+    cost *= 1 + 0.5 * std::max(0.0, 32 - run) / 32;  // one thread a 16-point row: 0.56x cuFFT, four 1.05x
   }
   if (v.twiddle_table == is_power_of_two(n)) cost *= 1.01;  // sincospi is cheap for dyadic angles only
   if (v.pad != PadMethod::none) cost *= 1.01;                // padded index arithmetic
@@ -262,11 +266,19 @@ CandidateSet pass_candidates(int n, Precision precision, const DeviceLimits& lim
   const bool exhaustive = mode == TuneMode::exhaustive;
   // Real rows (R2C) stay real: the candidates differ from the estimate in shape only.
   const RealRows real = columns || estimate.is_five_step() ? RealRows::none : estimate.x.real;
-  const std::vector<std::vector<int>> kept = radix_multisets(n, exhaustive ? 1 : 0);
+  std::vector<std::vector<int>> kept = radix_multisets(n, exhaustive ? 1 : 0);
+  auto is_kept = [&](const std::vector<int>& m) { return std::find(kept.begin(), kept.end(), m) != kept.end(); };
+  // Rows of one codelet run one thread a row, whose loads do not coalesce
+  // (R2C 32x8192x32 f32 at 0.65x cuFFT in 16-point half rows, 1.05x as
+  // 4 * 4 on 4 threads; BENCHMARKS.md, "Short rows"): their pairs of
+  // codelets stay candidates though one codelet does the same work.
+  if (!columns && kern::is_supported_radix(n))
+    for (const std::vector<int>& m : all_radix_multisets(n))
+      if (m.size() == 2 && !is_kept(m)) kept.push_back(m);
   size_t most_stages = 0;
   for (const auto& m : kept) most_stages = std::max(most_stages, m.size());
   for (const std::vector<int>& m : all_radix_multisets(n))  // never enumerated: one stage fewer does the same
-    if (m.size() <= most_stages && has_mergeable_radices(m)) ++out.pruned_merge;
+    if (m.size() <= most_stages && has_mergeable_radices(m) && !is_kept(m)) ++out.pruned_merge;
 
   std::vector<Candidate>& list = out.list;
   std::set<std::string> seen;

@@ -75,7 +75,8 @@ struct CandidateSet {
 
 // The candidates for a pass of length n (rows or columns), from the radix
 // multisets with the fewest stages (EXHAUSTIVE: one stage more too), none
-// with a mergeable pair, register overflows pruned:
+// with a mergeable pair but the pairs of rows of one codelet (16 = 4 * 4:
+// several threads a row, whose loads coalesce), register overflows pruned:
 // - MEASURE: the orderings ranked by model_cost of one representative
 //   shape each; the best three (and the estimate's) enumerated, and of each
 //   the cheapest variant of its three best (threads per row, rows per block)
