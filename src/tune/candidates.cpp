@@ -266,6 +266,7 @@ CandidateSet pass_candidates(int n, Precision precision, const DeviceLimits& lim
   const bool exhaustive = mode == TuneMode::exhaustive;
   // Real rows (R2C) stay real: the candidates differ from the estimate in shape only.
   const RealRows real = columns || estimate.is_five_step() ? RealRows::none : estimate.x.real;
+  const std::vector<std::vector<int>> all_sets = all_radix_multisets(n);
   std::vector<std::vector<int>> kept = radix_multisets(n, exhaustive ? 1 : 0);
   auto is_kept = [&](const std::vector<int>& m) { return std::find(kept.begin(), kept.end(), m) != kept.end(); };
   // Rows of one codelet run one thread a row, whose loads do not coalesce
@@ -273,11 +274,11 @@ CandidateSet pass_candidates(int n, Precision precision, const DeviceLimits& lim
   // 4 * 4 on 4 threads; BENCHMARKS.md, "Short rows"): their pairs of
   // codelets stay candidates though one codelet does the same work.
   if (!columns && kern::is_supported_radix(n))
-    for (const std::vector<int>& m : all_radix_multisets(n))
+    for (const std::vector<int>& m : all_sets)
       if (m.size() == 2 && !is_kept(m)) kept.push_back(m);
   size_t most_stages = 0;
   for (const auto& m : kept) most_stages = std::max(most_stages, m.size());
-  for (const std::vector<int>& m : all_radix_multisets(n))  // never enumerated: one stage fewer does the same
+  for (const std::vector<int>& m : all_sets)  // never enumerated: one stage fewer does the same
     if (m.size() <= most_stages && has_mergeable_radices(m) && !is_kept(m)) ++out.pruned_merge;
 
   std::vector<Candidate>& list = out.list;
