@@ -173,17 +173,21 @@ TEST(RealGridExecutor, RealRowsPassChoosesTheMethodByParity) {
 // (RealRowsExecutor.EvenLengths*) runs these forms against FFTW.
 TEST(RealGridExecutor, ShortRealRowsTakeSeveralThreadsARow) {
   const DeviceLimits limits{};
+  EXPECT_EQ(make_real_rows_pass(16, 1, Precision::f32, limits).variant.name(),
+            "r2-4.t4.rows64.pad-none.tw-sincos.mb0.real-half");
+  EXPECT_EQ(make_real_rows_pass(16, 1, Precision::f64, limits).variant.name(),
+            "r2-4.t4.rows32.pad-none.tw-sincos.mb0.real-half");
   EXPECT_EQ(make_real_rows_pass(32, 1, Precision::f32, limits).variant.name(),
             "r4-4.t4.rows64.pad-gap.tw-sincos.mb0.real-half");
   EXPECT_EQ(make_real_rows_pass(32, 1, Precision::f64, limits).variant.name(),
             "r4-4.t4.rows32.pad-none.tw-sincos.mb0.real-half");
   EXPECT_EQ(make_real_rows_pass(64, 1, Precision::f32, limits).variant.name(),
             "r4-8.t8.rows32.pad-gap.tw-sincos.mb0.real-half");
-  // f64 half rows of 32 keep the heuristic's (untimed in that form).
-  EXPECT_NE(make_real_rows_pass(64, 1, Precision::f64, limits).variant.radices, (std::vector<int>{4, 8}));
-  // Complex f32 rows of 16 likewise, unpadded (measured_row_form); f64 keep one thread a row.
+  EXPECT_EQ(make_real_rows_pass(64, 1, Precision::f64, limits).variant.name(),
+            "r4-8.t8.rows16.pad-gap.tw-sincos.mb0.real-half");
+  // Complex rows of 16 likewise, unpadded (measured_row_form).
   EXPECT_EQ(estimate_x_variant(16, Precision::f32, limits).name(), "r4-4.t4.rows64.pad-none.tw-sincos.mb0");
-  EXPECT_EQ(estimate_x_variant(16, Precision::f64, limits).threads_per_row, 1);
+  EXPECT_EQ(estimate_x_variant(16, Precision::f64, limits).name(), "r4-4.t4.rows16.pad-none.tw-sincos.mb0");
 }
 
 }  // namespace

@@ -213,6 +213,14 @@ TEST(TuneCandidates, RowsOfOneCodeletKeepTheirPairs) {
     EXPECT_TRUE(radices.count({4, 4}) || radices.count({8, 2}) || radices.count({2, 8})) << static_cast<int>(mode);
     EXPECT_GT(*threads.rbegin(), 1);
   }
+  // Real half rows of 8 (rows of 16 points): one thread a row, and 2 * 4 on several.
+  const Candidate half8{parse_x_variant("r8.t1.rows256.pad-none.tw-sincos.mb0.real-half"), {}};
+  for (TuneMode mode : {TuneMode::measure, TuneMode::exhaustive}) {
+    const auto [radices, threads] = shapes(8, false, mode, half8);
+    EXPECT_TRUE(radices.count({8}) || mode == TuneMode::measure) << static_cast<int>(mode);
+    EXPECT_TRUE(radices.count({2, 4}) || radices.count({4, 2})) << static_cast<int>(mode);
+    EXPECT_GT(*threads.rbegin(), 1);
+  }
   const std::set<std::vector<int>> all16 = shapes(16, false, TuneMode::exhaustive, rows16).first;
   EXPECT_TRUE(all16.count({4, 4}) && all16.count({8, 2}) && all16.count({2, 8}));
   EXPECT_EQ(pass_candidates(16, Precision::f32, limits, false, TuneMode::exhaustive, rows16).pruned_merge, 0);

@@ -157,10 +157,12 @@ bool short_f32_fives(const std::vector<int>& radices, int n, Precision precision
 //   (untimed on an H100): 16x1024x1024 0.2326 ms against 0.4346 (0.56 ->
 //   1.05x cuFFT), 16x8192x256 0.5443 against 0.9362; gap-padded 0.2380 and
 //   0.5452 (docs/BENCHMARKS.md, "Short rows"; the real rows' form,
-//   measured_real_row_form). f64 rows of 16 are untimed in that form.
+//   measured_real_row_form). In f64, 16 rows a block: 16x1024x1024
+//   0.4580 against 0.5968 (0.91 -> 1.18x cuFFT), 16x8192x256 1.0597
+//   against 1.3279 (32 or 64 rows a block, or gap padding, 1-2 % slower).
 // Other lengths are untimed in these forms.
 XVariant measured_row_form(int n, Precision precision, XVariant v) {
-  if (n == 16 && precision == Precision::f32) return XVariant{{4, 4}, 4, 64, PadMethod::none, false, 0};
+  if (n == 16) return XVariant{{4, 4}, 4, precision == Precision::f32 ? 64 : 16, PadMethod::none, false, 0};
   if (n == 500) {
     v.pad = PadMethod::gap;
     v.min_blocks_per_sm = 3;
@@ -190,9 +192,9 @@ XVariant measured_row_form(int n, Precision precision, XVariant v) {
 // The complex rows' form (gap padding, three blocks per SM) lost 2-13 % on
 // an H100 in both precisions.
 //
-// Short half rows (real rows of 32 and 64 points) on more threads a row,
-// gap-padded: the heuristic's one thread per 16-point row reads a row per
-// lane (no coalescing: its X kernel took 78 us where cuFFT's took 23 at
+// Short half rows (real rows of 16, 32 and 64 points) on more threads a
+// row: the heuristic's one thread a half row of 8 or 16 points reads a
+// row per lane (no coalescing: its X kernel took 78 us where cuFFT's took 23 at
 // 32x8192x32 f32), and 32-point rows as 8 * 4 left half the threads idle
 // in the first stage. On an H200 (untimed on an H100), R2C forward / C2R
 // inverse, ms (docs/BENCHMARKS.md, "Short rows"):
@@ -203,14 +205,22 @@ XVariant measured_row_form(int n, Precision precision, XVariant v) {
 // - 32 = 4 * 8 on 8 threads, f32, gap-padded: 64x1024x1024 0.542 / 0.565
 //   against 0.598 / 0.627, 64x64x8192 0.3145 / 0.3290 against 0.3421 /
 //   0.3591 (8 * 4 gap-padded 0.559 / 0.569; on 4 or 16 threads 14-30 %
-//   slower). f64 rows of 64 are untimed in that form.
+//   slower); f64, 16 rows a block, 64x1024x1024 1.0225 / 1.0618 against
+//   1.0537 / 1.1155, 64x64x8192 0.5823 / 0.6051 against 0.5981 / 0.6328
+//   (32 rows a block 1-3 % slower, unpadded 1-2 %);
+// - 8 = 2 * 4 on 4 threads, unpadded, 64 rows a block in f32, 32 in f64:
+//   16x1024x1024 f32 0.1610 / 0.1540 against 0.2208 / 0.2124 (0.76 ->
+//   1.04x cuFFT forward), f64 0.2948 / 0.2925 against 0.3765 / 0.3604
+//   (4 * 2 on 2 threads 2-7 % slower, gap-padded 0-11 %).
 XVariant measured_real_row_form(int n, Precision precision, XVariant v) {
+  if (v.real == RealRows::half && n == 8)
+    return XVariant{{2, 4}, 4, precision == Precision::f32 ? 64 : 32, PadMethod::none, false, 0, false, v.real};
   if (v.real == RealRows::half && n == 16) {
     const bool f32 = precision == Precision::f32;
     return XVariant{{4, 4}, 4, f32 ? 64 : 32, f32 ? PadMethod::gap : PadMethod::none, false, 0, false, v.real};
   }
-  if (v.real == RealRows::half && n == 32 && precision == Precision::f32)
-    return XVariant{{4, 8}, 8, 32, PadMethod::gap, false, 0, false, v.real};
+  if (v.real == RealRows::half && n == 32)
+    return XVariant{{4, 8}, 8, precision == Precision::f32 ? 32 : 16, PadMethod::gap, false, 0, false, v.real};
   if (n != 343 || v.real != RealRows::pair) return v;
   v.pad = PadMethod::gap;
   if (precision == Precision::f64) v.twiddle_table = false;
