@@ -139,9 +139,61 @@ bool short_f32_fives(const std::vector<int>& radices, int n, Precision precision
          std::all_of(radices.begin(), radices.end(), [](int r) { return r == 5; });
 }
 
+// Short rows on several threads a row, where that ran faster than the
+// heuristic's form: one thread a row of 8 or 16 points reads a row per
+// lane, so no load coalesces (R2C 32x8192x32 f32: its X kernel took 78 us,
+// cuFFT's 23), and 32-point rows as 8 * 4 left half their threads idle in
+// the first stage. On an H200 (untimed on an H100), ms, R2C forward / C2R
+// inverse for the real half rows (docs/BENCHMARKS.md, "Short rows" and
+// "Short rows in double precision and half rows of 8"):
+// - complex 16 = 4 * 4 on 4 threads, unpadded: f32, 64 rows a block,
+//   16x1024x1024 0.2326 against 0.4346 (0.56 -> 1.05x cuFFT), 16x8192x256
+//   0.5443 against 0.9362 (gap-padded 0.2380 and 0.5452); f64, 16 rows a
+//   block, 16x1024x1024 0.4580 against 0.5968 (0.91 -> 1.18x), 16x8192x256
+//   1.0597 against 1.3279 (32 or 64 rows a block, or gap padding, 1-2 %
+//   slower);
+// - real half 8 = 2 * 4 on 4 threads, unpadded, f32 64 rows a block, f64
+//   32: 16x1024x1024 f32 0.1610 / 0.1540 against 0.2208 / 0.2124 (0.76 ->
+//   1.04x cuFFT forward), f64 0.2948 / 0.2925 against 0.3765 / 0.3604
+//   (4 * 2 on 2 threads 2-7 % slower, gap-padded 0-11 %);
+// - real half 16 = 4 * 4 on 4 threads: f32, 64 rows a block, gap-padded,
+//   32x8192x32 0.0826 / 0.0811 against 0.1348 / 0.1472, 32x32x65536 0.661 /
+//   0.652 against 1.041 / 1.104 (unpadded 0.686 / 0.692); f64, 32 rows a
+//   block, unpadded, 32x8192x32 0.1642 / 0.1727 against 0.2367 / 0.2123;
+// - real half 32 = 4 * 8 on 8 threads, gap-padded: f32, 32 rows a block,
+//   64x1024x1024 0.542 / 0.565 against 0.598 / 0.627, 64x64x8192 0.3145 /
+//   0.3290 against 0.3421 / 0.3591 (8 * 4 gap-padded 0.559 / 0.569; on 4 or
+//   16 threads 14-30 % slower); f64, 16 rows a block, 64x1024x1024 1.0225 /
+//   1.0618 against 1.0537 / 1.1155, 64x64x8192 0.5823 / 0.6051 against
+//   0.5981 / 0.6328 (32 rows a block 1-3 % slower, unpadded 1-2 %).
+// Other short rows (complex 8 and 32, for one) are untimed in such forms.
+struct ShortRowForm {
+  int n;          // the kernel's length: half the real row's for RealRows::half
+  RealRows real;  // none: complex rows
+  std::vector<int> radices;
+  int threads_per_row;
+  int f32_rows_per_block, f64_rows_per_block;
+  PadMethod f32_pad, f64_pad;
+};
+const ShortRowForm kShortRowForms[] = {
+    {16, RealRows::none, {4, 4}, 4, 64, 16, PadMethod::none, PadMethod::none},
+    {8, RealRows::half, {2, 4}, 4, 64, 32, PadMethod::none, PadMethod::none},
+    {16, RealRows::half, {4, 4}, 4, 64, 32, PadMethod::gap, PadMethod::none},
+    {32, RealRows::half, {4, 8}, 8, 32, 16, PadMethod::gap, PadMethod::gap},
+};
+
+std::optional<XVariant> short_row_form(int n, Precision precision, RealRows real) {
+  const bool f32 = precision == Precision::f32;
+  for (const ShortRowForm& f : kShortRowForms)
+    if (f.n == n && f.real == real)
+      return XVariant{f.radices, f.threads_per_row, f32 ? f.f32_rows_per_block : f.f64_rows_per_block,
+                      f32 ? f.f32_pad : f.f64_pad, false, 0, false, real};
+  return std::nullopt;
+}
+
 // Rows of the three-pass cubes that ran faster in another form than the
 // heuristic's (3-D transforms with the form forced, two rounds;
-// docs/BENCHMARKS.md):
+// docs/BENCHMARKS.md), and the short rows above:
 // - 500: gap padding and a three-blocks-per-SM hint, as the tuner had
 //   picked them on an H100: 500^3 f32 2.1304-2.1312 ms against
 //   2.1415-2.1434, f64 4.2653-4.2658 against 4.2780-4.2806.
@@ -152,17 +204,9 @@ bool short_f32_fives(const std::vector<int>& radices, int n, Precision precision
 //   0.6122-0.6133 padded, four a block, with the hint; f64 one row a block
 //   with the hint 1.0763-1.0772 against 1.1063-1.1068 (two rows, padded).
 //   Untimed on an H100 in f64.
-// - 16 = 4 * 4 on 4 threads, 64 rows a block, in f32: the heuristic's one
-//   thread a 16-point row reads a row per lane, uncoalesced. On an H200
-//   (untimed on an H100): 16x1024x1024 0.2326 ms against 0.4346 (0.56 ->
-//   1.05x cuFFT), 16x8192x256 0.5443 against 0.9362; gap-padded 0.2380 and
-//   0.5452 (docs/BENCHMARKS.md, "Short rows"; the real rows' form,
-//   measured_real_row_form). In f64, 16 rows a block: 16x1024x1024
-//   0.4580 against 0.5968 (0.91 -> 1.18x cuFFT), 16x8192x256 1.0597
-//   against 1.3279 (32 or 64 rows a block, or gap padding, 1-2 % slower).
 // Other lengths are untimed in these forms.
 XVariant measured_row_form(int n, Precision precision, XVariant v) {
-  if (n == 16) return XVariant{{4, 4}, 4, precision == Precision::f32 ? 64 : 16, PadMethod::none, false, 0};
+  if (std::optional<XVariant> s = short_row_form(n, precision, RealRows::none)) return *s;
   if (n == 500) {
     v.pad = PadMethod::gap;
     v.min_blocks_per_sm = 3;
@@ -177,8 +221,9 @@ XVariant measured_row_form(int n, Precision precision, XVariant v) {
   return v;
 }
 
-// Real rows the same way, where their own 3-D transforms ran faster, on an
-// H200 (untimed on an H100), in pairs (two real rows a transform) of 343:
+// Real rows the same way, the short half rows above, and where their own
+// 3-D transforms ran faster, on an H200 (untimed on an H100), in pairs
+// (two real rows a transform) of 343:
 // - f64 with computed twiddles: R2C 343^3 forward 0.5568-0.5573 ms against
 //   0.5790-0.5792, C2R inverse 0.6241-0.6245 against 0.6315-0.6344; with
 //   gap padding too (as MEASURE picked them), the inverse 0.6006-0.6025
@@ -191,36 +236,8 @@ XVariant measured_row_form(int n, Precision precision, XVariant v) {
 //   (inverse 0.3450 against 0.3420).
 // The complex rows' form (gap padding, three blocks per SM) lost 2-13 % on
 // an H100 in both precisions.
-//
-// Short half rows (real rows of 16, 32 and 64 points) on more threads a
-// row: the heuristic's one thread a half row of 8 or 16 points reads a
-// row per lane (no coalescing: its X kernel took 78 us where cuFFT's took 23 at
-// 32x8192x32 f32), and 32-point rows as 8 * 4 left half the threads idle
-// in the first stage. On an H200 (untimed on an H100), R2C forward / C2R
-// inverse, ms (docs/BENCHMARKS.md, "Short rows"):
-// - 16 = 4 * 4 on 4 threads: f32, 64 rows a block, gap-padded,
-//   32x8192x32 0.0826 / 0.0811 against 0.1348 / 0.1472, 32x32x65536
-//   0.661 / 0.652 against 1.041 / 1.104 (unpadded 0.686 / 0.692); f64, 32
-//   rows a block, 32x8192x32 0.1642 / 0.1727 against 0.2367 / 0.2123;
-// - 32 = 4 * 8 on 8 threads, f32, gap-padded: 64x1024x1024 0.542 / 0.565
-//   against 0.598 / 0.627, 64x64x8192 0.3145 / 0.3290 against 0.3421 /
-//   0.3591 (8 * 4 gap-padded 0.559 / 0.569; on 4 or 16 threads 14-30 %
-//   slower); f64, 16 rows a block, 64x1024x1024 1.0225 / 1.0618 against
-//   1.0537 / 1.1155, 64x64x8192 0.5823 / 0.6051 against 0.5981 / 0.6328
-//   (32 rows a block 1-3 % slower, unpadded 1-2 %);
-// - 8 = 2 * 4 on 4 threads, unpadded, 64 rows a block in f32, 32 in f64:
-//   16x1024x1024 f32 0.1610 / 0.1540 against 0.2208 / 0.2124 (0.76 ->
-//   1.04x cuFFT forward), f64 0.2948 / 0.2925 against 0.3765 / 0.3604
-//   (4 * 2 on 2 threads 2-7 % slower, gap-padded 0-11 %).
 XVariant measured_real_row_form(int n, Precision precision, XVariant v) {
-  if (v.real == RealRows::half && n == 8)
-    return XVariant{{2, 4}, 4, precision == Precision::f32 ? 64 : 32, PadMethod::none, false, 0, false, v.real};
-  if (v.real == RealRows::half && n == 16) {
-    const bool f32 = precision == Precision::f32;
-    return XVariant{{4, 4}, 4, f32 ? 64 : 32, f32 ? PadMethod::gap : PadMethod::none, false, 0, false, v.real};
-  }
-  if (v.real == RealRows::half && n == 32)
-    return XVariant{{4, 8}, 8, precision == Precision::f32 ? 32 : 16, PadMethod::gap, false, 0, false, v.real};
+  if (std::optional<XVariant> s = short_row_form(n, precision, v.real)) return *s;
   if (n != 343 || v.real != RealRows::pair) return v;
   v.pad = PadMethod::gap;
   if (precision == Precision::f64) v.twiddle_table = false;
@@ -331,7 +348,8 @@ std::optional<XVariant> long_columns_widened(int n, Precision precision, const X
 //   than sincospi of a non-dyadic angle), computed otherwise and for
 //   composite pairs (fourteen_point_pair);
 // - about 256 threads per block for short power-of-two rows, else 128;
-// - the forms measured faster for rows of 343 and 500 (measured_row_form).
+// - the forms measured faster for rows of 343 and 500 (measured_row_form)
+//   and for short rows (short_row_form).
 namespace {
 
 // A row of n values that cannot fit a block's shared memory (whose bank

@@ -104,7 +104,7 @@ std::vector<XVariant> enumerate_x_variants(int n, Precision precision, const Dev
 // forms measured faster in 3-D (x_estimate.cpp), and so do real pairs of
 // 343 in both precisions (their own form: the complex rows' ran the R2C and
 // C2R of 343^3 2-13 % slower on an H100), and short rows, on several
-// threads a row (complex f32 rows of 16, real half rows of 16 and f32 32).
+// threads a row (complex rows of 16, real half rows of 8, 16 and 32).
 XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limits,
                             RealRows real = RealRows::none);
 
