@@ -7,6 +7,9 @@
 #include <gtest/gtest.h>
 
 #include <limits>
+#include <string>
+#include <tuple>
+#include <vector>
 
 #include "common/error.h"
 #include "fft3d/grid_schedule_host.h"
@@ -169,23 +172,21 @@ TEST(RealGridExecutor, RealRowsPassChoosesTheMethodByParity) {
 }
 
 // Short half rows spread over threads that read neighbouring points, not
-// one thread a row (measured_real_row_form); the executor sweep
+// one thread a row (short_row_form); the executor sweep
 // (RealRowsExecutor.EvenLengths*) runs these forms against FFTW.
 TEST(RealGridExecutor, ShortRealRowsTakeSeveralThreadsARow) {
   const DeviceLimits limits{};
-  EXPECT_EQ(make_real_rows_pass(16, 1, Precision::f32, limits).variant.name(),
-            "r2-4.t4.rows64.pad-none.tw-sincos.mb0.real-half");
-  EXPECT_EQ(make_real_rows_pass(16, 1, Precision::f64, limits).variant.name(),
-            "r2-4.t4.rows32.pad-none.tw-sincos.mb0.real-half");
-  EXPECT_EQ(make_real_rows_pass(32, 1, Precision::f32, limits).variant.name(),
-            "r4-4.t4.rows64.pad-gap.tw-sincos.mb0.real-half");
-  EXPECT_EQ(make_real_rows_pass(32, 1, Precision::f64, limits).variant.name(),
-            "r4-4.t4.rows32.pad-none.tw-sincos.mb0.real-half");
-  EXPECT_EQ(make_real_rows_pass(64, 1, Precision::f32, limits).variant.name(),
-            "r4-8.t8.rows32.pad-gap.tw-sincos.mb0.real-half");
-  EXPECT_EQ(make_real_rows_pass(64, 1, Precision::f64, limits).variant.name(),
-            "r4-8.t8.rows16.pad-gap.tw-sincos.mb0.real-half");
-  // Complex rows of 16 likewise, unpadded (measured_row_form).
+  const std::vector<std::tuple<int, Precision, std::string>> expected = {
+      {16, Precision::f32, "r2-4.t4.rows64.pad-none.tw-sincos.mb0.real-half"},
+      {16, Precision::f64, "r2-4.t4.rows32.pad-none.tw-sincos.mb0.real-half"},
+      {32, Precision::f32, "r4-4.t4.rows64.pad-gap.tw-sincos.mb0.real-half"},
+      {32, Precision::f64, "r4-4.t4.rows32.pad-none.tw-sincos.mb0.real-half"},
+      {64, Precision::f32, "r4-8.t8.rows32.pad-gap.tw-sincos.mb0.real-half"},
+      {64, Precision::f64, "r4-8.t8.rows16.pad-gap.tw-sincos.mb0.real-half"},
+  };
+  for (const auto& [n, precision, name] : expected)
+    EXPECT_EQ(make_real_rows_pass(n, 1, precision, limits).variant.name(), name) << n;
+  // Complex rows of 16 likewise, unpadded.
   EXPECT_EQ(estimate_x_variant(16, Precision::f32, limits).name(), "r4-4.t4.rows64.pad-none.tw-sincos.mb0");
   EXPECT_EQ(estimate_x_variant(16, Precision::f64, limits).name(), "r4-4.t4.rows16.pad-none.tw-sincos.mb0");
 }
