@@ -177,6 +177,8 @@ TEST(RealGridExecutor, RealRowsPassChoosesTheMethodByParity) {
 TEST(RealGridExecutor, ShortRealRowsTakeSeveralThreadsARow) {
   const DeviceLimits limits{};
   const std::vector<std::tuple<int, Precision, std::string>> expected = {
+      {8, Precision::f32, "r2-2.t2.rows64.pad-none.tw-sincos.mb0.real-half"},
+      {8, Precision::f64, "r2-2.t2.rows64.pad-none.tw-sincos.mb0.real-half"},
       {16, Precision::f32, "r2-4.t4.rows64.pad-none.tw-sincos.mb0.real-half"},
       {16, Precision::f64, "r2-4.t4.rows32.pad-none.tw-sincos.mb0.real-half"},
       {32, Precision::f32, "r4-4.t4.rows64.pad-gap.tw-sincos.mb0.real-half"},
@@ -186,7 +188,9 @@ TEST(RealGridExecutor, ShortRealRowsTakeSeveralThreadsARow) {
   };
   for (const auto& [n, precision, name] : expected)
     EXPECT_EQ(make_real_rows_pass(n, 1, precision, limits).variant.name(), name) << n;
-  // Complex rows of 16 likewise, unpadded.
+  // Complex rows of 8 and 16 likewise, unpadded.
+  EXPECT_EQ(estimate_x_variant(8, Precision::f32, limits).name(), "r2-4.t4.rows64.pad-none.tw-sincos.mb0");
+  EXPECT_EQ(estimate_x_variant(8, Precision::f64, limits).name(), "r2-4.t4.rows32.pad-none.tw-sincos.mb0");
   EXPECT_EQ(estimate_x_variant(16, Precision::f32, limits).name(), "r4-4.t4.rows64.pad-none.tw-sincos.mb0");
   EXPECT_EQ(estimate_x_variant(16, Precision::f64, limits).name(), "r4-4.t4.rows16.pad-none.tw-sincos.mb0");
 }

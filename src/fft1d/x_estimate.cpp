@@ -166,7 +166,14 @@ bool short_f32_fives(const std::vector<int>& radices, int n, Precision precision
 //   16 threads 14-30 % slower); f64, 16 rows a block, 64x1024x1024 1.0225 /
 //   1.0618 against 1.0537 / 1.1155, 64x64x8192 0.5823 / 0.6051 against
 //   0.5981 / 0.6328 (32 rows a block 1-3 % slower, unpadded 1-2 %).
-// Other short rows (complex 8 and 32, for one) are untimed in such forms.
+// - complex 8 = 2 * 4 on 4 threads, unpadded: f32, 64 rows a block,
+//   8x1024x1024 0.1202-0.1208 against 0.1814-0.1816 (0.73 -> 1.10x; 4 * 2
+//   tied, 32 rows a block 4 % slower); f64, 32 rows a block, 0.2289-0.2304
+//   against 0.3060-0.3065 (0.96 -> 1.28x; 16 rows a block 6 % slower);
+// - real half 4 = 2 * 2 on 2 threads, unpadded, 64 rows a block:
+//   8x1024x1024 f32 0.0883-0.0887 / 0.0837-0.0841 against 0.1131 / 0.0997-0.1003
+//   (0.80 -> 1.03x cuFFT forward; 128 rows a block tied).
+// Other short rows (complex 32, for one) are untimed in such forms.
 struct ShortRowForm {
   int n;          // the kernel's length: half the real row's for RealRows::half
   RealRows real;  // none: complex rows
@@ -176,7 +183,9 @@ struct ShortRowForm {
   PadMethod f32_pad, f64_pad;
 };
 const ShortRowForm kShortRowForms[] = {
+    {8, RealRows::none, {2, 4}, 4, 64, 32, PadMethod::none, PadMethod::none},
     {16, RealRows::none, {4, 4}, 4, 64, 16, PadMethod::none, PadMethod::none},
+    {4, RealRows::half, {2, 2}, 2, 64, 64, PadMethod::none, PadMethod::none},
     {8, RealRows::half, {2, 4}, 4, 64, 32, PadMethod::none, PadMethod::none},
     {16, RealRows::half, {4, 4}, 4, 64, 32, PadMethod::gap, PadMethod::none},
     {32, RealRows::half, {4, 8}, 8, 32, 16, PadMethod::gap, PadMethod::gap},
