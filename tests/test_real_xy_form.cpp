@@ -152,5 +152,19 @@ TEST(RealXYForm, VerdictsThatDoNotFitAreIgnored) {
   }
 }
 
+// The f64 forward takes real pairs on square planes of 240^2 to 384^2
+// (measured faster there); non-square planes of the same bytes lost on an
+// H200 (512x256x256, 256x512x512) and keep their real rows' forms.
+TEST(RealXYForm, F64ForwardPairsOnlyOnSquarePlanes) {
+  auto real = [](int nx, int ny) {
+    const auto v = estimate_real_xy_variant(nx, ny, 256, Precision::f64, kLimits);
+    return v ? v->x.real : RealRows::none;
+  };
+  for (int n : {240, 256, 320, 384}) EXPECT_EQ(real(n, n), RealRows::pair) << n;
+  EXPECT_NE(real(512, 256), RealRows::pair);
+  EXPECT_NE(real(256, 512), RealRows::pair);
+  EXPECT_NE(real(192, 192), RealRows::pair);  // below the pairs' planes
+}
+
 }  // namespace
 }  // namespace fft3d

@@ -621,7 +621,11 @@ namespace {
 // 0.9776-0.9778. 192^3 lost (0.1321-0.1338 against 0.1254-0.1258), and so
 // did 400^3 (1.2208-1.2238 against 1.1340-1.1377).
 // f32 pairs lost or tied at every size (256^3 0.1180-0.1192 against
-// 0.1161-0.1172 in real rows).
+// 0.1161-0.1172 in real rows). Non-square planes of those bytes lost on an
+// H200 (docs/BENCHMARKS.md, "Rows of 8 and 4; real pairs on square planes
+// only"): 512x256x256 0.4916 against 0.4135-0.4147 in separate passes,
+// 256x512x512 1.0482 against 0.8778-0.8790; there 256^3 kept its pairs'
+// gain, 0.1896 against 0.2147 separate, and 240^3 0.1744 against 0.1876.
 constexpr long long kPairPlaneMin = 768 * 1024;
 constexpr long long kPairPlaneMax = 2400 * 1024;
 
@@ -633,7 +637,7 @@ std::optional<XYVariant> estimate_real_xy_variant(int nx, int ny, long long plan
   base.columns_first.reset();  // real rows: columns first exactly in the inverse
   const bool base_names_nothing = !base.x && !base.y && base.cluster == 0 && !base.strided_rows;
   const long long pair_bytes = static_cast<long long>(nx) * ny * complex_bytes(precision);
-  if (!inverse && base_names_nothing && precision == Precision::f64 && pair_bytes >= kPairPlaneMin &&
+  if (!inverse && base_names_nothing && precision == Precision::f64 && nx == ny && pair_bytes >= kPairPlaneMin &&
       pair_bytes <= kPairPlaneMax)
     if (std::optional<XYVariant> v = real_pair_xy_variant(nx, ny, planes, precision, limits)) return v;
   return estimate_plane_variant(nx, ny, planes, precision, limits, only_where_faster, base, true, inverse);

@@ -223,9 +223,9 @@ std::optional<XYVariant> strided_rows_variant(int nx, int ny, Precision precisio
 // those on 15 blocks lost), and, where base names nothing, in the forms measured
 // fastest on the cubes 240^3 (12 blocks) and 300^3 (15; xy_measured_forms.cpp),
 // without row pads at 300^3, 320^3, 420^3 and 480^3 f32, and asking five
-// blocks per SM at 256^3 f32. The forward's f64 planes whose pairs take
-// 768 KB to 2.4 MB run as real pairs (real_pair_xy_variant), where base names
-// nothing.
+// blocks per SM at 256^3 f32. The forward's square f64 planes whose pairs
+// take 768 KB to 2.4 MB run as real pairs (real_pair_xy_variant), where base
+// names nothing.
 std::optional<XYVariant> estimate_real_xy_variant(int nx, int ny, long long planes, Precision precision,
                                                   const DeviceLimits& limits, bool only_where_faster = true,
                                                   bool inverse = false, XYBase base = {});
@@ -236,7 +236,8 @@ std::optional<XYVariant> estimate_real_xy_variant(int nx, int ny, long long plan
 // share rows swizzled for f64 256^2 (measured faster); nothing for odd nx,
 // nx < 4, or where that form has no strided rows or does not fit.
 // estimate_real_xy_variant takes it for the forward's f64 planes where it
-// measured faster (240^2 to 384^2 on the H100), where base names nothing;
+// measured faster (square planes of 240^2 to 384^2 on the H100; non-square
+// ones lost on an H200), where base names nothing;
 // MEASURE times it, and its swizzle twin, beside the real-rows forms.
 std::optional<XYVariant> real_pair_xy_variant(int nx, int ny, long long planes, Precision precision,
                                               const DeviceLimits& limits);
