@@ -166,5 +166,22 @@ TEST(RealXYForm, F64ForwardPairsOnlyOnSquarePlanes) {
   EXPECT_NE(real(192, 192), RealRows::pair);  // below the pairs' planes
 }
 
+// The ESTIMATE fuses real power-of-two planes of 256 KB to 1 MB (complex
+// side) except where that lost on an H200: rows of 128 reals both ways,
+// and the inverse of columns longer than 256.
+TEST(RealXYForm, EstimateKeepsSeparatePassesWhereFusedLost) {
+  auto fused = [](int nx, int ny, int nz, bool inverse) {
+    return estimate_real_xy_variant(nx, ny, nz, Precision::f32, kLimits, true, inverse).has_value();
+  };
+  for (bool inverse : {false, true}) {
+    EXPECT_TRUE(fused(256, 256, 1024, inverse));
+    EXPECT_TRUE(fused(512, 128, 1024, inverse));
+    EXPECT_FALSE(fused(128, 512, 1024, inverse));
+    EXPECT_TRUE(fused(128, 128, 4096, inverse));  // small planes streamed from beyond L2
+  }
+  EXPECT_TRUE(fused(256, 512, 512, false));
+  EXPECT_FALSE(fused(256, 512, 512, true));
+}
+
 }  // namespace
 }  // namespace fft3d

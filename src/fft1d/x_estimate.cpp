@@ -171,8 +171,10 @@ bool short_f32_fives(const std::vector<int>& radices, int n, Precision precision
 //   tied, 32 rows a block 4 % slower); f64, 32 rows a block, 0.2289-0.2304
 //   against 0.3060-0.3065 (0.96 -> 1.28x; 16 rows a block 6 % slower);
 // - real half 4 = 2 * 2 on 2 threads, unpadded, 64 rows a block:
-//   8x1024x1024 f32 0.0883-0.0887 / 0.0837-0.0841 against 0.1131 / 0.0997-0.1003
-//   (0.80 -> 1.03x cuFFT forward; 128 rows a block tied).
+//   8x1024x1024 f32 0.0883-0.0887 / 0.0837-0.0841 against 0.1131 /
+//   0.0997-0.1003 (0.80 -> 1.03x cuFFT forward), f64 0.1747-0.1751 /
+//   0.1568-0.1583 against 0.1835-0.1839 / 0.1760-0.1765 (32 or 128 rows a
+//   block tied).
 // Other short rows (complex 32, for one) are untimed in such forms.
 struct ShortRowForm {
   int n;          // the kernel's length: half the real row's for RealRows::half
