@@ -389,10 +389,10 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
                                                  limits.shared_bytes_per_block));
   // Real planes of those sizes that lost fused on an H200 (ms, fused against
   // separate passes, docs/BENCHMARKS.md "Rows of 8 and 4; real pairs on
-  // square planes only"): rows of 128 reals (128x512x1024 f32 forward
-  // 0.5576 against 0.4987, inverse 0.5365 against 0.5200), and the inverse
-  // of columns longer than 256 (256x512x512 f32 0.5517 against 0.4802).
-  // MEASURE still times their fused forms.
+  // square planes only"): rows shorter than 256 reals (128x512x1024 f32
+  // forward 0.5576 against 0.4987, inverse 0.5365 against 0.5200), and
+  // the inverse of columns longer than 256 (256x512x512 f32 0.5517 against
+  // 0.4802). MEASURE still times their fused forms.
   const bool real_lost = real && plane_bytes >= kRealPlaneMin && (row_n < 128 || (columns_first && ny > 256));
   if (only_where_faster && (real_lost || (!strided_wins && (!two_blocks || !sized)))) return std::nullopt;
   if (strided_form) return strided_form;
