@@ -6,7 +6,9 @@
 #   x:NAME        FFT3D_X_VARIANT (X rows; real rows take their .real-* names)
 #   columns:NAME  FFT3D_COLUMN_VARIANT (Y and Z columns; a name ending .cols)
 #   z:NAME        FFT3D_Z_COLUMN_VARIANT (the Z columns alone)
-#   xy:NAME       FFT3D_XY_VARIANT (the fused XY pass)
+#   xy:NAME       FFT3D_XY_VARIANT (the fused XY pass; it replaces a fused
+#                 pass only: where the plan keeps separate passes, add
+#                 +env:FFT3D_XY_PASS=fused)
 #   env:VAR=VALUE any other setting (FFT3D_PDL=0, FFT3D_XY_PASS=separate, ...)
 # On a GPU with shipped wisdom (wisdom/*.json) "estimate" is the plan built
 # from it for the cubes it holds; env:FFT3D_BUILTIN_WISDOM=0 is the heuristics'.
@@ -14,7 +16,7 @@
 #   scripts/variant-ab.sh build-gpu 512 f64 columns:r32-16.t16.rows16.pad-none.tw-sincos.mb0.cols
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
-[[ $# -ge 4 ]] || { sed -n '2,12p' "$0" >&2; exit 2; }
+[[ $# -ge 4 ]] || { sed -n '2,16p' "$0" >&2; exit 2; }
 build=$1 n=$2 precision=$3
 shift 3
 bench=${BENCH:-$build/apps/bench/fft3d-bench}
