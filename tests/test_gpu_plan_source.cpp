@@ -44,7 +44,7 @@ void expect_matches_fftw(fft3d_plan plan, bool real) {
     fft3d_test::expect_plan_matches_fftw<float>(plan, kNx, kNy, kNz, -1);
 }
 
-// The other GPU tests run with FFT3D_PLAN_SOURCE=tuned (tests/CMakeLists.txt).
+// The other GPU tests run with FFT3D_PLAN_SOURCE=tuned (gpu_tuned_plan_source.cpp).
 class GpuPlanSource : public ::testing::Test {
  protected:
   void SetUp() override {
