@@ -168,8 +168,7 @@ TEST(RealXYForm, F64ForwardPairsOnlyOnSquarePlanes) {
 
 // The ESTIMATE fuses real power-of-two planes of 256 KB to 1 MB (complex
 // side) except where that lost on an H200: rows shorter than 256 reals
-// (128 measured) both ways,
-// and the inverse of columns longer than 256.
+// (128 measured) both ways, and the inverse of columns longer than 256.
 TEST(RealXYForm, EstimateKeepsSeparatePassesWhereFusedLost) {
   auto fused = [](int nx, int ny, int nz, bool inverse) {
     return estimate_real_xy_variant(nx, ny, nz, Precision::f32, kLimits, true, inverse).has_value();
