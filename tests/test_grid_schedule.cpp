@@ -376,6 +376,34 @@ TEST(ColumnVariant, LongColumnsTakeWideBlocks) {
   check_grid<float>(6, 3, 1536);
 }
 
+// Z columns of 1024 in f32 take 16 a block where the plane holds at least
+// 32768 of them (estimate_z_column_variant); Y columns, fewer Z columns
+// and f64 keep the heuristic's. The wide block against FFTW as Z columns
+// (forced: a grid of 32768 columns is too large for the CPU executor).
+TEST(GridSchedule, ManyZColumnsOf1024TakeWideBlocks) {
+  const DeviceLimits limits;
+  const std::vector<GridPass> many = make_column_schedule(64, 1024, 1024, Precision::f32, limits);
+  ASSERT_EQ(many.size(), 2u);
+  EXPECT_EQ(many[0].variant.rows_per_block, 8) << many[0].variant.name();  // Y
+  EXPECT_EQ(many[1].variant.name(), "r32-32.t32.rows16.pad-none.tw-sincos.mb0.cols");
+  EXPECT_EQ(make_column_schedule(33, 1024, 1024, Precision::f32, limits, ColumnMethod::automatic, {}, true)[1]
+                .variant.rows_per_block,
+            16);  // a real grid's complex side: 33 x 1024 columns
+  EXPECT_EQ(make_column_schedule(16, 1024, 1024, Precision::f32, limits)[1].variant.rows_per_block, 8);
+  EXPECT_EQ(make_column_schedule(64, 1024, 1024, Precision::f64, limits)[1].variant,
+            estimate_column_variant(1024, Precision::f64, limits));
+  DeviceLimits small;
+  small.shared_bytes_per_block = 96 * 1024;
+  EXPECT_EQ(estimate_z_column_variant(1024, 65536, Precision::f32, small).rows_per_block, 8);
+
+  const std::string wide = many[1].variant.name();
+  const VariantPreference preferred = [&](const std::string& kind, int n, long long) -> std::optional<PreferredVariant> {
+    if (kind == "z-columns" && n == 1024) return parse_x_variant(wide);
+    return std::nullopt;
+  };
+  check_grid<float>(3, 5, 1024, ColumnMethod::automatic, PlaneMethod::separate, 0, preferred);
+}
+
 // Planes where the fused pass lost to separate passes on an H200
 // (xy_estimate.cpp): large power-of-two planes in whole rows on fewer than
 // 256 threads a block (64 x 1024 f32 and its kin), and f64 strided planes

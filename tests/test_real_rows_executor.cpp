@@ -165,6 +165,26 @@ TEST(RealRowsExecutor, OddLengthsFullTransformF64) { sweep<double>(kOdd); }
 TEST(RealRowsExecutor, OddLengthsPairedF32) { sweep<float>(kOdd, RealRows::pair); }
 TEST(RealRowsExecutor, OddLengthsPairedF64) { sweep<double>(kOdd, RealRows::pair); }
 
+// Real rows of 4096 (half rows of 2048, beyond the sweep's lengths): f32
+// rows spread over 128 threads, 16 points each, as f64 rows are
+// (measured_real_row_form), both against FFTW.
+TEST(RealRowsExecutor, LongHalfRowsOfTheEstimate) {
+  std::mt19937 rng(11);
+  for (Precision p : {Precision::f32, Precision::f64}) {
+    const XVariant v = estimate_x_variant(2048, p, DeviceLimits{}, RealRows::half);
+    EXPECT_EQ(v.threads_per_row, 128) << v.name();
+    for (int sign : {-1, +1})
+      for (bool in_place : {true, false}) {
+        const bool single = p == Precision::f32;
+        const double err = single ? run_real_rows<float>(4096, v, sign, in_place, rng())
+                                  : run_real_rows<double>(4096, v, sign, in_place, rng());
+        EXPECT_LE(err, 2 * fft3d_test::fft_error_bound(single, 4096)) << v.name() << " sign " << sign;
+      }
+  }
+  // Complex rows of 2048 keep the heuristic's one radix-8 butterfly a thread.
+  EXPECT_EQ(estimate_x_variant(2048, Precision::f32, DeviceLimits{}).threads_per_row, 256);
+}
+
 // The paired layout: lines of two rows, and the pre and post phases' unpadded row.
 TEST(RealRowsExecutor, PairedLayoutCountsLinesOfTwoRows) {
   XVariant v = estimate_x_variant(243, Precision::f32, DeviceLimits{});

@@ -247,8 +247,18 @@ XVariant measured_row_form(int n, Precision precision, XVariant v) {
 //   (inverse 0.3450 against 0.3420).
 // The complex rows' form (gap padding, three blocks per SM) lost 2-13 % on
 // an H100 in both precisions.
+// f32 half rows of 2048 (real rows of 4096) on 128 threads, 16 points a
+// thread, as f64 rows are: R2C 4096x128x128 0.4129-0.4139 / 0.4282-0.4299
+// ms against 0.4330-0.4339 / 0.4362-0.4376 on 256 threads (0.98 -> 1.02x
+// cuFFT forward; H200, untimed on an H100). Complex f32 rows of 4096 on
+// 128 threads lost (0.7876-0.7881 against 0.7852-0.7856); half rows of 512
+// with 16 points a thread lost 3 % forward (1 % won inverse), of 1024 tied.
 XVariant measured_real_row_form(int n, Precision precision, XVariant v) {
   if (std::optional<XVariant> s = short_row_form(n, precision, v.real)) return *s;
+  if (n == 2048 && v.real == RealRows::half && precision == Precision::f32) {
+    v.threads_per_row = 128;
+    return v;
+  }
   if (n != 343 || v.real != RealRows::pair) return v;
   v.pad = PadMethod::gap;
   if (precision == Precision::f64) v.twiddle_table = false;
@@ -359,8 +369,9 @@ std::optional<XVariant> long_columns_widened(int n, Precision precision, const X
 //   than sincospi of a non-dyadic angle), computed otherwise and for
 //   composite pairs (fourteen_point_pair);
 // - about 256 threads per block for short power-of-two rows, else 128;
-// - the forms measured faster for rows of 343 and 500 (measured_row_form)
-//   and for short rows (short_row_form).
+// - the forms measured faster for rows of 343 and 500 (measured_row_form),
+//   for real rows of 343 and 4096 (measured_real_row_form) and for short
+//   rows (short_row_form).
 namespace {
 
 // A row of n values that cannot fit a block's shared memory (whose bank
@@ -480,6 +491,26 @@ XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits&
   }
   fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "a column of " + std::to_string(n) + " " + precision_name(precision) +
                                          " points does not fit the device's shared memory");
+}
+
+// Z columns of 1024 in f32, 16 a block (131 KB, one block an SM) instead of
+// the 8 that Y columns keep, where the plane holds at least 32768 of them:
+// on an H200 (untimed on an H100) C2C 64x1024x1024 0.9050-0.9053 ms against
+// 0.9342-0.9350, 128x512x1024 0.7720-0.7725 against 0.8125-0.8136,
+// 256x256x1024 0.6648-0.6654 against 0.6949-0.6952; R2C (complex side
+// about 33000 columns) 64x1024x1024 -2 / -1.5 %, 128x512x1024 -2 / -2.5 %,
+// 256x256x1024 -1.5 / -1 %. Fewer columns lost (16x1024x1024: C2C +1.5 %,
+// R2C +1 / +2.5 %; 8x1024x1024 tied), and so did Y columns of 1024
+// (1024x1024x64 +2 %, 128x1024x512 +2 %).
+constexpr long long kWideZColumnsMin = 32768;
+
+XVariant estimate_z_column_variant(int n, long long columns, Precision precision, const DeviceLimits& limits,
+                                   bool real_side) {
+  const XVariant v = estimate_column_variant(n, precision, limits, real_side);
+  if (n != 1024 || precision != Precision::f32 || columns < kWideZColumnsMin || v.rows_per_block != 8) return v;
+  XVariant wide = v;
+  wide.rows_per_block = 16;
+  return x_variant_fits(x_variant_facts(n, precision, wide), limits) ? wide : v;
 }
 
 // Plane rows: one butterfly a thread in the stage with more of them, so

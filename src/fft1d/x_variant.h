@@ -116,6 +116,11 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // fit.
 XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits, bool real_side = false);
 
+// The same for a Z pass of `columns` columns: where many Z columns of 1024
+// ran faster in wider blocks (f32: 16 columns, one block an SM), those.
+XVariant estimate_z_column_variant(int n, long long columns, Precision precision, const DeviceLimits& limits,
+                                   bool real_side = false);
+
 // The ESTIMATE choice for XY planes of nx * ny as rows of nx * ny points
 // (XVariant::plane_nx, a 2-D DFT a row), or nothing where nx or ny is not
 // one codelet radix or no block of one plane fits. real: R2C / C2R planes,
