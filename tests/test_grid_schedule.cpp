@@ -406,12 +406,13 @@ TEST(GridSchedule, ManyZColumnsOf1024TakeWideBlocks) {
 
 // Planes where the fused pass lost to separate passes on an H200
 // (xy_estimate.cpp): large power-of-two planes in whole rows on fewer than
-// 256 threads a block (64 x 1024 f32 and its kin), and f64 strided planes
+// 256 threads a block (64 x 1024 f32 and its kin; not the thin planes of
+// ThinPlanesFuseOnSixteenBlocks), and f64 strided planes
 // with one block per SM (512 x 256, 256 x 512). f64 rings lost too: a
 // fused f64 plane forced there takes none. The f32 forms that won stay.
 TEST(GridSchedule, PlanesWhereTheFusedPassLost) {
   const DeviceLimits h100;
-  for (const auto& [nx, ny] : {std::pair{64, 1024}, std::pair{1024, 64}, std::pair{128, 1024}, std::pair{1024, 128}}) {
+  for (const auto& [nx, ny] : {std::pair{64, 1024}, std::pair{2048, 64}, std::pair{128, 1024}, std::pair{1024, 128}}) {
     EXPECT_FALSE(estimate_xy_variant(nx, ny, 1024, Precision::f32, h100)) << nx << "x" << ny;
     EXPECT_TRUE(estimate_xy_variant(nx, ny, 1024, Precision::f32, h100, false)) << nx << "x" << ny;
   }
@@ -428,6 +429,34 @@ TEST(GridSchedule, PlanesWhereTheFusedPassLost) {
   ASSERT_TRUE(ring);
   EXPECT_GT(ring->ring_rows, 0) << ring->name();
   for (int n : {256, 320}) EXPECT_TRUE(estimate_xy_variant(n, n, n, Precision::f64, h100)) << n;
+}
+
+// Thin f32 planes (rows of 1024 or 2048, 16 to 64 rows, at most 512 KB)
+// fuse in grids beyond L2 on clusters of 16, their X rows one at a time on
+// 128 threads (thin_long_rows in xy_estimate.cpp); 2048 x 64, f64 and grids
+// in L2 keep separate passes. The form runs on the executor against FFTW.
+TEST(GridSchedule, ThinPlanesFuseOnSixteenBlocks) {
+  const DeviceLimits h100;
+  for (const auto& [nx, ny] : {std::pair{2048, 32}, std::pair{1024, 64}, std::pair{1024, 32}, std::pair{2048, 16},
+                               std::pair{1024, 16}}) {
+    const long long planes = 4096 * 64 / ny;  // 1 GiB or 512 MiB: far beyond L2
+    const auto v = estimate_xy_variant(nx, ny, planes, Precision::f32, h100);
+    ASSERT_TRUE(v) << nx << "x" << ny;
+    EXPECT_EQ(v->cluster, 16) << v->name();
+    EXPECT_EQ(v->x.threads_per_row, 128) << v->name();
+    EXPECT_EQ(v->x.rows_per_block, 1) << v->name();
+    EXPECT_FALSE(v->strided_rows) << v->name();
+    // 8-32 MB: within L2, and beyond the small grids every plane fuses in.
+    EXPECT_FALSE(estimate_xy_variant(nx, ny, 64, Precision::f32, h100)) << nx << "x" << ny << " in L2";
+  }
+  EXPECT_FALSE(estimate_xy_variant(1024, 64, 512, Precision::f64, h100));
+  EXPECT_FALSE(estimate_xy_variant(2048, 64, 1024, Precision::f32, h100));
+  const std::vector<GridPass> passes = make_grid_schedule(2048, 32, 2048, Precision::f32, h100,
+                                                          ColumnMethod::automatic, {}, PlaneMethod::automatic);
+  ASSERT_EQ(passes.size(), 2u);
+  EXPECT_TRUE(passes[0].is_fused_xy());
+  check_grid<float>(2048, 32, 2, ColumnMethod::automatic, PlaneMethod::fused);
+  check_grid<float>(1024, 16, 3, ColumnMethod::automatic, PlaneMethod::fused);
 }
 
 // The columns of measured_column_form as Y and as Z columns, against FFTW:

@@ -44,6 +44,9 @@ constexpr long long kRealPlaneMax = 1024 * 1024;
 constexpr long long kRealSmallPlane = 64 * 1024;  // in grids beyond L2 (estimate_plane_variant)
 constexpr long long kSmallGrid = 2 * 1024 * 1024;
 constexpr long long kTwoStagePlane = 256 * 1024;
+// Thin planes: complex f32 power-of-two planes of rows of 1024 or 2048
+// points and 16 to 64 rows, at most kLargePlane (thin_long_rows).
+constexpr int kThinRowsMin = 16, kThinRowsMax = 64;
 constexpr int kTwoStageMaxRadix = 32;
 constexpr int kTwoStageThreads = 16;  // threads per row and column: two rows per warp
 constexpr long long kBlockReserve = 1024;  // shared memory the system keeps per resident block (Hopper)
@@ -83,6 +86,24 @@ bool sixteen_led(const std::vector<int>& pair) { return pair[0] == 16; }
 // 210^3: 0.291 against 0.329 ms separate); wider ones lost in f64 (320^3:
 // 1.331 against 1.175 ms).
 bool up_to_sixteen(const std::vector<int>& pair) { return pair[0] <= 16; }
+
+// Thin planes fuse on clusters of 16 (fewer than kMinLinesPerBlock rows a
+// block), their X rows one at a time on 128 threads, in grids beyond L2.
+// H200, ms, fused in that form against separate passes
+// (docs/data/thin-planes-h200-2026-12-01.txt): 2048x32x2048 1.685 against
+// 1.910, 2048x32x1024 0.731 against 0.840, 1024x64x1024 0.742 against
+// 0.827 (0.775 on clusters of 8), 1024x32x2048 0.813 against 0.952 (0.824
+// on 8), 2048x16x4096 1.902 against 2.154, 1024x16x4096 1.047 against
+// 1.067, 1024x64x256 0.184 against 0.198. X on 256 threads, two rows a
+// group or clusters of 4-8 ran 5-40 % slower. Left out: 2048 x 64 (1 MB,
+// 1.695 fused against 1.662), rows of 4096 (no fused form fits), f64
+// (1024x64x512 0.832 against 0.815), and short rows with long columns
+// (64 x 1024, which lost fused).
+bool thin_long_rows(int row_n, int ny, Precision precision, bool real) {
+  const long long plane_bytes = static_cast<long long>(row_n) * ny * complex_bytes(precision);
+  return !real && precision == Precision::f32 && (row_n == 1024 || row_n == 2048) && (ny & (ny - 1)) == 0 &&
+         ny >= kThinRowsMin && ny <= kThinRowsMax && plane_bytes <= kLargePlane;
+}
 
 // The fused pass's own two stages for a length that is not a power of two,
 // on rows and columns of 16 threads (two rows per warp, so the X part needs
@@ -141,9 +162,11 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   // column row_n into 0), and the complex values per row.
   const int row_n = real ? nx / 2 : nx, pitch = real ? row_n + 1 : nx;
   // At least 8 rows and 8 columns per block where the plane allows it:
-  // narrower column groups lose coalescing and tiny blocks lose latency hiding.
-  const int max_cluster = std::min(
-      {limits.max_cluster, kern::kMaxCluster, row_n, ny, std::max(1, std::min(row_n, ny) / kMinLinesPerBlock)});
+  // narrower column groups lose coalescing and tiny blocks lose latency
+  // hiding. Thin planes run faster on fewer rows a block (thin_long_rows).
+  const bool thin = thin_long_rows(row_n, ny, precision, real);
+  const int max_cluster = std::min({limits.max_cluster, kern::kMaxCluster, row_n, ny,
+                                    thin ? ny : std::max(1, std::min(row_n, ny) / kMinLinesPerBlock)});
   if (limits.max_cluster < 1 || row_n < 2 || ny < 2 || planes < 1) return std::nullopt;
   XYVariant v;
   const std::optional<std::vector<int>> x_pair = two_stage_radices(row_n), y_pair = two_stage_radices(ny);
@@ -202,13 +225,21 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
     v.cluster = base.cluster;
   } else {
     v.cluster = largest_power_of_two_at_most(max_cluster);
-    for (int c = 1; c <= max_cluster; c *= 2) {  // powers of two: even splits of power-of-two planes
+    // Powers of two: even splits of power-of-two planes. Thin planes keep
+    // the largest cluster, a row to four a block (thin_long_rows).
+    for (int c = 1; c <= max_cluster && !thin; c *= 2) {
       const long long share = static_cast<long long>((ny + c - 1) / c) * pitch * complex_bytes(precision);
       if (share <= share_target && planes * c >= std::min<long long>(kTargetBlocks, planes * max_cluster)) {
         v.cluster = c;
         break;
       }
     }
+  }
+  // Thin planes' rows on 128 threads (2048 = 16 * 16 * 8: 16 values a thread).
+  if (thin && !base.x && v.x.threads_per_row > kSmallBlockThreads) {
+    bool divides = true;  // every stage's butterflies split evenly over the threads
+    for (int r : v.x.radices) divides = divides && (row_n / r) % kSmallBlockThreads == 0;
+    if (divides) v.x.threads_per_row = kSmallBlockThreads;
   }
   const int rows_per_cta = (ny + v.cluster - 1) / v.cluster;
   const int cols_per_cta = (row_n + v.cluster - 1) / v.cluster;
@@ -288,7 +319,7 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
       beyond_l2 && (real   ? pow2 && plane_bytes >= kRealSmallPlane && plane_bytes < kRealPlaneMin
                     : pow2 ? plane_bytes < kLargePlane
                            : two_stages && wide_pairs && plane_bytes < kTwoStagePlane);
-  const bool sized = small_streamed ||
+  const bool sized = small_streamed || (thin && beyond_l2) ||
                      (real   ? pow2 && plane_bytes >= kRealPlaneMin && plane_bytes <= kRealPlaneMax
                       : pow2 ? (plane_bytes >= kLargePlane && busy_whole_rows) || plane_bytes * planes <= kSmallGrid
                              : two_stages && plane_bytes >= kTwoStagePlane);
@@ -340,7 +371,7 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
                             strided_cluster % 2 == 0 && (pow2 || plane_bytes >= kRealPlaneMin);
   const bool paired_rows = !real && !pow2_rows && !x_pair && balanced_radix_pair(row_n, kTwoStageMaxRadix);
   const bool complex_strided =
-      !real && (large_pow2 || ((wide_pairs || paired_rows) && plane_bytes >= kTwoStagePlane)) &&
+      !real && !thin && (large_pow2 || ((wide_pairs || paired_rows) && plane_bytes >= kTwoStagePlane)) &&
       !base.columns_first.value_or(false);
   const bool strided = base.strided_rows.value_or(real ? real_strided : complex_strided);
   std::optional<XYVariant> strided_form;
@@ -349,7 +380,7 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   // The measured forms only where the base names nothing: MEASURE's tuned stages and forms stay.
   const bool base_names_nothing =
       !base.x && !base.y && !base.strided_rows && !base.columns_first && base.cluster == 0;
-  if (!real && base_names_nothing)
+  if (!real && !thin && base_names_nothing)
     if (std::optional<XYVariant> w =
             measured_strided_form(nx, ny, precision, v, limits, paired_rows && complex_strided, strided_cluster))
       strided_form = w;
