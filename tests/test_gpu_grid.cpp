@@ -492,6 +492,7 @@ TEST(GpuGrid, FusedXYPass) {
   check_grid<float>(512, 512, 32);   // clusters of 16 blocks of 128 KB
   check_grid<float>(2048, 32, 4);    // thin planes: clusters of 16, X rows one at a time on 128 threads
   check_grid<float>(1024, 16, 6);
+  check_grid<double>(1024, 32, 3);
   check_grid<float>(343, 343, 8);
   check_grid<float>(500, 500, 6);
   check_grid<float>(320, 320, 4);  // two-stage pairs on 16-thread rows, two rounds of butterflies

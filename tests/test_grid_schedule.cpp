@@ -431,10 +431,11 @@ TEST(GridSchedule, PlanesWhereTheFusedPassLost) {
   for (int n : {256, 320}) EXPECT_TRUE(estimate_xy_variant(n, n, n, Precision::f64, h100)) << n;
 }
 
-// Thin f32 planes (rows of 1024 or 2048, 16 to 64 rows, at most 512 KB)
-// fuse in grids beyond L2 on clusters of 16, their X rows one at a time on
-// 128 threads (thin_long_rows in xy_estimate.cpp); 2048 x 64, f64 and grids
-// in L2 keep separate passes. The form runs on the executor against FFTW.
+// Thin planes (rows of 1024 or 2048, f64 1024, 16 to 64 rows, at most 512
+// KB) fuse in grids beyond L2 on clusters of 16, their X rows one at a time
+// on 128 threads (thin_long_rows in xy_estimate.cpp); planes of 1 MB, f64
+// rows of 2048 and grids in L2 keep separate passes. The forms run on the
+// executor against FFTW.
 TEST(GridSchedule, ThinPlanesFuseOnSixteenBlocks) {
   const DeviceLimits h100;
   for (const auto& [nx, ny] : {std::pair{2048, 32}, std::pair{1024, 64}, std::pair{1024, 32}, std::pair{2048, 16},
@@ -449,7 +450,14 @@ TEST(GridSchedule, ThinPlanesFuseOnSixteenBlocks) {
     // 8-32 MB: within L2, and beyond the small grids every plane fuses in.
     EXPECT_FALSE(estimate_xy_variant(nx, ny, 64, Precision::f32, h100)) << nx << "x" << ny << " in L2";
   }
+  // f64: rows of 1024 in planes of up to 512 KB, X first, rows unpadded, Y in groups of 128 threads.
+  const auto f64 = estimate_xy_variant(1024, 32, 2048, Precision::f64, h100);
+  ASSERT_TRUE(f64);
+  EXPECT_EQ(f64->name(),
+            "xy.c16.mb0|r16-8-8.t128.rows1.pad-none.tw-sincos.mb0|r8-4.t4.rows32.pad-none.tw-sincos.mb0.cols");
+  EXPECT_TRUE(estimate_xy_variant(1024, 16, 4096, Precision::f64, h100));
   EXPECT_FALSE(estimate_xy_variant(1024, 64, 512, Precision::f64, h100));
+  EXPECT_FALSE(estimate_xy_variant(2048, 16, 2048, Precision::f64, h100));
   EXPECT_FALSE(estimate_xy_variant(2048, 64, 1024, Precision::f32, h100));
   const std::vector<GridPass> passes = make_grid_schedule(2048, 32, 2048, Precision::f32, h100,
                                                           ColumnMethod::automatic, {}, PlaneMethod::automatic);
@@ -457,6 +465,7 @@ TEST(GridSchedule, ThinPlanesFuseOnSixteenBlocks) {
   EXPECT_TRUE(passes[0].is_fused_xy());
   check_grid<float>(2048, 32, 2, ColumnMethod::automatic, PlaneMethod::fused);
   check_grid<float>(1024, 16, 3, ColumnMethod::automatic, PlaneMethod::fused);
+  check_grid<double>(1024, 32, 2, ColumnMethod::automatic, PlaneMethod::fused);
 }
 
 // The columns of measured_column_form as Y and as Z columns, against FFTW:

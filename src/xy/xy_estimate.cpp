@@ -44,8 +44,8 @@ constexpr long long kRealPlaneMax = 1024 * 1024;
 constexpr long long kRealSmallPlane = 64 * 1024;  // in grids beyond L2 (estimate_plane_variant)
 constexpr long long kSmallGrid = 2 * 1024 * 1024;
 constexpr long long kTwoStagePlane = 256 * 1024;
-// Thin planes: complex f32 power-of-two planes of rows of 1024 or 2048
-// points and 16 to 64 rows, at most kLargePlane (thin_long_rows).
+// Thin planes: complex power-of-two planes of rows of 1024 or 2048 points
+// (f64: 1024) and 16 to 64 rows, at most kLargePlane (thin_long_rows).
 constexpr int kThinRowsMin = 16, kThinRowsMax = 64;
 constexpr int kTwoStageMaxRadix = 32;
 constexpr int kTwoStageThreads = 16;  // threads per row and column: two rows per warp
@@ -94,15 +94,18 @@ bool up_to_sixteen(const std::vector<int>& pair) { return pair[0] <= 16; }
 // 1.910, 2048x32x1024 0.731 against 0.840, 1024x64x1024 0.742 against
 // 0.827 (0.775 on clusters of 8), 1024x32x2048 0.813 against 0.952 (0.824
 // on 8), 2048x16x4096 1.902 against 2.154, 1024x16x4096 1.047 against
-// 1.067, 1024x64x256 0.184 against 0.198. X on 256 threads, two rows a
-// group or clusters of 4-8 ran 5-40 % slower. Left out: 2048 x 64 (1 MB,
-// 1.695 fused against 1.662), rows of 4096 (no fused form fits), f64
-// (1024x64x512 0.832 against 0.815), and short rows with long columns
-// (64 x 1024, which lost fused).
+// 1.067, 1024x64x256 0.184 against 0.198; f64 1024x32x1024 0.757 against
+// 0.862 (X first, rows unpadded, Y on 128 threads; the f64 ESTIMATE's
+// clusters of 4, columns first and padded rows 1.108). X on 256 threads,
+// two rows a group or clusters of 4-8 ran 5-40 % slower. Left out: planes
+// of 1 MB (2048 x 64 f32 1.695 fused against 1.662, f64 1024 x 64 0.832
+// against 0.815), rows of 4096 (no fused form fits), f64 rows of 2048
+// (untimed), and short rows with long columns (64 x 1024, which lost fused).
 bool thin_long_rows(int row_n, int ny, Precision precision, bool real) {
   const long long plane_bytes = static_cast<long long>(row_n) * ny * complex_bytes(precision);
-  return !real && precision == Precision::f32 && (row_n == 1024 || row_n == 2048) && (ny & (ny - 1)) == 0 &&
-         ny >= kThinRowsMin && ny <= kThinRowsMax && plane_bytes <= kLargePlane;
+  const bool rows = row_n == 1024 || (row_n == 2048 && precision == Precision::f32);
+  return !real && rows && (ny & (ny - 1)) == 0 && ny >= kThinRowsMin && ny <= kThinRowsMax &&
+         plane_bytes <= kLargePlane;
 }
 
 // The fused pass's own two stages for a length that is not a power of two,
@@ -189,7 +192,7 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   // docs/data/xy-columns-first-h100-2026-11-25.txt): f64 256^3 0.4594 ms
   // against 0.4758 X first. f32 lost at every size but 384 (256^3 0.2399
   // against 0.2221, 320^3 0.648 against 0.524; 384^3 0.932 against 0.942).
-  if (!real) columns_first = columns_first || (large_pow2 && precision == Precision::f64);
+  if (!real) columns_first = columns_first || (large_pow2 && precision == Precision::f64 && !thin);
   columns_first = base.columns_first.value_or(columns_first);
   // Transformed in place in the share, X (or, columns first, Y) needs two
   // stages: split a single radix into the most balanced pair of codelets
@@ -235,12 +238,15 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
       }
     }
   }
-  // Thin planes' rows on 128 threads (2048 = 16 * 16 * 8: 16 values a thread).
-  if (thin && !base.x && v.x.threads_per_row > kSmallBlockThreads) {
+  // Thin planes' rows unpadded on 128 threads (2048 = 16 * 16 * 8: 16
+  // values a thread), their columns of 4 threads or more in groups of 128.
+  if (thin && !base.x) {
+    v.x.pad = PadMethod::none;
     bool divides = true;  // every stage's butterflies split evenly over the threads
     for (int r : v.x.radices) divides = divides && (row_n / r) % kSmallBlockThreads == 0;
-    if (divides) v.x.threads_per_row = kSmallBlockThreads;
+    if (divides && v.x.threads_per_row > kSmallBlockThreads) v.x.threads_per_row = kSmallBlockThreads;
   }
+  if (thin && !base.y && v.y.threads_per_row >= 4) v.y.rows_per_block = kSmallBlockThreads / v.y.threads_per_row;
   const int rows_per_cta = (ny + v.cluster - 1) / v.cluster;
   const int cols_per_cta = (row_n + v.cluster - 1) / v.cluster;
   // A share above the target leaves room for one block per SM: let it have
