@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Non-cube grids against cuFFT (the sweep holds cubes only): slabs, long
-# columns, small planes, thin planes, short rows and rectangles that simulations use,
-# C2C in both precisions and the R2C forward / C2R inverse in f32, ESTIMATE
-# plans, in place, with each plan's passes (docs/BENCHMARKS.md, "Non-cube
-# grids").
+# columns, small planes, thin planes, short rows and rectangles that
+# simulations use, C2C in both precisions and the R2C forward / C2R
+# inverse in f32, ESTIMATE plans, in place, with each plan's passes
+# (docs/BENCHMARKS.md, "Non-cube grids").
 # R2C_PRECISION=both (or f64) times the R2C/C2R in double precision too.
 # Output: tables on stdout, CSV files in $OUT (default ./gpu-check-out).
 #   scripts/grid-shapes.sh [BUILD_DIR [GRIDS]]      e.g. scripts/grid-shapes.sh build-gpu 128x128x4096
