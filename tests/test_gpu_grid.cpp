@@ -539,6 +539,31 @@ TEST(GpuGrid, FusedXYPass) {
   unsetenv("FFT3D_XY_PASS");
 }
 
+// The fused XZ pass (FFT3D_XY_PASS=fused-xz): X and Z over the XZ planes
+// (rows nx * ny apart, loaded row by row), then Y, against FFTW in both
+// precisions (the thin form of 1024 x 32 planes among them), and out of
+// place; a variant it cannot take is refused.
+TEST(GpuGrid, FusedXZPass) {
+  FFT3D_REQUIRE_GPU();
+  setenv("FFT3D_XY_PASS", "fused-xz", 1);
+  expect_plan_says(2048, 8, 32, true, {"2 passes over memory", "pass xz", "clusters of 16"});
+  check_grid<float>(1024, 6, 32);
+  check_grid<float>(64, 6, 16);
+  check_grid<double>(1024, 4, 32);
+  check_grid<double>(48, 5, 20);
+  check_forward_out_of_place(96, 10, 24, 33);
+  // Columns first, valid for 64 x 16 planes but not with their rows apart.
+  const fft3d::DeviceLimits limits = fft3d::current_device_info().limits();
+  const auto yx =
+      fft3d::estimate_xy_variant(64, 16, 6, fft3d::Precision::f32, limits, false, fft3d::XYBase{{}, {}, 0, true, {}});
+  ASSERT_TRUE(yx && yx->columns_first && fft3d::xy_variant_valid(64, 16, fft3d::Precision::f32, *yx, limits));
+  setenv("FFT3D_XY_VARIANT", yx->name().c_str(), 1);
+  fft3d_plan refused = nullptr;
+  EXPECT_EQ(fft3d_plan_create_3d(&refused, 64, 6, 16, FFT3D_C2C_F32, FFT3D_BACKEND_GPU), FFT3D_ERROR_INVALID_ARGUMENT);
+  unsetenv("FFT3D_XY_VARIANT");
+  unsetenv("FFT3D_XY_PASS");
+}
+
 // The fused pass with its columns first (the C2R inverse's form; a `.yx`
 // variant forced on complex plans): Y in each block's share, then X across
 // the cluster, forward and inverse against FFTW.

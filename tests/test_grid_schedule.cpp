@@ -468,6 +468,33 @@ TEST(GridSchedule, ThinPlanesFuseOnSixteenBlocks) {
   check_grid<double>(1024, 32, 2, ColumnMethod::automatic, PlaneMethod::fused);
 }
 
+// The fused XZ schedule (FFT3D_XY_PASS=fused-xz): X and Z fused over the
+// XZ planes (rows nx * ny apart, planes nx apart), then Y; against FFTW on
+// the executor, the thin form of 1024 x 32 f32 planes among them, ragged
+// clusters and both precisions. No side planes; nothing where nz is 1.
+TEST(GridSchedule, FusedXZPass) {
+  const DeviceLimits h100;
+  const std::vector<GridPass> slab =
+      make_grid_schedule(2048, 2048, 32, Precision::f32, h100, ColumnMethod::automatic, {}, PlaneMethod::fused_xz);
+  ASSERT_EQ(slab.size(), 2u);
+  EXPECT_TRUE(slab[0].is_fused_xy());
+  EXPECT_EQ(slab[0].row_stride, 2048 * 2048);
+  EXPECT_EQ(slab[0].geometry.outer, 2048);
+  EXPECT_EQ(slab[0].count, 2048);
+  EXPECT_EQ(slab[0].ny, 32);
+  EXPECT_EQ(slab[0].xy.cluster, 16) << slab[0].xy.name();  // the thin form (thin_long_rows)
+  EXPECT_EQ(slab[1].axis, 'y');
+  EXPECT_EQ(slab[1].count, 2048LL * 32);
+  std::vector<GridPass> copy = slab;
+  EXPECT_THROW(set_side_planes(copy, 2048, 2048, 8, Precision::f32, h100), Error);
+  EXPECT_THROW(make_xz_schedule(64, 64, 1, Precision::f32, h100), Error);
+  EXPECT_NE(describe_pass(slab[0], Precision::f32).find("pass xz"), std::string::npos);
+  check_grid<float>(1024, 3, 32, ColumnMethod::automatic, PlaneMethod::fused_xz);
+  check_grid<float>(64, 6, 16, ColumnMethod::automatic, PlaneMethod::fused_xz);
+  check_grid<double>(48, 5, 20, ColumnMethod::automatic, PlaneMethod::fused_xz);
+  check_grid<float>(30, 4, 27, ColumnMethod::automatic, PlaneMethod::fused_xz);
+}
+
 // The columns of measured_column_form as Y and as Z columns, against FFTW:
 // wide blocks (256-byte segments past 96 KB: f32 384 in two stages, 24 * 16;
 // f64 480) and f64 384 in two stages on 8 columns; 400 and 500 as the

@@ -14,6 +14,7 @@
 #include "fft1d/cluster_row.h"
 #include "fft1d/x_kernel_source.h"
 #include "fft1d/x_variant.h"
+#include "fft3d/grid_schedule.h"
 #include "gpu/module_cache.h"
 #include "gpu/nvrtc_compiler.h"
 #include "multirow/five_step.h"
@@ -211,6 +212,26 @@ TEST(Nvrtc, FusedXYKernelsCompileWithoutLocalMemory) {
       EXPECT_EQ(count_of(pair_ptx, "ld.shared::cluster"), 0) << pairs.name();
   }
   EXPECT_EQ(count_of(ptx, "ld.shared::cluster"), 0) << real->name();
+}
+
+// The fused XZ pass's kernels (XYLayout::row_stride): the thin form of
+// 2048 x 32 f32 planes and a 1024 x 32 f64 one, rows 2048 * 2048 and 1024 *
+// 1024 values apart, compile without local memory, the stride compiled in,
+// their load row by row (cp.async of each row, not one run of the plane).
+TEST(Nvrtc, FusedXZKernelsCompileWithRowsApart) {
+  if (std::atoi(FFT3D_TEST_CUDA_ARCH) < 90) GTEST_SKIP() << "clusters need sm_90";
+  for (const auto& [nx, nz, p] : {std::tuple{2048, 32, Precision::f32}, std::tuple{1024, 32, Precision::f64}}) {
+    const std::vector<GridPass> passes =
+        make_xz_schedule(nx, nx, nz, p, DeviceLimits{}, ColumnMethod::automatic, {});
+    ASSERT_EQ(passes[0].row_stride, nx * nx);
+    const std::string source = xy_kernel_source(nx, nz, p, passes[0].xy, 1, passes[0].row_stride);
+    EXPECT_NE(source.find(", 0, " + std::to_string(nx * nx) + "}"), std::string::npos) << source;
+    const std::string ptx = compile_to_ptx(source, "compute_" FFT3D_TEST_CUDA_ARCH);
+    EXPECT_EQ(count_of(ptx, ".entry"), 2) << passes[0].xy.name();
+    EXPECT_EQ(count_of(ptx, ".local"), 0) << passes[0].xy.name();
+    EXPECT_GT(count_of(ptx, "cp.async.wait_group"), 0) << passes[0].xy.name();
+    EXPECT_GT(compile_with_nvrtc(source, kArch).cubin.size(), 1000u);
+  }
 }
 
 // Swizzled share rows (XYVariant::row_swizzle): 512^2 f32 (one block per

@@ -112,7 +112,8 @@ class GpuBatchedClusterOrLongRowsPlan final : public GpuPlan {
 std::vector<GridPass> with_last_pass_streaming(std::vector<GridPass> passes, const Problem& problem,
                                                const DeviceInfo& device) {
   const bool after_fused =
-      passes.size() == 2 && (passes[0].is_plane_rows() || (passes[0].is_fused_xy() && passes[0].split <= 1));
+      passes.size() == 2 && (passes[0].is_plane_rows() ||
+                             (passes[0].is_fused_xy() && passes[0].split <= 1 && passes[0].row_stride == 0));
   set_last_pass_streaming(passes, last_pass_streams(device, after_fused, problem.bytes()));
   return passes;
 }
@@ -152,7 +153,8 @@ class GpuGridPlan final : public GpuPlan {
     return !side_stream_ && (fuses_whole_planes() || separate_passes);
   }
   bool fuses_whole_planes() const {
-    return !schedule_.empty() && schedule_[0].is_fused_xy() && schedule_[0].split <= 1;
+    return !schedule_.empty() && schedule_[0].is_fused_xy() && schedule_[0].split <= 1 &&
+           schedule_[0].row_stride == 0;
   }
 
   // Gives the fused pass's last `planes` planes to side passes (0: none).
@@ -470,7 +472,12 @@ void force_xy_variant_from_environment(std::vector<GridPass>& schedule, Precisio
                                        const DeviceInfo& device) {
   if (schedule.empty() || !schedule[0].is_fused_xy()) return;
   GridPass& pass = schedule[0];
-  if (auto v = xy_variant_from_environment(pass.n, pass.ny, false, precision, device)) pass.xy = *v;
+  if (auto v = xy_variant_from_environment(pass.n, pass.ny, false, precision, device)) {
+    if (pass.row_stride > 0 && !xy_rows_may_stride(*v))
+      fail(FFT3D_ERROR_INVALID_ARGUMENT, "FFT3D_XY_VARIANT " + v->name() +
+                                             ": the fused XZ pass takes complex whole rows, X first, one share");
+    pass.xy = *v;
+  }
 }
 
 // A 3-D complex plan as `mode` and the plan wisdom make it.
@@ -718,7 +725,8 @@ std::vector<std::unique_ptr<GpuPass>> make_gpu_passes(const std::vector<GridPass
   std::vector<std::unique_ptr<GpuPass>> passes;
   for (const GridPass& p : schedule) {
     if (p.is_fused_xy())
-      passes.push_back(std::make_unique<XYPass>(p.n, p.ny, precision, p.xy, device, std::max(p.split, 1)));
+      passes.push_back(
+          std::make_unique<XYPass>(p.n, p.ny, precision, p.xy, device, std::max(p.split, 1), p.row_stride));
     else if (p.is_five_step())
       passes.push_back(std::make_unique<FiveStepPass>(p.five_step, precision, device));
     else if (p.is_long_column())
@@ -810,9 +818,10 @@ int row_cluster_from_environment() {
   return env && *env ? std::max(0, std::atoi(env)) : 0;
 }
 
-// FFT3D_XY_PASS=fused|separate|split|plane-rows|automatic forces how X and
-// Y are transformed (for experiments and side-by-side schedules; split: the
-// split-Y schedule; plane-rows: small planes as 2-D rows); automatic by default.
+// FFT3D_XY_PASS=fused|separate|split|plane-rows|fused-xz|automatic forces
+// how X and Y are transformed (for experiments and side-by-side schedules;
+// split: the split-Y schedule; plane-rows: small planes as 2-D rows;
+// fused-xz: X with Z over the XZ planes, then Y); automatic by default.
 PlaneMethod plane_method_from_environment() {
   const char* env = std::getenv("FFT3D_XY_PASS");
   if (!env || !*env) return PlaneMethod::automatic;
@@ -822,8 +831,10 @@ PlaneMethod plane_method_from_environment() {
   if (v == "automatic") return PlaneMethod::automatic;
   if (v == "split") return PlaneMethod::split;
   if (v == "plane-rows") return PlaneMethod::plane_rows;
+  if (v == "fused-xz") return PlaneMethod::fused_xz;
   fail(FFT3D_ERROR_INVALID_ARGUMENT,
-       "FFT3D_XY_PASS must be 'fused', 'separate', 'split', 'plane-rows' or 'automatic', not '" + v + "'");
+       "FFT3D_XY_PASS must be 'fused', 'separate', 'split', 'plane-rows', 'fused-xz' or 'automatic', not '" + v +
+           "'");
 }
 
 bool gpu_backend_usable() { return gpu_present(); }

@@ -362,7 +362,8 @@ std::unique_ptr<GpuPlan> make_gpu_real_plan(const Problem& problem, const Device
     columns = make_column_schedule(problem.nx / 2 + 1, problem.ny, problem.nz, precision, device.limits(),
                                    column_method_from_environment(), preferred, /*real_side=*/true);
     if (plane_rows) columns = without_y_columns(std::move(columns));
-    // The split-Y schedule is complex only: real plans keep separate passes.
+    // The split-Y schedule and the fused XZ pass are complex only: real
+    // plans keep separate passes.
     // Plane rows are X and Y in one pass already: no fused form to choose.
     if (planes == PlaneMethod::automatic && problem.ny > 1 && !plane_rows) {
       const DeviceSignature signature = signature_of(device);

@@ -1,6 +1,7 @@
 #include "fft3d/grid_schedule.h"
 
 #include <algorithm>
+#include <limits>
 #include <sstream>
 
 #include "common/error.h"
@@ -198,6 +199,31 @@ std::optional<std::vector<GridPass>> make_split_y_schedule(int nx, int ny, int n
   return std::vector<GridPass>{first, second};
 }
 
+std::vector<GridPass> make_xz_schedule(int nx, int ny, int nz, Precision precision, const DeviceLimits& limits,
+                                       ColumnMethod method, const VariantPreference& preferred) {
+  check_length('x', nx, precision);
+  check_length('y', ny, precision);
+  check_length('z', nz, precision);
+  const long long plane = static_cast<long long>(nx) * ny;
+  // The XZ planes as the ESTIMATE fuses nx * nz planes, ny of them, in whole rows X first.
+  const XYBase whole_rows{{}, {}, 0, false, false};
+  std::optional<XYVariant> v;
+  if (nx > 1 && nz > 1 && plane <= std::numeric_limits<int>::max())
+    v = estimate_xy_variant(nx, nz, ny, precision, limits, false, whole_rows);
+  if (!v || !xy_rows_may_stride(*v))
+    fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no fused XZ pass for " + std::to_string(nx) + " x " + std::to_string(ny) +
+                                           " x " + std::to_string(nz) + " " + precision_name(precision) +
+                                           " (its " + std::to_string(nx) + " x " + std::to_string(nz) +
+                                           " planes need a fused form in complex whole rows that fits the device)");
+  GridPass fused{'p', nx, ny, {1, nx, 1}, XVariant{}, FiveStepVariant{}, *v, nz};
+  fused.row_stride = static_cast<int>(plane);
+  std::vector<GridPass> passes{fused};
+  if (ny > 1)
+    passes.push_back(column_pass('y', ny, static_cast<long long>(nx) * nz, {nx, plane, nx}, precision, limits,
+                                 method, preferred));
+  return passes;
+}
+
 std::optional<XVariant> valid_preference(const VariantPreference& preferred, const std::string& kind, int n,
                                          Precision precision, const DeviceLimits& limits, long long stride) {
   if (!preferred) return std::nullopt;
@@ -305,7 +331,7 @@ bool real_inverse_fuses_with_side_planes(int nx, int ny, int nz, Precision preci
 
 void set_side_planes(std::vector<GridPass>& schedule, int nx, int ny, int planes, Precision precision,
                      const DeviceLimits& limits, const VariantPreference& preferred) {
-  if (schedule.empty() || !schedule[0].is_fused_xy() || schedule[0].split > 1)
+  if (schedule.empty() || !schedule[0].is_fused_xy() || schedule[0].split > 1 || schedule[0].row_stride > 0)
     fail(FFT3D_ERROR_INVALID_ARGUMENT, "side planes need a schedule that starts with a fused pass over whole planes");
   GridPass& fused = schedule[0];
   const long long total = fused.count + fused.side_planes();
@@ -377,6 +403,7 @@ std::vector<GridPass> make_grid_schedule(int nx, int ny, int nz, Precision preci
                                          RowMethod rows) {
   check_length('x', nx, precision);
   std::vector<GridPass> passes;
+  if (planes == PlaneMethod::fused_xz) return make_xz_schedule(nx, ny, nz, precision, limits, method, preferred);
   if (planes == PlaneMethod::split) {
     if (auto split = make_split_y_schedule(nx, ny, nz, precision, limits, preferred)) return *split;
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no split-Y schedule for " + std::to_string(nx) + " x " +
@@ -513,6 +540,8 @@ std::string describe_pass(const GridPass& pass, Precision precision) {
     if (pass.split > 1)
       s << "pass xy: split Y = " << pass.split << " x " << pass.ny << ", rows y1 + " << pass.split << " j ("
         << pass.count << " residue classes), twiddled, stored in CRT order; ";
+    else if (pass.row_stride > 0)
+      s << "pass xz: X and Z fused over XZ planes (nx x nz, rows " << pass.row_stride << " apart, one per y); ";
     else
       s << "pass xy: ";
     s << pass.n << " x " << pass.ny << " x " << pass.count << " planes, "

@@ -40,6 +40,11 @@ struct GridPass {
   // the rows of one residue class) and its Z pass ('z', geometry.split set,
   // the kernel with XLayout::cross) both carry the split factor.
   int split = 0;
+  // The fused XZ pass (make_xz_schedule): its "planes" are the XZ planes
+  // (n = nx along x, ny = nz its rows, count = ny of them, geometry.outer =
+  // nx apart), whose rows lie row_stride = nx * ny complex values apart
+  // (kern::XYLayout::row_stride); 0 for XY planes.
+  int row_stride = 0;
   // A fused pass may leave its last planes to separate X and Y passes
   // (`side`, whose data starts side_offset complex values in), launched on
   // a second stream beside it: they use the SMs and DRAM bandwidth its
@@ -102,8 +107,10 @@ bool long_columns_pay(int n, const XVariant& one_pass, Precision precision);
 // split: the split-Y schedule (make_split_y_schedule), two passes where
 // whole planes are too large to fuse well. plane_rows: small planes as
 // rows of nx * ny points, a 2-D DFT each (estimate_plane_variant), which
-// automatic takes where plane_rows_pay.
-enum class PlaneMethod { separate, fused, automatic, split, plane_rows };
+// automatic takes where plane_rows_pay. fused_xz: X fused with Z over the
+// XZ planes, then Y (make_xz_schedule); automatic does not take it (not
+// yet timed on a GPU).
+enum class PlaneMethod { separate, fused, automatic, split, plane_rows, fused_xz };
 
 // Whether the ESTIMATE transforms complex nx * ny planes as plane rows
 // (PlaneMethod::plane_rows) rather than in a fused pass: planes of at most
@@ -196,6 +203,16 @@ std::vector<GridPass> make_grid_schedule(int nx, int ny, int nz, Precision preci
 std::optional<std::vector<GridPass>> make_split_y_schedule(int nx, int ny, int nz, Precision precision,
                                                            const DeviceLimits& limits,
                                                            const VariantPreference& preferred = {});
+
+// The fused XZ schedule: two passes over memory for an nx * ny * nz complex
+// grid whose XY planes are too large to fuse but whose XZ planes fuse (thin
+// slabs such as 2048 x 2048 x 32): X and Z in one fused pass over the ny
+// planes {(x, y, z): y fixed} of nx * nz points (GridPass::row_stride), then
+// the Y columns. Fails (FFT3D_ERROR_UNSUPPORTED_SIZE) where no fused form
+// of the nx * nz planes fits in complex whole rows (xy_rows_may_stride).
+std::vector<GridPass> make_xz_schedule(int nx, int ny, int nz, Precision precision, const DeviceLimits& limits,
+                                       ColumnMethod method = ColumnMethod::automatic,
+                                       const VariantPreference& preferred = {});
 
 // The largest factor of ny that is a power of one prime, at most 8 (the
 // cross phase's DFT) and smaller than ny; 0 where there is none (powers of

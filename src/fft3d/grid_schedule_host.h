@@ -24,7 +24,8 @@ void run_grid_schedule_on_cpu(const std::vector<GridPass>& passes, kern::Complex
     if (p.is_fused_xy()) {
       const auto y_table = forward_twiddle_table<Real>(p.ny);
       const kern::XYArgs<Real> xy{data, p.count, p.geometry.outer, table.data(), y_table.data(), scale};
-      run_xy_kernel_on_cpu<Real>(make_xy_layout(p.n, p.ny, precision, p.xy, std::max(p.split, 1)), sign, xy);
+      run_xy_kernel_on_cpu<Real>(make_xy_layout(p.n, p.ny, precision, p.xy, std::max(p.split, 1), p.row_stride),
+                                 sign, xy);
       if (!p.side.empty())  // the last planes, in separate X and Y passes
         run_grid_schedule_on_cpu<Real>(p.side, data + p.side_offset, sign, scale);
     } else if (p.is_five_step()) {

@@ -93,7 +93,7 @@ __device__ __forceinline__ void xy_block_device(const XYArgs<typename Cfg::Real>
   long long plane = static_cast<long long>(blockIdx.x) / L.cluster;
   unsigned char* smem = fft3d_shared_memory;
   if constexpr (L.strided_rows) {
-    static_assert(L.buffers == 1 && L.split == 1 && !L.columns_first,
+    static_assert(L.buffers == 1 && L.split == 1 && !L.columns_first && L.row_stride == 0,
                   "strided rows: one share, whole planes, X first");
     static_assert(!L.row_swizzle || (!L.y_loads && !L.row_pads && L.columns() % 32 == 0),
                   "swizzled share rows: rows of a multiple of 32 values, no pads, loaded in order");
@@ -105,7 +105,7 @@ __device__ __forceinline__ void xy_block_device(const XYArgs<typename Cfg::Real>
       if (M.starts_chunk(group)) xy_await_chunk<Cfg>(M.chunk_of_group(group));
     });
   } else if constexpr (L.columns_first) {
-    static_assert(L.buffers == 1 && L.split == 1, "columns first: one share, whole planes");
+    static_assert(L.buffers == 1 && L.split == 1 && L.row_stride == 0, "columns first: one share, whole planes");
     xy_load_columns_device<Cfg>(rank, plane, smem, a);
     xy_columns_first_plane_device<Cfg>(rank, plane, regs, smem, a);
   } else if constexpr (L.buffers == 1) {  // one cluster per plane

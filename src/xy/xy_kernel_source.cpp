@@ -7,12 +7,13 @@
 
 namespace fft3d {
 
-std::string xy_kernel_source(int nx, int ny, Precision precision, const XYVariant& v, int split) {
-  const kern::XYLayout L = make_xy_layout(nx, ny, precision, v, split);
+std::string xy_kernel_source(int nx, int ny, Precision precision, const XYVariant& v, int split, int row_stride) {
+  const kern::XYLayout L = make_xy_layout(nx, ny, precision, v, split, row_stride);
   const char* real = precision == Precision::f32 ? "float" : "double";
   std::ostringstream s;
   s << "// fft3d fused XY kernel: " << nx << " x " << ny << " " << precision_name(precision) << " " << v.name()
     << (split > 1 ? ", split-Y first pass, " + std::to_string(split) + " residue classes" : "")
+    << (row_stride > 0 ? ", rows " + std::to_string(row_stride) + " apart" : "")
     << "\n#include \"xy/xy_kernel.h\"\n\n";
   // Real rows run one way: X first the R2C forward, columns first the C2R
   // inverse. Real pairs run forward.
@@ -21,7 +22,10 @@ std::string xy_kernel_source(int nx, int ny, Precision precision, const XYVarian
                                  : L.columns_first ? std::vector<int>{+1}
                                                    : std::vector<int>{-1};
   std::string tail;  // the layout's fields after `buffers`, where not their defaults
-  if (L.split > 1 || L.columns_first || L.strided_rows)
+  if (L.row_stride > 0)  // whole complex rows, X first (xy_rows_may_stride): the others at their defaults
+    tail = ", " + std::to_string(L.split) + ", " + std::to_string(L.split_inverse) +
+           ", false, false, true, false, false, 0, " + std::to_string(L.row_stride);
+  else if (L.split > 1 || L.columns_first || L.strided_rows)
     tail = ", " + std::to_string(L.split) + ", " + std::to_string(L.split_inverse);
   if (L.columns_first || L.strided_rows) tail += L.columns_first ? ", true" : ", false";
   if (L.strided_rows) tail += ", true";

@@ -13,7 +13,9 @@ namespace fft3d {
 constexpr const char* kXYForwardKernel = "fft3d_xy_forward";
 constexpr const char* kXYInverseKernel = "fft3d_xy_inverse";
 
-// split > 1: the split-Y schedule's first pass (kern::XYLayout::split).
-std::string xy_kernel_source(int nx, int ny, Precision precision, const XYVariant& v, int split = 1);
+// split > 1: the split-Y schedule's first pass (kern::XYLayout::split);
+// row_stride > 0: rows that far apart (kern::XYLayout::row_stride, XZ planes).
+std::string xy_kernel_source(int nx, int ny, Precision precision, const XYVariant& v, int split = 1,
+                             int row_stride = 0);
 
 }  // namespace fft3d

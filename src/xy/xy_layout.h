@@ -152,6 +152,7 @@ struct XYPartGeom {
   int pair_offset;            // XYLayout::pair_offset (reals)
   bool row_swizzle;           // XYLayout::row_swizzle
   int ring_early;             // XYLayout::ring_early_rows(); 0 without a ring
+  int row_step;               // XYLayout::row_step(): where the Y part stores its outputs
 };
 
 // Strided rows (XYLayout::strided_rows): where element x of a row lives in
@@ -213,6 +214,11 @@ struct XYLayout {
   // Swizzled strided rows, persistent: the share is a ring of this many
   // rows (see the top of this file); 0: no ring.
   int ring_rows = 0;
+  // A plane whose rows lie this many complex values apart in memory (the
+  // fused XZ pass: X rows and Z columns, rows nx * ny apart, planes one row
+  // of y apart); 0: rows follow each other (split * pitch()). Whole rows, X
+  // first, complex, one share, split 1 (XYPass, run_xy_kernel_on_cpu).
+  int row_stride = 0;
 
   FFT3D_HD constexpr int ny() const { return y.n; }
   // Real rows: rows of 2 x.n reals transformed as x.n complex points,
@@ -235,7 +241,7 @@ struct XYLayout {
   // The columns the Y part transforms (real rows: column n packed into 0).
   FFT3D_HD constexpr int columns() const { return x.n; }
   // Complex values between consecutive rows of the plane in memory.
-  FFT3D_HD constexpr int row_step() const { return split * pitch(); }
+  FFT3D_HD constexpr int row_step() const { return row_stride > 0 ? row_stride : split * pitch(); }
   FFT3D_HD constexpr int rows_per_cta() const { return (ny() + cluster - 1) / cluster; }
   FFT3D_HD constexpr int cols_per_cta() const { return (columns() + cluster - 1) / cluster; }
   FFT3D_HD constexpr int x_groups() const { return (rows_per_cta() + x.rows_per_block - 1) / x.rows_per_block; }
@@ -320,7 +326,7 @@ struct XYLayout {
                       share_stride(real_bytes), exchange_offset(real_bytes),
                       real_rows() || real_pairs() ? unpack_offset(real_bytes) : 0, split, split_inverse, columns_first,
                       share_pitch(), real_rows(), row_pads, real_pairs(), pair_offset(), row_swizzle,
-                      ring_early_rows()};
+                      ring_early_rows(), row_step()};
   }
   // The GPU issues the load in chunks of whole X groups, one cp.async group
   // each, and waits for a chunk only before its first X group: the X

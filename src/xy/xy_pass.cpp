@@ -69,16 +69,20 @@ kern::XYArgs<Real> make_args(const void* in, void* out, long long planes, long l
 
 }  // namespace
 
-XYPass::XYPass(int nx, int ny, Precision precision, const XYVariant& variant, const DeviceInfo& device, int split)
-    : nx_(nx), ny_(ny), split_(split), precision_(precision), variant_(variant) {
+XYPass::XYPass(int nx, int ny, Precision precision, const XYVariant& variant, const DeviceInfo& device, int split,
+               int row_stride)
+    : nx_(nx), ny_(ny), split_(split), row_stride_(row_stride), precision_(precision), variant_(variant) {
   if (split > 1 && (variant.x.real != RealRows::none || variant.strided_rows))
     fail(FFT3D_ERROR_INTERNAL, "the split-Y pass transforms complex rows in whole rows per block only");
+  if (row_stride > 0 && (split > 1 || row_stride < nx || !xy_rows_may_stride(variant)))
+    fail(FFT3D_ERROR_INTERNAL, "rows apart (XZ planes) take complex whole rows, X first, one share, no split");
   if (!xy_variant_valid(nx, ny, precision, variant, device.limits()))
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "XY variant " + variant.name() + " for " + std::to_string(nx) + " x " +
                                            std::to_string(ny) + " exceeds the limits of " + device.name);
   facts_ = xy_variant_facts(nx, ny, precision, variant);
   library_ =
-      std::make_unique<GpuLibrary>(cached_cubin(xy_kernel_source(nx, ny, precision, variant, split), device.arch()));
+      std::make_unique<GpuLibrary>(cached_cubin(xy_kernel_source(nx, ny, precision, variant, split, row_stride),
+                                                device.arch()));
   // Real rows run one way (xy_kernel_source): the R2C forward X first, the
   // C2R inverse columns first; real pairs forward.
   const bool real = variant.x.real != RealRows::none;
@@ -131,6 +135,7 @@ void XYPass::run_out(const void* in, void* out, long long planes, int sign, cuda
 std::string XYPass::describe() const {
   std::ostringstream s;
   s << (split_ > 1 ? "split-Y first pass (" + std::to_string(split_) + " residue classes of rows per plane), " : "")
+    << (row_stride_ > 0 ? "XZ planes (X rows and Z columns, rows " + std::to_string(row_stride_) + " apart), " : "")
     << (variant_.columns_first ? "fused YX, columns first" : "fused XY") << " (cluster of " << variant_.cluster
     << (variant_.x.real == RealRows::pair ? " blocks per two real planes as one complex plane" : " blocks per plane")
     << ", distributed shared memory), " << nx_

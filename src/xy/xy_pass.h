@@ -21,8 +21,11 @@ class XYPass final : public GpuPass {
   // or the device cannot schedule one of its clusters.
   // split > 1: the first pass of the split-Y schedule (kern::XYLayout::split),
   // ny rows of each residue class modulo split; `planes` then counts
-  // residue classes (split per memory plane).
-  XYPass(int nx, int ny, Precision precision, const XYVariant& variant, const DeviceInfo& device, int split = 1);
+  // residue classes (split per memory plane). row_stride > 0: the plane's
+  // rows lie that many complex values apart (kern::XYLayout::row_stride):
+  // the fused XZ pass, ny its Z length.
+  XYPass(int nx, int ny, Precision precision, const XYVariant& variant, const DeviceInfo& device, int split = 1,
+         int row_stride = 0);
 
   // Transforms `planes` nx * ny planes, geometry.outer complex values apart,
   // in place; sign -1 forward. Enqueued on stream; does not synchronise.
@@ -40,7 +43,8 @@ class XYPass final : public GpuPass {
 
  private:
   int nx_, ny_;
-  int split_;  // kern::XYLayout::split
+  int split_;       // kern::XYLayout::split
+  int row_stride_;  // kern::XYLayout::row_stride
   Precision precision_;
   XYVariant variant_;
   XYVariantFacts facts_{};

@@ -55,8 +55,8 @@ __device__ __forceinline__ void xy_copy_async(const char* src, unsigned dst, uns
 
 // Rows [begin, end) of `row_bytes` each, `step` bytes apart in memory,
 // copied into share rows `dst_pitch` bytes apart with cp.async (the split-Y
-// pass's residue class of rows, the columns-first pass's columns), 16-byte
-// pieces where alignment allows, else 8.
+// pass's residue class of rows, the fused XZ pass's rows, the columns-first
+// pass's columns), 16-byte pieces where alignment allows, else 8.
 __device__ __forceinline__ void xy_copy_rows_async(const char* src, long long step, unsigned dst, unsigned dst_pitch,
                                                    unsigned row_bytes, int begin, int end, int threads) {
   const bool wide = (reinterpret_cast<unsigned long long>(src) | step | row_bytes | dst | dst_pitch) % 16 == 0;
@@ -72,10 +72,10 @@ __device__ __forceinline__ void xy_copy_rows_async(const char* src, long long st
   }
 }
 
-// The load phase on the GPU: the block's rows are contiguous (unless
-// split), so they are copied into `share` with cp.async, every copy in
-// flight at once, in load_chunks() commit groups of whole X groups;
-// xy_await_chunk waits for one.
+// The load phase on the GPU: the block's rows are contiguous (unless split
+// or of XZ planes: then copied row by row), so they are copied into `share`
+// with cp.async, every copy in flight at once, in load_chunks() commit
+// groups of whole X groups; xy_await_chunk waits for one.
 template <class Cfg, typename Real>
 __device__ __forceinline__ void xy_load_device(int rank, long long plane, unsigned char* share,
                                                const XYArgs<Real>& a) {
@@ -91,7 +91,7 @@ __device__ __forceinline__ void xy_load_device(int rank, long long plane, unsign
   const int row_count = static_cast<int>(bytes / kRowBytes);
 #pragma unroll 1
   for (int c = 0; c < L.load_chunks(); ++c) {
-    if constexpr (L.split > 1) {
+    if constexpr (L.row_step() != L.pitch()) {  // rows apart
       const int begin = min_of(L.first_group_of_chunk(c) * L.x.rows_per_block, row_count);
       const int end = min_of(L.first_group_of_chunk(c + 1) * L.x.rows_per_block, row_count);
       xy_copy_rows_async(src, L.row_step() * static_cast<long long>(sizeof(Complex<Real>)), dst, kRowBytes, kRowBytes,

@@ -141,7 +141,7 @@ FFT3D_HD void xy_load_phase(const XYLayout& L, int tid, int rank, long long plan
   const Complex<Real>* rows = xy_block_rows(L, rank, plane, a, &count);
   Complex<Real>* share = reinterpret_cast<Complex<Real>*>(share_base);
   for (int i = tid; i < count; i += L.threads_per_block())
-    share[i] = rows[i / L.pitch() * L.row_step() + i % L.pitch()];
+    share[i] = rows[static_cast<long long>(i / L.pitch()) * L.row_step() + i % L.pitch()];
 }
 
 // The block's columns of the plane (columns first): the first one and how
@@ -278,7 +278,7 @@ FFT3D_HD void xy_stage_phase(const XYPartGeom& G, int group, const StageGeom& g,
         G.pitch,
         G.rows_per_cta,
         packed ? reinterpret_cast<Complex<Real>*>(smem + G.unpack_offset) : plane_data + x,
-        packed ? 1 : G.split * G.pitch,
+        packed ? 1 : G.row_step,
         packed ? Real(1) : a.scale,
         live,
         G.split,

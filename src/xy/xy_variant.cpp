@@ -120,7 +120,7 @@ XYVariant parse_xy_variant(const std::string& name) {
   return v;
 }
 
-kern::XYLayout make_xy_layout(int nx, int ny, Precision precision, const XYVariant& v, int split) {
+kern::XYLayout make_xy_layout(int nx, int ny, Precision precision, const XYVariant& v, int split, int row_stride) {
   kern::XYLayout L{make_x_layout(xy_row_points(nx, v), precision, v.x), make_x_layout(ny, precision, v.y),
                    v.cluster, v.load_chunks, v.buffers};
   L.columns_first = v.columns_first;
@@ -133,7 +133,12 @@ kern::XYLayout make_xy_layout(int nx, int ny, Precision precision, const XYVaria
     L.split = split;
     L.split_inverse = inverse_modulo(split, ny);
   }
+  L.row_stride = row_stride;
   return L;
+}
+
+bool xy_rows_may_stride(const XYVariant& v) {
+  return v.x.real == RealRows::none && !v.columns_first && !v.strided_rows && v.buffers == 1 && v.ring_rows == 0;
 }
 
 XYVariantFacts xy_variant_facts(int nx, int ny, Precision precision, const XYVariant& v) {

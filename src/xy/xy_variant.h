@@ -71,8 +71,14 @@ XYVariant parse_xy_variant(const std::string& name);
 int xy_row_points(int nx, const XYVariant& v);
 
 // The kernel layout of a variant for nx * ny planes; split > 1: the split-Y
-// schedule's first pass, ny rows of each residue class (XYLayout::split).
-kern::XYLayout make_xy_layout(int nx, int ny, Precision precision, const XYVariant& v, int split = 1);
+// schedule's first pass, ny rows of each residue class (XYLayout::split);
+// row_stride > 0: rows that many complex values apart (XYLayout::row_stride).
+kern::XYLayout make_xy_layout(int nx, int ny, Precision precision, const XYVariant& v, int split = 1,
+                              int row_stride = 0);
+
+// Whether the variant's rows may lie apart in memory (XYLayout::row_stride,
+// the fused XZ pass): complex whole rows, X first, one share, no ring.
+bool xy_rows_may_stride(const XYVariant& v);
 
 struct XYVariantFacts {
   int threads_per_block;
