@@ -542,7 +542,7 @@ TEST(GpuGrid, FusedXYPass) {
 // The fused XZ pass (FFT3D_XY_PASS=fused-xz): X and Z over the XZ planes
 // (rows nx * ny apart, loaded row by row), then Y, against FFTW in both
 // precisions (the thin form of 1024 x 32 planes among them), and out of
-// place; a variant it cannot take is refused.
+// place; a variant it cannot take is refused; the ESTIMATE's slabs.
 TEST(GpuGrid, FusedXZPass) {
   FFT3D_REQUIRE_GPU();
   setenv("FFT3D_XY_PASS", "fused-xz", 1);
@@ -562,6 +562,8 @@ TEST(GpuGrid, FusedXZPass) {
   EXPECT_EQ(fft3d_plan_create_3d(&refused, 64, 6, 16, FFT3D_C2C_F32, FFT3D_BACKEND_GPU), FFT3D_ERROR_INVALID_ARGUMENT);
   unsetenv("FFT3D_XY_VARIANT");
   unsetenv("FFT3D_XY_PASS");
+  // The ESTIMATE takes it for slabs of thin XZ planes beyond L2 (fused_xz_pays).
+  expect_plan_says(2048, 1024, 16, true, {"2 passes over memory", "pass xz", "clusters of 16"});
 }
 
 // The fused pass with its columns first (the C2R inverse's form; a `.yx`

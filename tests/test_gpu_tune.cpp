@@ -164,6 +164,42 @@ TEST(GpuTune, SplitYIsAnXYFormOfMeasureAndWisdom) {
   ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
 }
 
+// MEASURE times the fused XZ schedule where no fused XY pass fits (1024 x
+// 512 f32 planes, 4 MB), and a `fused-xz` verdict in wisdom gives plans
+// that schedule where the ESTIMATE would not take it (a grid in L2), which
+// match FFTW forward and inverse.
+TEST(GpuTune, FusedXZIsAnXYFormOfMeasureAndWisdom) {
+  FFT3D_REQUIRE_GPU();
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
+  char text[8192];
+  fft3d_plan plan = nullptr;
+  ASSERT_EQ(fft3d_plan_create_3d(&plan, 1024, 512, 16, FFT3D_C2C_F32, FFT3D_BACKEND_GPU | FFT3D_MEASURE),
+            FFT3D_SUCCESS)
+      << fft3d_last_error_message();
+  ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
+  EXPECT_NE(std::string(text).find(", fused XZ "), std::string::npos) << text;
+  fft3d_plan_destroy(plan);
+
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
+  const DeviceInfo device = current_device_info();
+  Wisdom file;
+  const PassKey key{"xy-plane", 1024, Precision::f32, 0, 96, 16};
+  file.remember(WisdomEntry{device_signature(device), key, kFusedXZ, 0.1});
+  const std::string path = testing::TempDir() + "fft3d-fused-xz-verdict.json";
+  file.export_file(path);
+  ASSERT_EQ(fft3d_wisdom_import(path.c_str()), FFT3D_SUCCESS) << fft3d_last_error_message();
+  std::remove(path.c_str());
+  ASSERT_EQ(fft3d_plan_create_3d(&plan, 1024, 96, 16, FFT3D_C2C_F32, FFT3D_BACKEND_GPU), FFT3D_SUCCESS)
+      << fft3d_last_error_message();
+  ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
+  EXPECT_NE(std::string(text).find("XY form from wisdom: fused XZ"), std::string::npos) << text;
+  EXPECT_NE(std::string(text).find("pass xz"), std::string::npos) << text;
+  fft3d_test::expect_plan_matches_fftw<float>(plan, 1024, 96, 16, -1);
+  fft3d_test::expect_plan_matches_fftw<float>(plan, 1024, 96, 16, +1);
+  fft3d_plan_destroy(plan);
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
+}
+
 // The describe lines of passes that took a five-step verdict from wisdom.
 std::vector<std::string> five_step_verdict_lines(const std::string& text, const std::string& variant) {
   std::vector<std::string> out;

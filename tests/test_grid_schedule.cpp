@@ -495,6 +495,39 @@ TEST(GridSchedule, FusedXZPass) {
   check_grid<float>(30, 4, 27, ColumnMethod::automatic, PlaneMethod::fused_xz);
 }
 
+// Automatic schedules take the fused XZ pass where the XY planes do not
+// fuse, the XZ planes are thin (thin_long_rows) of at least 32768 points
+// and the grid lies beyond L2 (fused_xz_pays); planes that fuse keep the
+// fused XY pass, and 1 MB f64 XZ planes and 1024 x 16 ones (which lost or
+// tied) and grids in L2 keep separate passes.
+TEST(GridSchedule, AutomaticSchedulesFuseThinXZPlanes) {
+  const DeviceLimits h100;
+  auto automatic = [&](int nx, int ny, int nz, Precision precision) {
+    return make_grid_schedule(nx, ny, nz, precision, h100, ColumnMethod::automatic, {}, PlaneMethod::automatic);
+  };
+  for (const auto& [nx, ny, nz, precision] :
+       {std::tuple{2048, 2048, 32, Precision::f32}, std::tuple{1024, 1024, 64, Precision::f32},
+        std::tuple{1024, 1024, 32, Precision::f64}, std::tuple{2048, 1024, 16, Precision::f32}}) {
+    EXPECT_TRUE(fused_xz_pays(nx, ny, nz, precision, h100)) << nx << "x" << ny << "x" << nz;
+    const std::vector<GridPass> passes = automatic(nx, ny, nz, precision);
+    ASSERT_EQ(passes.size(), 2u) << nx << "x" << ny << "x" << nz;
+    EXPECT_EQ(passes[0].row_stride, nx * ny);
+    EXPECT_EQ(passes[0].xy.cluster, 16) << passes[0].xy.name();
+    EXPECT_EQ(passes[1].axis, 'y');
+  }
+  EXPECT_FALSE(fused_xz_pays(1024, 1024, 64, Precision::f64, h100));  // 1 MB planes
+  EXPECT_FALSE(fused_xz_pays(1024, 256, 32, Precision::f32, h100));   // 32 MB: in L2
+  EXPECT_FALSE(fused_xz_pays(1024, 1024, 128, Precision::f32, h100));  // 128 rows: not thin
+  for (Precision precision : {Precision::f32, Precision::f64})  // 1024 x 16 planes tied or lost
+    EXPECT_FALSE(fused_xz_pays(1024, 2048, 16, precision, h100));
+  EXPECT_EQ(automatic(1024, 1024, 64, Precision::f64).size(), 3u);
+  EXPECT_EQ(automatic(1024, 1024, 128, Precision::f32).size(), 3u);
+  const std::vector<GridPass> cube = automatic(256, 256, 256, Precision::f32);  // its XY planes fuse
+  ASSERT_FALSE(cube.empty());
+  EXPECT_TRUE(cube[0].is_fused_xy());
+  EXPECT_EQ(cube[0].row_stride, 0);
+}
+
 // The columns of measured_column_form as Y and as Z columns, against FFTW:
 // wide blocks (256-byte segments past 96 KB: f32 384 in two stages, 24 * 16;
 // f64 480) and f64 384 in two stages on 8 columns; 400 and 500 as the

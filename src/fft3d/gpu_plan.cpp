@@ -283,6 +283,15 @@ PassKey xy_key(const Problem& problem) {
   return PassKey{"xy-plane", problem.nx, problem.precision(), 0, problem.ny, problem.nz};
 }
 
+// An xy-plane verdict in words.
+std::string xy_form_name(const std::string& verdict) {
+  if (verdict == kSeparateXY) return "separate passes";
+  if (verdict == kSplitXY) return "split Y";
+  if (verdict == kPlaneRowsXY) return "plane rows";
+  if (verdict == kFusedXZ) return "fused XZ";
+  return "fused " + verdict;
+}
+
 // The XY form a MEASURE plan timed before, in this process or an earlier one
 // (wisdom), without timing again: nullptr where wisdom has no verdict or its
 // fused variant no longer fits.
@@ -297,6 +306,8 @@ std::unique_ptr<GpuGridPlan> plan_from_xy_verdict(const Problem& problem, const 
       schedule = grid_schedule_for(problem, device, PlaneMethod::split);
     } else if (*verdict == kPlaneRowsXY) {
       schedule = grid_schedule_for(problem, device, PlaneMethod::plane_rows);
+    } else if (*verdict == kFusedXZ) {
+      schedule = grid_schedule_for(problem, device, PlaneMethod::fused_xz);
     } else {
       const XYVariant v = parse_xy_variant(*verdict);
       if (!xy_variant_valid(problem.nx, problem.ny, problem.precision(), v, device.limits())) return nullptr;
@@ -307,10 +318,7 @@ std::unique_ptr<GpuGridPlan> plan_from_xy_verdict(const Problem& problem, const 
     return nullptr;  // a malformed name, or no fused pass on this device after all
   }
   auto plan = std::make_unique<GpuGridPlan>(problem, std::move(schedule), device);
-  plan->add_note(std::string("XY form from wisdom: ") + (*verdict == kSeparateXY    ? "separate passes"
-                                                         : *verdict == kSplitXY     ? "split Y"
-                                                         : *verdict == kPlaneRowsXY ? "plane rows"
-                                                                                    : "fused"));
+  plan->add_note("XY form from wisdom: " + xy_form_name(*verdict));
   return plan;
 }
 
@@ -398,10 +406,11 @@ std::vector<XYVariant> fused_candidates(const Problem& problem, const DeviceInfo
 
 // The whole-plan choice of MEASURE and EXHAUSTIVE: the fused XY pass (also
 // where the ESTIMATE rule would not fuse; the variants of fused_candidates),
-// the split-Y schedule where ny allows it and plane rows where the planes
-// have them, against separate X and Y passes, each timed on scratch data;
-// the fastest is kept, and the verdict goes to wisdom, where later plans
-// (ESTIMATE ones too) find it.
+// the split-Y schedule where ny allows it, plane rows where the planes
+// have them and, where no fused XY pass fits, the fused XZ schedule where
+// its planes fuse, against separate X and Y passes, each timed on scratch
+// data; the fastest is kept, and the verdict goes to wisdom, where later
+// plans (ESTIMATE ones too) find it.
 std::unique_ptr<GpuGridPlan> time_plane_methods(const Problem& problem, const DeviceInfo& device) {
   auto best = std::make_unique<GpuGridPlan>(problem, grid_schedule_for(problem, device, PlaneMethod::separate), device);
   best->set_pass_order(kDefaultPassOrder);  // the forms as plans without a pass-order verdict run them
@@ -411,16 +420,24 @@ std::unique_ptr<GpuGridPlan> time_plane_methods(const Problem& problem, const De
                          .has_value();
   const bool plane_rows =
       estimate_plane_variant(problem.nx, problem.ny, problem.precision(), device.limits()).has_value();
-  if (fused.empty() && !split && !plane_rows) return best;
+  bool fused_xz = false;
+  if (fused.empty()) {
+    try {
+      fused_xz = !make_xz_schedule(problem.nx, problem.ny, problem.nz, problem.precision(), device.limits()).empty();
+    } catch (const Error& e) {
+      if (e.status() != FFT3D_ERROR_UNSUPPORTED_SIZE && e.status() != FFT3D_ERROR_INVALID_ARGUMENT) throw;
+    }
+  }
+  if (fused.empty() && !split && !plane_rows && !fused_xz) return best;
   precompile_xy_variants(problem.nx, problem.ny, problem.precision(), fused, device);
   const DeviceBuffer scratch = timing_scratch(problem.bytes());
   double best_ms = median_execute_ms(*best, scratch.get(), -1, nullptr);
   std::string verdict = kSeparateXY;
   std::ostringstream note;
   note << "XY form chosen by timing: separate passes " << best_ms << " ms";
-  // One candidate: the fused variant *v (method fused), the split-Y
-  // schedule or plane rows.
-  auto time_candidate = [&](PlaneMethod method, const XYVariant* v) {
+  // One candidate: the fused variant *v (method fused), or the schedule of
+  // method (split Y, plane rows, fused XZ) as the verdict `name` names it.
+  auto time_candidate = [&](PlaneMethod method, const XYVariant* v, const std::string& name) {
     std::unique_ptr<GpuGridPlan> plan;
     try {
       std::vector<GridPass> schedule = grid_schedule_for(problem, device, method);
@@ -432,22 +449,19 @@ std::unique_ptr<GpuGridPlan> time_plane_methods(const Problem& problem, const De
       return;  // the device cannot schedule this cluster
     }
     const double ms = median_execute_ms(*plan, scratch.get(), -1, nullptr);
-    note << (v ? ", fused " + v->name() + " " : method == PlaneMethod::split ? ", split Y " : ", plane rows ") << ms
-         << " ms";
+    note << ", " << xy_form_name(name) << " " << ms << " ms";
     if (ms < best_ms) {
       best_ms = ms;
       best = std::move(plan);
-      verdict = v ? v->name() : method == PlaneMethod::split ? kSplitXY : kPlaneRowsXY;
+      verdict = name;
     }
   };
-  for (const XYVariant& v : fused) time_candidate(PlaneMethod::fused, &v);
-  if (split) time_candidate(PlaneMethod::split, nullptr);
-  if (plane_rows) time_candidate(PlaneMethod::plane_rows, nullptr);
+  for (const XYVariant& v : fused) time_candidate(PlaneMethod::fused, &v, v.name());
+  if (split) time_candidate(PlaneMethod::split, nullptr, kSplitXY);
+  if (plane_rows) time_candidate(PlaneMethod::plane_rows, nullptr, kPlaneRowsXY);
+  if (fused_xz) time_candidate(PlaneMethod::fused_xz, nullptr, kFusedXZ);
   plan_wisdom().remember(WisdomEntry{signature_of(device), xy_key(problem), verdict, best_ms});
-  best->add_note(note.str() + (verdict == kSeparateXY    ? "; separate kept"
-                               : verdict == kSplitXY     ? "; split Y kept"
-                               : verdict == kPlaneRowsXY ? "; plane rows kept"
-                                                         : "; fused kept"));
+  best->add_note(note.str() + "; " + xy_form_name(verdict) + " kept");
   return best;
 }
 

@@ -224,6 +224,24 @@ std::vector<GridPass> make_xz_schedule(int nx, int ny, int nz, Precision precisi
   return passes;
 }
 
+// The XZ planes of slabs fused in the thin-plane form, against the
+// ESTIMATE's three passes (H200, docs/data/xz-fused-h200-2026-12-02.txt), ms:
+// f32 2048x2048x32 1.695 against 1.903, 1024x1024x64 0.763 against 0.834,
+// 1024x1024x32 0.361 against 0.420, 2048x1024x16 0.387 against 0.428,
+// 2048x4096x16 1.988 against 2.151; f64 1024x1024x32 0.763 against 0.845,
+// 1024x512x32 0.366 against 0.400. Planes of 1024 x 16 (fewer than
+// kXZMinPoints) tied or lost: 1024x2048x16 f32 0.487 against 0.487, f64
+// 0.951 against 0.945; so did f64 1024 x 64 planes (1 MB, not thin: 2.11
+// against 1.71 on clusters of 8).
+constexpr long long kXZMinPoints = 32768;
+
+bool fused_xz_pays(int nx, int ny, int nz, Precision precision, const DeviceLimits& limits) {
+  const long long points = static_cast<long long>(nx) * nz;
+  const long long grid_bytes = points * ny * complex_bytes(precision);
+  return ny > 1 && points >= kXZMinPoints && thin_long_rows(nx, nz, precision, false) &&
+         grid_bytes > limits.l2_bytes;
+}
+
 std::optional<XVariant> valid_preference(const VariantPreference& preferred, const std::string& kind, int n,
                                          Precision precision, const DeviceLimits& limits, long long stride) {
   if (!preferred) return std::nullopt;
@@ -440,6 +458,8 @@ std::vector<GridPass> make_grid_schedule(int nx, int ny, int nz, Precision preci
       set_side_planes(passes, nx, ny, estimate_side_planes(nx, ny, nz, precision), precision, limits, preferred);
       return passes;
     }
+    if (planes == PlaneMethod::automatic && fused_xz_pays(nx, ny, nz, precision, limits))
+      return make_xz_schedule(nx, ny, nz, precision, limits, method, preferred);
     if (planes == PlaneMethod::fused)
       fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no fused XY pass fits planes of " + std::to_string(nx) + " x " +
                                              std::to_string(ny) + " " + precision_name(precision) +

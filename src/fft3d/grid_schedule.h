@@ -108,8 +108,8 @@ bool long_columns_pay(int n, const XVariant& one_pass, Precision precision);
 // whole planes are too large to fuse well. plane_rows: small planes as
 // rows of nx * ny points, a 2-D DFT each (estimate_plane_variant), which
 // automatic takes where plane_rows_pay. fused_xz: X fused with Z over the
-// XZ planes, then Y (make_xz_schedule); automatic does not take it (not
-// yet timed on a GPU).
+// XZ planes, then Y (make_xz_schedule), which automatic takes where
+// fused_xz_pays.
 enum class PlaneMethod { separate, fused, automatic, split, plane_rows, fused_xz };
 
 // Whether the ESTIMATE transforms complex nx * ny planes as plane rows
@@ -213,6 +213,13 @@ std::optional<std::vector<GridPass>> make_split_y_schedule(int nx, int ny, int n
 std::vector<GridPass> make_xz_schedule(int nx, int ny, int nz, Precision precision, const DeviceLimits& limits,
                                        ColumnMethod method = ColumnMethod::automatic,
                                        const VariantPreference& preferred = {});
+
+// Whether an automatic complex schedule whose XY planes do not fuse takes
+// the fused XZ schedule: where the nx * nz planes are thin (thin_long_rows:
+// rows of 1024 or 2048 points, 16 to 64 of them, at most 512 KB) of at
+// least 32768 points, and the grid lies beyond L2. Measured in
+// grid_schedule.cpp.
+bool fused_xz_pays(int nx, int ny, int nz, Precision precision, const DeviceLimits& limits);
 
 // The largest factor of ny that is a power of one prime, at most 8 (the
 // cross phase's DFT) and smaller than ny; 0 where there is none (powers of

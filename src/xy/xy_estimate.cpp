@@ -87,26 +87,6 @@ bool sixteen_led(const std::vector<int>& pair) { return pair[0] == 16; }
 // 1.331 against 1.175 ms).
 bool up_to_sixteen(const std::vector<int>& pair) { return pair[0] <= 16; }
 
-// Thin planes fuse on clusters of 16 (fewer than kMinLinesPerBlock rows a
-// block), their X rows one at a time on 128 threads, in grids beyond L2.
-// H200, ms, fused in that form against separate passes
-// (docs/data/thin-planes-h200-2026-12-01.txt): 2048x32x2048 1.685 against
-// 1.910, 2048x32x1024 0.731 against 0.840, 1024x64x1024 0.742 against
-// 0.827 (0.775 on clusters of 8), 1024x32x2048 0.813 against 0.952 (0.824
-// on 8), 2048x16x4096 1.902 against 2.154, 1024x16x4096 1.047 against
-// 1.067, 1024x64x256 0.184 against 0.198; f64 1024x32x1024 0.757 against
-// 0.862 (X first, rows unpadded, Y on 128 threads; the f64 ESTIMATE's
-// clusters of 4, columns first and padded rows 1.108). X on 256 threads,
-// two rows a group or clusters of 4-8 ran 5-40 % slower. Left out: planes
-// of 1 MB (2048 x 64 f32 1.695 fused against 1.662, f64 1024 x 64 0.832
-// against 0.815), rows of 4096 (no fused form fits), f64 rows of 2048
-// (untimed), and short rows with long columns (64 x 1024, which lost fused).
-bool thin_long_rows(int row_n, int ny, Precision precision, bool real) {
-  const long long plane_bytes = static_cast<long long>(row_n) * ny * complex_bytes(precision);
-  const bool rows = row_n == 1024 || (row_n == 2048 && precision == Precision::f32);
-  return !real && rows && (ny & (ny - 1)) == 0 && ny >= kThinRowsMin && ny <= kThinRowsMax &&
-         plane_bytes <= kLargePlane;
-}
 
 // The fused pass's own two stages for a length that is not a power of two,
 // on rows and columns of 16 threads (two rows per warp, so the X part needs
@@ -153,6 +133,27 @@ XVariant two_stage_variant(int n, const std::vector<int>& pair, bool columns) {
 
 
 }  // namespace
+
+// Thin planes fuse on clusters of 16 (fewer than kMinLinesPerBlock rows a
+// block), their X rows one at a time on 128 threads, in grids beyond L2.
+// H200, ms, fused in that form against separate passes
+// (docs/data/thin-planes-h200-2026-12-01.txt): 2048x32x2048 1.685 against
+// 1.910, 2048x32x1024 0.731 against 0.840, 1024x64x1024 0.742 against
+// 0.827 (0.775 on clusters of 8), 1024x32x2048 0.813 against 0.952 (0.824
+// on 8), 2048x16x4096 1.902 against 2.154, 1024x16x4096 1.047 against
+// 1.067, 1024x64x256 0.184 against 0.198; f64 1024x32x1024 0.757 against
+// 0.862 (X first, rows unpadded, Y on 128 threads; the f64 ESTIMATE's
+// clusters of 4, columns first and padded rows 1.108). X on 256 threads,
+// two rows a group or clusters of 4-8 ran 5-40 % slower. Left out: planes
+// of 1 MB (2048 x 64 f32 1.695 fused against 1.662, f64 1024 x 64 0.832
+// against 0.815), rows of 4096 (no fused form fits), f64 rows of 2048
+// (untimed), and short rows with long columns (64 x 1024, which lost fused).
+bool thin_long_rows(int row_n, int ny, Precision precision, bool real) {
+  const long long plane_bytes = static_cast<long long>(row_n) * ny * complex_bytes(precision);
+  const bool rows = row_n == 1024 || (row_n == 2048 && precision == Precision::f32);
+  return !real && rows && (ny & (ny - 1)) == 0 && ny >= kThinRowsMin && ny <= kThinRowsMax &&
+         plane_bytes <= kLargePlane;
+}
 
 namespace {
 

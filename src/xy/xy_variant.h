@@ -170,6 +170,13 @@ std::vector<XYVariant> x_pairs_other(int nx, int ny, Precision precision, const 
 std::vector<XYVariant> x_threads_other(int nx, int ny, Precision precision, const XYVariant& v,
                                        const DeviceLimits& limits);
 
+// Thin planes: complex power-of-two planes of rows of 1024 or 2048 points
+// (f64: 1024) and 16 to 64 rows, at most 512 KB (real: never). In grids
+// beyond L2 the ESTIMATE fuses them on clusters of 16, X rows one at a
+// time on 128 threads (estimate_xy_variant; measured in xy_estimate.cpp),
+// and fuses the XZ planes of that shape (make_xz_schedule).
+bool thin_long_rows(int row_n, int ny, Precision precision, bool real);
+
 // The ESTIMATE choice for `planes` planes of nx * ny, or nothing when no
 // fused pass fits (no clusters on the device, a plane larger than a
 // cluster's shared memory, a prime nx), or, with only_where_faster, where
