@@ -88,6 +88,18 @@ TEST(XYColumnsFirst, RealInverseEstimateVariants) {
   }
 }
 
+// The C2R inverse of real thin planes on clusters of 16
+// (XYRealExecutor.ThinPlanesFuseOnSixteenBlocks) against FFTW.
+TEST(XYColumnsFirst, RealThinPlanesInverse) {
+  const DeviceLimits h100;
+  const auto f32 = estimate_real_xy_variant(2048, 16, 4096, Precision::f32, h100, true, true);
+  const auto f64 = estimate_real_xy_variant(2048, 32, 4096, Precision::f64, h100, true, true);
+  ASSERT_TRUE(f32 && f64);
+  EXPECT_EQ(f32->cluster, 16) << f32->name();
+  expect_real_inverse_correct<float>(2048, 16, 1, *f32);
+  expect_real_inverse_correct<double>(2048, 32, 1, *f64);
+}
+
 TEST(XYColumnsFirst, RealInverseUnevenClusters) {
   for (int cluster : {1, 3, 5})
     for (const auto& [nx, ny] : {std::pair{48, 40}, std::pair{20, 36}}) {

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <optional>
 #include <stdexcept>
+#include <string>
 #include <tuple>
 
 #include "common/error.h"
@@ -169,6 +170,33 @@ TEST(XYRealExecutor, StridedRealPairs) {
   const kern::XYArgs<double> args{data.data(), 2, 33 * 128, nullptr, nullptr};
   EXPECT_THROW(run_xy_kernel_on_cpu<double>(make_xy_layout(64, 128, Precision::f64, v), +1, args),
                std::invalid_argument);
+}
+
+// Real thin planes (rows of 2048 reals, 16 to 64 of them, thin_long_rows)
+// beyond L2 fuse on clusters of 16, forward and inverse in both precisions,
+// but for the f32 forward of 16 rows (1 % slower so), which keeps its
+// smaller cluster; the forward forms run against FFTW (the inverse ones in
+// XYColumnsFirst.RealThinPlanesInverse).
+TEST(XYRealExecutor, ThinPlanesFuseOnSixteenBlocks) {
+  const DeviceLimits h100;
+  for (Precision p : {Precision::f32, Precision::f64})
+    for (int ny : {16, 32})
+      for (bool inverse : {false, true}) {
+        const auto v = estimate_real_xy_variant(2048, ny, 4096, p, h100, true, inverse);
+        const bool kept = p == Precision::f32 && ny == 16 && !inverse;
+        const std::string what = "2048x" + std::to_string(ny) + " " + precision_name(p) + (inverse ? " C2R" : " R2C");
+        if (kept) {
+          EXPECT_TRUE(!v || v->cluster < 16) << what << " " << v->name();
+          continue;
+        }
+        ASSERT_TRUE(v) << what;
+        EXPECT_EQ(v->cluster, 16) << what << " " << v->name();
+        EXPECT_EQ(v->columns_first, inverse) << v->name();
+      }
+  const auto long_rows = estimate_real_xy_variant(4096, 16, 4096, Precision::f32, h100, true, true);  // untimed
+  EXPECT_TRUE(!long_rows || long_rows->cluster < 16) << long_rows->name();
+  expect_correct<float>(2048, 32, 1, *estimate_real_xy_variant(2048, 32, 4096, Precision::f32, h100));
+  expect_correct<double>(2048, 16, 1, *estimate_real_xy_variant(2048, 16, 4096, Precision::f64, h100));
 }
 
 TEST(XYRealExecutor, ForwardOnlyAndEvenRowsOnly) {

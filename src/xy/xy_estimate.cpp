@@ -44,8 +44,9 @@ constexpr long long kRealPlaneMax = 1024 * 1024;
 constexpr long long kRealSmallPlane = 64 * 1024;  // in grids beyond L2 (estimate_plane_variant)
 constexpr long long kSmallGrid = 2 * 1024 * 1024;
 constexpr long long kTwoStagePlane = 256 * 1024;
-// Thin planes: complex power-of-two planes of rows of 1024 or 2048 points
-// (f64: 1024) and 16 to 64 rows, at most kLargePlane (thin_long_rows).
+// Thin planes: power-of-two planes of rows of 1024 or 2048 points (f64 and
+// real half rows: 1024) and 16 to 64 rows, at most kLargePlane
+// (thin_long_rows).
 constexpr int kThinRowsMin = 16, kThinRowsMax = 64;
 constexpr int kTwoStageMaxRadix = 32;
 constexpr int kTwoStageThreads = 16;  // threads per row and column: two rows per warp
@@ -148,11 +149,21 @@ XVariant two_stage_variant(int n, const std::vector<int>& pair, bool columns) {
 // of 1 MB (2048 x 64 f32 1.695 fused against 1.662, f64 1024 x 64 0.832
 // against 0.815), rows of 4096 (no fused form fits), f64 rows of 2048
 // (untimed), and short rows with long columns (64 x 1024, which lost fused).
+// Real planes of 2048 reals a row (half rows of 1024) in that form against
+// the real ESTIMATE's clusters of 2-8, R2C forward / C2R inverse, H200
+// (docs/data/real-thin-planes-h200-2026-12-02.txt): f32 2048x32x2048
+// 0.94 / 0.98 ms against 0.98 / 1.03, 2048x32x1024 0.42 / 0.44 against 0.46
+// / 0.47, 2048x64x1024 0.86 / 0.87 against 0.95 / 0.97 (0.96x / 0.95x
+// cuFFT before, 1.07x / 1.06x now), 2048x16x4096 inverse 1.09 against 1.16;
+// f64 2048x32x1024 0.86 / 0.88 against 0.93 / 0.96, 2048x16x2048 1.04 /
+// 0.99 against 1.06 / 1.08. The f32 forward of 16 rows ran 1 % slower
+// (2048x16x4096 1.113 against 1.099, 2048x16x2048 0.513 against 0.507):
+// it keeps its form (estimate_plane_variant). Real half rows of 2048 are
+// untimed.
 bool thin_long_rows(int row_n, int ny, Precision precision, bool real) {
   const long long plane_bytes = static_cast<long long>(row_n) * ny * complex_bytes(precision);
-  const bool rows = row_n == 1024 || (row_n == 2048 && precision == Precision::f32);
-  return !real && rows && (ny & (ny - 1)) == 0 && ny >= kThinRowsMin && ny <= kThinRowsMax &&
-         plane_bytes <= kLargePlane;
+  const bool rows = row_n == 1024 || (row_n == 2048 && precision == Precision::f32 && !real);
+  return rows && (ny & (ny - 1)) == 0 && ny >= kThinRowsMin && ny <= kThinRowsMax && plane_bytes <= kLargePlane;
 }
 
 namespace {
@@ -167,8 +178,10 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   const int row_n = real ? nx / 2 : nx, pitch = real ? row_n + 1 : nx;
   // At least 8 rows and 8 columns per block where the plane allows it:
   // narrower column groups lose coalescing and tiny blocks lose latency
-  // hiding. Thin planes run faster on fewer rows a block (thin_long_rows).
-  const bool thin = thin_long_rows(row_n, ny, precision, real);
+  // hiding. Thin planes run faster on fewer rows a block (thin_long_rows),
+  // but for the f32 R2C forward of 16 rows, which ran 1 % slower so.
+  const bool thin = thin_long_rows(row_n, ny, precision, real) &&
+                    !(real && !columns_first && precision == Precision::f32 && ny < 2 * kThinRowsMin);
   const int max_cluster = std::min({limits.max_cluster, kern::kMaxCluster, row_n, ny,
                                     thin ? ny : std::max(1, std::min(row_n, ny) / kMinLinesPerBlock)});
   if (limits.max_cluster < 1 || row_n < 2 || ny < 2 || planes < 1) return std::nullopt;

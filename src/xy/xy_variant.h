@@ -170,11 +170,13 @@ std::vector<XYVariant> x_pairs_other(int nx, int ny, Precision precision, const 
 std::vector<XYVariant> x_threads_other(int nx, int ny, Precision precision, const XYVariant& v,
                                        const DeviceLimits& limits);
 
-// Thin planes: complex power-of-two planes of rows of 1024 or 2048 points
-// (f64: 1024) and 16 to 64 rows, at most 512 KB (real: never). In grids
-// beyond L2 the ESTIMATE fuses them on clusters of 16, X rows one at a
-// time on 128 threads (estimate_xy_variant; measured in xy_estimate.cpp),
-// and fuses the XZ planes of that shape (make_xz_schedule).
+// Thin planes: power-of-two planes of row_n complex values a row, 1024 or
+// 2048 (f64 and real half rows, row_n = nx / 2: 1024), and 16 to 64 rows,
+// at most 512 KB. In grids beyond L2 the ESTIMATE fuses them on clusters
+// of 16, X rows one at a time on 128 threads (estimate_xy_variant and
+// estimate_real_xy_variant, but for the f32 R2C forward of 16 rows;
+// measured in xy_estimate.cpp), and fuses complex XZ planes of that shape
+// (make_xz_schedule).
 bool thin_long_rows(int row_n, int ny, Precision precision, bool real);
 
 // The ESTIMATE choice for `planes` planes of nx * ny, or nothing when no
