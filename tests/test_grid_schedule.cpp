@@ -516,7 +516,7 @@ TEST(GridSchedule, AutomaticSchedulesFuseThinXZPlanes) {
     EXPECT_EQ(passes[1].axis, 'y');
   }
   EXPECT_FALSE(fused_xz_pays(1024, 1024, 64, Precision::f64, h100));  // 1 MB planes
-  EXPECT_FALSE(fused_xz_pays(1024, 256, 32, Precision::f32, h100));   // 32 MB: in L2
+  EXPECT_FALSE(fused_xz_pays(1024, 128, 32, Precision::f32, h100));   // 32 MB: in L2
   EXPECT_FALSE(fused_xz_pays(1024, 1024, 128, Precision::f32, h100));  // 128 rows: not thin
   for (Precision precision : {Precision::f32, Precision::f64})  // 1024 x 16 planes tied or lost
     EXPECT_FALSE(fused_xz_pays(1024, 2048, 16, precision, h100));
