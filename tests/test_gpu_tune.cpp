@@ -129,38 +129,48 @@ TEST(GpuTune, MeasureChoosesTheXYFormByTiming) {
   }
 }
 
+// Forgets wisdom, then imports an xy-plane verdict for the f32 grid nx x ny
+// x nz on this device.
+void import_xy_verdict(int nx, int ny, int nz, const char* verdict) {
+  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
+  Wisdom file;
+  const PassKey key{"xy-plane", nx, Precision::f32, 0, ny, nz};
+  file.remember(WisdomEntry{device_signature(current_device_info()), key, verdict, 0.1});
+  const std::string path = testing::TempDir() + "fft3d-xy-verdict.json";
+  file.export_file(path);
+  ASSERT_EQ(fft3d_wisdom_import(path.c_str()), FFT3D_SUCCESS) << fft3d_last_error_message();
+  std::remove(path.c_str());
+}
+
+// The describe text of an f32 plan of nx x ny x nz made with `flags`; its
+// forward and inverse are checked against FFTW where `check`.
+std::string f32_plan_text(int nx, int ny, int nz, unsigned flags, bool check) {
+  fft3d_plan plan = nullptr;
+  EXPECT_EQ(fft3d_plan_create_3d(&plan, nx, ny, nz, FFT3D_C2C_F32, FFT3D_BACKEND_GPU | flags), FFT3D_SUCCESS)
+      << fft3d_last_error_message();
+  if (!plan) return {};
+  char text[8192];
+  EXPECT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
+  if (check) {
+    fft3d_test::expect_plan_matches_fftw<float>(plan, nx, ny, nz, -1);
+    fft3d_test::expect_plan_matches_fftw<float>(plan, nx, ny, nz, +1);
+  }
+  fft3d_plan_destroy(plan);
+  return text;
+}
+
 // MEASURE times the split-Y schedule where ny has a split (60 = 5 * 12), and
 // a `split-y` verdict in wisdom gives plans that schedule, which match FFTW
 // forward and inverse.
 TEST(GpuTune, SplitYIsAnXYFormOfMeasureAndWisdom) {
   FFT3D_REQUIRE_GPU();
   ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
-  char text[8192];
-  fft3d_plan plan = nullptr;
-  ASSERT_EQ(fft3d_plan_create_3d(&plan, 96, 60, 40, FFT3D_C2C_F32, FFT3D_BACKEND_GPU | FFT3D_MEASURE), FFT3D_SUCCESS)
-      << fft3d_last_error_message();
-  ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
-  EXPECT_NE(std::string(text).find(", split Y "), std::string::npos) << text;
-  expect_forward_matches_fftw<float>(plan, 96, 60, 40);
-  fft3d_plan_destroy(plan);
-
-  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
-  const DeviceInfo device = current_device_info();
-  Wisdom file;
-  const PassKey key{"xy-plane", 96, Precision::f32, 0, 60, 40};
-  file.remember(WisdomEntry{device_signature(device), key, kSplitXY, 0.1});
-  const std::string path = testing::TempDir() + "fft3d-split-y-verdict.json";
-  file.export_file(path);
-  ASSERT_EQ(fft3d_wisdom_import(path.c_str()), FFT3D_SUCCESS) << fft3d_last_error_message();
-  std::remove(path.c_str());
-  ASSERT_EQ(fft3d_plan_create_3d(&plan, 96, 60, 40, FFT3D_C2C_F32, FFT3D_BACKEND_GPU), FFT3D_SUCCESS)
-      << fft3d_last_error_message();
-  ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
-  EXPECT_NE(std::string(text).find("XY form from wisdom: split Y"), std::string::npos) << text;
-  EXPECT_NE(std::string(text).find("split Y = 5 x 12"), std::string::npos) << text;
-  fft3d_test::expect_plan_matches_fftw<float>(plan, 96, 60, 40, -1);
-  fft3d_test::expect_plan_matches_fftw<float>(plan, 96, 60, 40, +1);
-  fft3d_plan_destroy(plan);
+  const std::string measured = f32_plan_text(96, 60, 40, FFT3D_MEASURE, true);
+  EXPECT_NE(measured.find(", split Y "), std::string::npos) << measured;
+  import_xy_verdict(96, 60, 40, kSplitXY);
+  const std::string text = f32_plan_text(96, 60, 40, FFT3D_ESTIMATE, true);
+  EXPECT_NE(text.find("XY form from wisdom: split Y"), std::string::npos) << text;
+  EXPECT_NE(text.find("split Y = 5 x 12"), std::string::npos) << text;
   ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
 }
 
@@ -171,32 +181,12 @@ TEST(GpuTune, SplitYIsAnXYFormOfMeasureAndWisdom) {
 TEST(GpuTune, FusedXZIsAnXYFormOfMeasureAndWisdom) {
   FFT3D_REQUIRE_GPU();
   ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
-  char text[8192];
-  fft3d_plan plan = nullptr;
-  ASSERT_EQ(fft3d_plan_create_3d(&plan, 1024, 512, 16, FFT3D_C2C_F32, FFT3D_BACKEND_GPU | FFT3D_MEASURE),
-            FFT3D_SUCCESS)
-      << fft3d_last_error_message();
-  ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
-  EXPECT_NE(std::string(text).find(", fused XZ "), std::string::npos) << text;
-  fft3d_plan_destroy(plan);
-
-  ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
-  const DeviceInfo device = current_device_info();
-  Wisdom file;
-  const PassKey key{"xy-plane", 1024, Precision::f32, 0, 96, 16};
-  file.remember(WisdomEntry{device_signature(device), key, kFusedXZ, 0.1});
-  const std::string path = testing::TempDir() + "fft3d-fused-xz-verdict.json";
-  file.export_file(path);
-  ASSERT_EQ(fft3d_wisdom_import(path.c_str()), FFT3D_SUCCESS) << fft3d_last_error_message();
-  std::remove(path.c_str());
-  ASSERT_EQ(fft3d_plan_create_3d(&plan, 1024, 96, 16, FFT3D_C2C_F32, FFT3D_BACKEND_GPU), FFT3D_SUCCESS)
-      << fft3d_last_error_message();
-  ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
-  EXPECT_NE(std::string(text).find("XY form from wisdom: fused XZ"), std::string::npos) << text;
-  EXPECT_NE(std::string(text).find("pass xz"), std::string::npos) << text;
-  fft3d_test::expect_plan_matches_fftw<float>(plan, 1024, 96, 16, -1);
-  fft3d_test::expect_plan_matches_fftw<float>(plan, 1024, 96, 16, +1);
-  fft3d_plan_destroy(plan);
+  const std::string measured = f32_plan_text(1024, 512, 16, FFT3D_MEASURE, false);
+  EXPECT_NE(measured.find(", fused XZ "), std::string::npos) << measured;
+  import_xy_verdict(1024, 96, 16, kFusedXZ);
+  const std::string text = f32_plan_text(1024, 96, 16, FFT3D_ESTIMATE, true);
+  EXPECT_NE(text.find("XY form from wisdom: fused XZ"), std::string::npos) << text;
+  EXPECT_NE(text.find("pass xz"), std::string::npos) << text;
   ASSERT_EQ(fft3d_wisdom_forget(), FFT3D_SUCCESS);
 }
 
