@@ -192,6 +192,39 @@ TEST(GpuReal, FusedXYForwardAndInverse) {
   unsetenv("FFT3D_XY_PASS");
 }
 
+// The in-place forward as one fused pass over the XZ planes (X with its
+// real post-processing, then Z; rows (nx/2 + 1) * ny apart), then the Y
+// columns, and the inverse as the Y columns, then Z and X (with its
+// pre-processing) fused over the XZ planes (FFT3D_XY_PASS=fused-xz, and
+// automatic where it pays), against FFTW; out of place keeps
+// separate passes; a grid without XZ planes is refused.
+TEST(GpuReal, FusedXZForwardAndInverse) {
+  FFT3D_REQUIRE_GPU();
+  ASSERT_EQ(setenv("FFT3D_XY_PASS", "fused-xz", 1), 0);
+  const std::string text = plan_text({64, 6, 32, 0}, true);
+  EXPECT_NE(text.find("in-place forward in 2 passes: pass xz"), std::string::npos) << text;
+  EXPECT_NE(text.find("in-place inverse in 2 passes: the y pass below, then pass zx"), std::string::npos) << text;
+  EXPECT_EQ(text.find("pass yx"), std::string::npos) << text;
+  unsigned seed = 70;
+  for (const Shape& s : {Shape{64, 6, 32, 0}, Shape{2048, 3, 32, 0}, Shape{48, 5, 20, 0}}) {
+    check<float>(s, true, seed++);
+    check<double>(s, true, seed++);
+  }
+  check<float>({64, 6, 32, 0}, false, seed++);
+  fft3d_plan refused = nullptr;
+  EXPECT_EQ(fft3d_plan_create_3d(&refused, 64, 6, 1, FFT3D_R2C_F32, FFT3D_BACKEND_GPU), FFT3D_ERROR_UNSUPPORTED_SIZE);
+  unsetenv("FFT3D_XY_PASS");
+  // Automatic: f32 1024 x 512 x 32 beyond the L2 takes both (real_fused_xz_pays), f64 neither.
+  const std::string automatic = plan_text({1024, 512, 32, 0}, true);
+  EXPECT_NE(automatic.find("in-place forward in 2 passes: pass xz"), std::string::npos) << automatic;
+  EXPECT_NE(automatic.find("in-place inverse in 2 passes: the y pass below, then pass zx"), std::string::npos)
+      << automatic;
+  const std::string f64 = plan_text({1024, 512, 32, 0}, false);
+  EXPECT_EQ(f64.find("pass xz"), std::string::npos) << f64;
+  EXPECT_EQ(f64.find("pass zx"), std::string::npos) << f64;
+  check<float>({1024, 512, 32, 0}, true, seed++);
+}
+
 // Automatic plans fuse the in-place forward where that was measured faster
 // (estimate_real_xy_variant): 256 x 256 and 384 x 384 planes in both
 // precisions (f32 384 as strided rows on 16 blocks, f64 384 as real pairs),

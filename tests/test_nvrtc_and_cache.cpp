@@ -217,7 +217,8 @@ TEST(Nvrtc, FusedXYKernelsCompileWithoutLocalMemory) {
 // The fused XZ pass's kernels (XYLayout::row_stride): the thin form of
 // 2048 x 32 f32 planes and a 1024 x 32 f64 one, rows 2048 * 2048 and 1024 *
 // 1024 values apart, compile without local memory, the stride compiled in,
-// their load row by row (cp.async of each row, not one run of the plane).
+// their load row by row (cp.async of each row, not one run of the plane);
+// so do the R2C forward's and the C2R inverse's, 2048 reals by 32.
 TEST(Nvrtc, FusedXZKernelsCompileWithRowsApart) {
   if (std::atoi(FFT3D_TEST_CUDA_ARCH) < 90) GTEST_SKIP() << "clusters need sm_90";
   for (const auto& [nx, nz, p] : {std::tuple{2048, 32, Precision::f32}, std::tuple{1024, 32, Precision::f64}}) {
@@ -230,6 +231,17 @@ TEST(Nvrtc, FusedXZKernelsCompileWithRowsApart) {
     EXPECT_EQ(count_of(ptx, ".entry"), 2) << passes[0].xy.name();
     EXPECT_EQ(count_of(ptx, ".local"), 0) << passes[0].xy.name();
     EXPECT_GT(count_of(ptx, "cp.async.wait_group"), 0) << passes[0].xy.name();
+    EXPECT_GT(compile_with_nvrtc(source, kArch).cubin.size(), 1000u);
+  }
+  // The R2C forward's (real rows, X first) and the C2R inverse's (columns
+  // first), one kernel each: 2048 reals by 32, rows 1025 * 2048 apart.
+  for (bool inverse : {false, true}) {
+    const auto real = estimate_real_xy_variant(2048, 32, 4096, Precision::f32, DeviceLimits{}, false, inverse);
+    ASSERT_TRUE(real && real->columns_first == inverse && xy_rows_may_stride(*real));
+    const std::string source = xy_kernel_source(2048, 32, Precision::f32, *real, 1, 1025 * 2048);
+    const std::string ptx = compile_to_ptx(source, "compute_" FFT3D_TEST_CUDA_ARCH);
+    EXPECT_EQ(count_of(ptx, ".entry"), 1) << real->name();
+    EXPECT_EQ(count_of(ptx, ".local"), 0) << real->name();
     EXPECT_GT(compile_with_nvrtc(source, kArch).cubin.size(), 1000u);
   }
 }

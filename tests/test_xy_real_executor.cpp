@@ -199,6 +199,61 @@ TEST(XYRealExecutor, ThinPlanesFuseOnSixteenBlocks) {
   expect_correct<double>(2048, 16, 1, *estimate_real_xy_variant(2048, 16, 4096, Precision::f64, h100));
 }
 
+// The R2C forward over XZ planes, rows (nx/2 + 1) * ny apart
+// (XYLayout::row_stride, the fused XZ pass of real grids): the ESTIMATE's
+// whole-row forms in both precisions, a ragged cluster, and the thin form
+// of 2048 reals by 32, against FFTW plane by plane.
+TEST(XYRealExecutor, RowsApartXZPlanes) {
+  const DeviceLimits limits;
+  const XYBase whole_rows{{}, {}, 0, false, false};
+  for (const auto& [nx, ny, nz] : std::vector<std::tuple<int, int, int>>{{16, 3, 12}, {30, 4, 20}, {64, 2, 48}})
+    for (Precision p : {Precision::f32, Precision::f64}) {
+      const auto v = estimate_real_xy_variant(nx, nz, ny, p, limits, false, false, whole_rows);
+      ASSERT_TRUE(v && xy_rows_may_stride(*v)) << nx << "x" << nz;
+      for (BlockOrder order : kBothBlockOrders) {
+        const double error = p == Precision::f32 ? run_real_xz<float>(nx, ny, nz, *v, order)
+                                                 : run_real_xz<double>(nx, ny, nz, *v, order);
+        EXPECT_LT(error, fft3d_test::fft_error_bound(p == Precision::f32, static_cast<double>(nx) * nz))
+            << nx << "x" << ny << "x" << nz << " " << v->name();
+      }
+    }
+  XYVariant ragged = *estimate_real_xy_variant(48, 40, 3, Precision::f64, limits, false, false, whole_rows);
+  ragged.cluster = 3;
+  ASSERT_TRUE(xy_variant_valid(48, 40, Precision::f64, ragged, limits)) << ragged.name();
+  EXPECT_LT(run_real_xz<double>(48, 3, 40, ragged, BlockOrder::descending), fft3d_test::fft_error_bound(false, 1920.0));
+  const auto thin = estimate_real_xy_variant(2048, 32, 4096, Precision::f32, DeviceLimits{}, true);
+  ASSERT_TRUE(thin && xy_rows_may_stride(*thin));
+  EXPECT_LT(run_real_xz<float>(2048, 2, 32, *thin, BlockOrder::ascending),
+            fft3d_test::fft_error_bound(true, 2048.0 * 32));
+  XYVariant strided = *thin;
+  strided.strided_rows = true;
+  EXPECT_FALSE(xy_rows_may_stride(strided));
+}
+
+// The C2R inverse over XZ planes (columns first, rows (nx/2 + 1) * ny
+// apart, the fused XZ pass of real grids): the ESTIMATE's whole-row forms
+// in both precisions and a ragged cluster, against FFTW plane by plane.
+TEST(XYRealExecutor, RowsApartXZPlanesInverse) {
+  const DeviceLimits limits;
+  const XYBase whole_rows{{}, {}, 0, false, false};
+  for (const auto& [nx, ny, nz] : std::vector<std::tuple<int, int, int>>{{16, 3, 12}, {30, 4, 20}, {64, 2, 48}})
+    for (Precision p : {Precision::f32, Precision::f64}) {
+      const auto v = estimate_real_xy_variant(nx, nz, ny, p, limits, false, true, whole_rows);
+      ASSERT_TRUE(v && v->columns_first && xy_rows_may_stride(*v)) << nx << "x" << nz;
+      for (BlockOrder order : kBothBlockOrders) {
+        const double error = p == Precision::f32 ? run_real_xz_inverse<float>(nx, ny, nz, *v, order)
+                                                 : run_real_xz_inverse<double>(nx, ny, nz, *v, order);
+        EXPECT_LT(error, fft3d_test::fft_error_bound(p == Precision::f32, static_cast<double>(nx) * nz))
+            << nx << "x" << ny << "x" << nz << " " << v->name();
+      }
+    }
+  XYVariant ragged = *estimate_real_xy_variant(48, 40, 3, Precision::f64, limits, false, true, whole_rows);
+  ragged.cluster = 3;
+  ASSERT_TRUE(xy_variant_valid(48, 40, Precision::f64, ragged, limits)) << ragged.name();
+  EXPECT_LT(run_real_xz_inverse<double>(48, 3, 40, ragged, BlockOrder::descending),
+            fft3d_test::fft_error_bound(false, 1920.0));
+}
+
 TEST(XYRealExecutor, ForwardOnlyAndEvenRowsOnly) {
   const DeviceLimits limits;
   EXPECT_FALSE(estimate_real_xy_variant(45, 40, 2, Precision::f64, limits, false));

@@ -15,6 +15,11 @@
 // Small planes (plane_rows_pay) instead take real plane rows, two planes to
 // a 2-D DFT in one X pass (make_real_plane_rows_pass), in and out of place,
 // and then only the Z columns: FFT3D_XY_PASS=plane-rows forces them.
+// The in-place forward of some f32 slabs (real_fused_xz_pays), or any under
+// FFT3D_XY_PASS=fused-xz, runs as one fused pass over the XZ planes (X with
+// its post-processing, then Z; make_real_xz_pass), then the Y columns; the
+// inverse likewise (its own rule) as the Y columns, then Z and X (with its
+// pre-processing) fused over the XZ planes.
 // FFT3D_X_VARIANT naming real rows (.real-*) replaces the X variant (for
 // experiments). Whether each direction fuses: FFT3D_XY_PASS=fused|separate,
 // else a verdict in wisdom, else under MEASURE and EXHAUSTIVE timed (fused
@@ -24,6 +29,7 @@
 // walks the planes after X in the forward, and X after Y in the inverse,
 // from the top plane, where the pass before ended.
 #include <initializer_list>
+#include <limits>
 #include <sstream>
 
 #include "common/error.h"
@@ -46,8 +52,8 @@ namespace {
 class GpuRealPlan final : public GpuPlan {
  public:
   GpuRealPlan(const Problem& problem, RealRowsPass x, bool x_from_wisdom, std::vector<GridPass> columns,
-              std::unique_ptr<XYPass> fused, std::unique_ptr<XYPass> fused_inverse, PassOrder order,
-              const DeviceInfo& device)
+              std::unique_ptr<XYPass> fused, std::unique_ptr<XYPass> fused_inverse, std::unique_ptr<XYPass> fused_xz,
+              std::unique_ptr<XYPass> fused_xz_inverse, PassOrder order, const DeviceInfo& device)
       : GpuPlan(problem, device),
         x_(std::move(x)),
         x_from_wisdom_(x_from_wisdom),
@@ -55,6 +61,8 @@ class GpuRealPlan final : public GpuPlan {
         column_passes_(make_gpu_passes(columns_, problem.precision(), device)),
         fused_(std::move(fused)),
         fused_inverse_(std::move(fused_inverse)),
+        fused_xz_(std::move(fused_xz)),
+        fused_xz_inverse_(std::move(fused_xz_inverse)),
         order_(order) {
     if (x_.is_cluster_row())
       cluster_x_ = std::make_unique<ClusterRowPass>(x_.kernel_n, problem.precision(), x_.cluster_row, device);
@@ -90,7 +98,13 @@ class GpuRealPlan final : public GpuPlan {
     if (fused_inverse_)
       s << "  in-place inverse in " << fused_passes() << " passes: " << (has_z() ? "the z pass below, then " : "")
         << "pass yx: " << fused_inverse_->describe() << describe_side_planes(+1) << "\n";
-    if (fused_ || fused_inverse_) s << "  otherwise:\n";
+    if (fused_xz_)
+      s << "  in-place forward in " << 1 + columns_.front().passes_over_memory()
+        << " passes: pass xz: " << fused_xz_->describe() << ", then the y pass below\n";
+    if (fused_xz_inverse_)
+      s << "  in-place inverse in " << 1 + columns_.front().passes_over_memory()
+        << " passes: the y pass below, then pass zx: " << fused_xz_inverse_->describe() << "\n";
+    if (fused_ || fused_inverse_ || fused_xz_ || fused_xz_inverse_) s << "  otherwise:\n";
     s << "  " << describe_real_rows_pass(x_, problem().precision())
       << (x_.kernel_n == 0 ? "" : x_from_wisdom_ ? "; variant from wisdom (tuned)" : "; ESTIMATE variant") << "\n";
     for (const GridPass& p : columns_) {
@@ -109,15 +123,18 @@ class GpuRealPlan final : public GpuPlan {
   void set_dependent_launch(bool on) override {
     dependent_ = on;
     on = on && side_planes_[0] == 0 && side_planes_[1] == 0;
-    for (GpuPass* pass :
-         std::initializer_list<GpuPass*>{x_pass_.get(), cluster_x_.get(), fused_.get(), fused_inverse_.get()})
+    for (GpuPass* pass : std::initializer_list<GpuPass*>{x_pass_.get(), cluster_x_.get(), fused_.get(),
+                                                         fused_inverse_.get(), fused_xz_.get(),
+                                                         fused_xz_inverse_.get()})
       if (pass) pass->set_dependent_launch(on);
     for (auto& pass : column_passes_) pass->set_dependent_launch(on);
   }
 
   // Separate passes both ways (R2C f32 343^3 on an H200: forward and
   // inverse -1.0 to -1.3 %; fused, R2C f32 243^3 lost 11 % on an H100).
-  bool dependent_beyond_l2() const override { return !fused_ && !fused_inverse_; }
+  bool dependent_beyond_l2() const override {
+    return !fused_ && !fused_inverse_ && !fused_xz_ && !fused_xz_inverse_;
+  }
 
   // Whether the in-place transform of direction `sign` is fused, with X
   // and Y passes for the planes it may leave to the side.
@@ -194,6 +211,16 @@ class GpuRealPlan final : public GpuPlan {
       run_fused(out, sign, 1.0, stream);
       if (has_z())
         column_passes_.back()->run(out, columns_.back().count, sign, stream, columns_.back().geometry, 1.0);
+      return;
+    }
+    if (sign < 0 && in_place && fused_xz_) {  // X and Z fused over the ny XZ planes, then Y
+      fused_xz_->run_out(out, out, problem().ny, sign, stream, half_, 1.0);
+      column_passes_.front()->run(out, columns_.front().count, sign, stream, columns_.front().geometry, 1.0);
+      return;
+    }
+    if (sign > 0 && in_place && fused_xz_inverse_) {  // Y, then Z and X fused over the XZ planes (which normalises)
+      column_passes_.front()->run(in, columns_.front().count, sign, stream, columns_.front().geometry, 1.0);
+      fused_xz_inverse_->run_out(in, in, problem().ny, sign, stream, half_, scale);
       return;
     }
     if (sign > 0 && in_place && fused_inverse_) {  // Z, then Y and X fused (which normalises)
@@ -309,6 +336,8 @@ class GpuRealPlan final : public GpuPlan {
   std::unique_ptr<ClusterRowPass> cluster_x_;   // real cluster rows (x_.is_cluster_row())
   std::unique_ptr<XYPass> fused_;          // the in-place forward's X and Y, where fused
   std::unique_ptr<XYPass> fused_inverse_;  // the in-place inverse's Y and X, where fused
+  std::unique_ptr<XYPass> fused_xz_;       // the in-place forward's X and Z, where fused so
+  std::unique_ptr<XYPass> fused_xz_inverse_;  // the in-place inverse's Z and X, where fused so
   PassOrder order_;
   long long half_ = 0;
   // Whether the forward's last pass streams through L2 (last_pass_streams),
@@ -331,6 +360,27 @@ std::optional<XVariant> forced_real_rows(int nx, Precision precision, const Devi
     fail(FFT3D_ERROR_INVALID_ARGUMENT,
          "FFT3D_X_VARIANT " + v->name() + " is not valid for real rows of " + std::to_string(nx));
   return v;
+}
+
+// The in-place R2C forward's (C2R inverse's) fused pass over the ny XZ
+// planes of nx reals by nz (real_fused_xz_pays, FFT3D_XY_PASS=fused-xz): the
+// real ESTIMATE's form of those planes in whole rows, X first (columns
+// first), rows (nx/2 + 1) * ny complex values apart. Fails
+// (FFT3D_ERROR_UNSUPPORTED_SIZE) where the grid has no such planes (ny or
+// nz 1) or no such form fits.
+std::unique_ptr<XYPass> make_real_xz_pass(const Problem& problem, const DeviceInfo& device, bool inverse) {
+  const XYBase whole_rows{{}, {}, 0, false, false};
+  const long long half = problem.nx / 2 + 1;
+  std::optional<XYVariant> v;
+  if (problem.ny > 1 && problem.nz > 1 && half * problem.ny <= std::numeric_limits<int>::max())
+    v = estimate_real_xy_variant(problem.nx, problem.nz, problem.ny, problem.precision(), device.limits(), false,
+                                 inverse, whole_rows);
+  if (!v || !xy_rows_may_stride(*v))
+    fail(FFT3D_ERROR_UNSUPPORTED_SIZE, std::string("no fused XZ pass for the ") +
+                                           (inverse ? "C2R inverse" : "R2C forward") + " of " + problem.str() +
+                                           " (its XZ planes need a fused form of real whole rows)");
+  return std::make_unique<XYPass>(problem.nx, problem.nz, problem.precision(), *v, device, 1,
+                                  static_cast<int>(half * problem.ny));
 }
 
 }  // namespace
@@ -357,13 +407,12 @@ std::unique_ptr<GpuPlan> make_gpu_real_plan(const Problem& problem, const Device
   if (forced_x) x.variant = *forced_x;
   std::vector<GridPass> columns;
   RealXYForm forward, inverse;  // the in-place forward's and inverse's XY forms
-  std::unique_ptr<XYPass> fused, fused_inverse;
+  std::unique_ptr<XYPass> fused, fused_inverse, fused_xz, fused_xz_inverse;
   if (grid) {
     columns = make_column_schedule(problem.nx / 2 + 1, problem.ny, problem.nz, precision, device.limits(),
                                    column_method_from_environment(), preferred, /*real_side=*/true);
     if (plane_rows) columns = without_y_columns(std::move(columns));
-    // The split-Y schedule and the fused XZ pass are complex only: real
-    // plans keep separate passes.
+    // The split-Y schedule is complex only: real plans keep separate passes.
     // Plane rows are X and Y in one pass already: no fused form to choose.
     if (planes == PlaneMethod::automatic && problem.ny > 1 && !plane_rows) {
       const DeviceSignature signature = signature_of(device);
@@ -391,10 +440,26 @@ std::unique_ptr<GpuPlan> make_gpu_real_plan(const Problem& problem, const Device
     };
     if (!forward.timed) fused = make_fused(forward.fused);
     if (!inverse.timed) fused_inverse = make_fused(inverse.fused);
+    if (planes == PlaneMethod::fused_xz) {
+      fused_xz = make_real_xz_pass(problem, device, false);
+      fused_xz_inverse = make_real_xz_pass(problem, device, true);
+    } else {
+      auto make_xz_where_it_fits = [&](bool c2r) -> std::unique_ptr<XYPass> {
+        try {
+          return make_real_xz_pass(problem, device, c2r);
+        } catch (const Error& e) {
+          if (e.status() != FFT3D_ERROR_UNSUPPORTED_SIZE) throw;  // no such form fits: separate passes
+        }
+        return nullptr;
+      };
+      if (forward.fused_xz) fused_xz = make_xz_where_it_fits(false);
+      if (inverse.fused_xz) fused_xz_inverse = make_xz_where_it_fits(true);
+    }
   }
   const PassOrder order = pass_order_from_environment().value_or(kDefaultPassOrder);
   auto plan = std::make_unique<GpuRealPlan>(problem, std::move(x), x_from_wisdom && !forced_x, std::move(columns),
-                                            std::move(fused), std::move(fused_inverse), order, device);
+                                            std::move(fused), std::move(fused_inverse), std::move(fused_xz),
+                                            std::move(fused_xz_inverse), order, device);
   if (forced_x) plan->add_note("X variant from FFT3D_X_VARIANT");
   std::vector<XYVariant> candidates[2];
   for (const RealXYForm* form : {&forward, &inverse}) {

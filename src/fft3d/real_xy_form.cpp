@@ -56,6 +56,26 @@ std::vector<XYVariant> real_fused_candidates(const Problem& problem, const Devic
   return out;
 }
 
+// The fused XZ passes (make_real_xz_pass in gpu_real_plan.cpp) against the
+// ESTIMATE's forms, H200 f32, ms (docs/data/real-xz-h200-2026-12-02.txt).
+// Forward: 2048x2048x32 1.000-1.009 against 1.021-1.027, 2048x1024x32
+// 0.449-0.451 against 0.460-0.462, 1024x2048x32 0.502 against 0.525,
+// 1024x1024x32 0.232-0.233 against 0.237-0.240, 1024x512x32 0.123-0.124
+// against 0.137 (its fused XY pass; separate passes 0.120). It lost 16 deep
+// (2048x2048x16 0.564 against 0.522, 2048x4096x16 1.146 against 1.096) and
+// 64 deep (1024x1024x64 0.469-0.471 against 0.466-0.468). Inverse:
+// 1024x1024x32 0.231 against 0.245-0.248, 1024x1024x64 0.454 against 0.476,
+// 1024x512x32 0.1255 against 0.1254; rows of 2048 reals lost (2048x2048x32
+// 1.074 against 1.042-1.046, 2048x1024x32 0.482 against 0.465-0.470). Both
+// lost in f64 (1024x1024x32 0.537 / 0.518 against 0.458 / 0.479,
+// 1024x1024x64 1.016 / 1.022 against 0.909 / 0.951).
+bool real_fused_xz_pays(const Problem& problem, const DeviceLimits& limits, bool inverse) {
+  const bool shape = inverse ? problem.nx == 1024 && (problem.nz == 32 || problem.nz == 64)
+                             : problem.nz == 32 && (problem.nx == 1024 || problem.nx == 2048);
+  return shape && problem.precision() == Precision::f32 && problem.ny > 1 &&
+         problem.complex_side_bytes() > limits.l2_bytes;
+}
+
 RealXYForm automatic_real_xy_form(const Problem& problem, const Wisdom& wisdom, const DeviceSignature& device,
                                   const DeviceLimits& limits, TuneMode mode, bool inverse) {
   const char* direction = inverse ? "inverse" : "forward";
@@ -70,6 +90,7 @@ RealXYForm automatic_real_xy_form(const Problem& problem, const Wisdom& wisdom, 
     } catch (const Error&) {
     }  // a malformed or foreign name: as if there were no verdict
   }
+  if (real_fused_xz_pays(problem, limits, inverse)) return RealXYForm{std::nullopt, false, "", true};
   if (mode != TuneMode::estimate) return RealXYForm{std::nullopt, true, ""};
   const Precision precision = problem.precision();
   auto v = estimate_real_xy_variant(problem.nx, problem.ny, problem.nz, precision, limits, true, inverse);

@@ -21,12 +21,23 @@ namespace fft3d {
 PassKey real_xy_key(const Problem& problem, bool inverse);
 
 // One direction's XY form: fused (a variant) or separate passes, and
-// whether it still has to be timed (MEASURE without a verdict in wisdom).
+// whether it still has to be timed (MEASURE without a verdict in wisdom);
+// or X fused with Z instead (fused_xz, real_fused_xz_pays).
 struct RealXYForm {
   std::optional<XYVariant> fused;
   bool timed = false;
-  std::string note;  // where a verdict came from, for the plan's description
+  std::string note;       // where a verdict came from, for the plan's description
+  bool fused_xz = false;  // X and Z fused over the XZ planes, after Y (inverse) or before it
 };
+
+// Whether the in-place R2C forward runs as one fused pass over the ny XZ
+// planes (X with its post-processing, then Z), then the Y columns, or the
+// C2R inverse (`inverse`) as the Y columns, then one fused pass over the XZ
+// planes (Z, then X with its pre-processing): f32 grids beyond the L2,
+// the forward 32 deep with rows of 1024 or 2048 reals, the inverse 32 or
+// 64 deep with rows of 1024 reals, where that measured faster than the XY
+// forms.
+bool real_fused_xz_pays(const Problem& problem, const DeviceLimits& limits, bool inverse);
 
 // The fused variants MEASURE times for one direction: the ESTIMATE's shape
 // (also where the ESTIMATE rule would keep separate passes) on its cluster,
@@ -38,9 +49,10 @@ std::vector<XYVariant> real_fused_candidates(const Problem& problem, const Devic
 
 // One direction's form in automatic planes: a valid verdict of `device` in
 // `wisdom` (a fused variant of real rows in the direction's order, or
-// separate passes), else to be timed (MEASURE, EXHAUSTIVE), else the
-// ESTIMATE rule. A malformed, foreign or no longer valid verdict counts as
-// none.
+// separate passes), else the fused XZ pass where it pays (a rule in every
+// mode: MEASURE does not time it), else to be timed
+// (MEASURE, EXHAUSTIVE), else the ESTIMATE rule. A malformed, foreign or no
+// longer valid verdict counts as none.
 RealXYForm automatic_real_xy_form(const Problem& problem, const Wisdom& wisdom, const DeviceSignature& device,
                                   const DeviceLimits& limits, TuneMode mode, bool inverse);
 

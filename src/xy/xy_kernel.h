@@ -105,7 +105,7 @@ __device__ __forceinline__ void xy_block_device(const XYArgs<typename Cfg::Real>
       if (M.starts_chunk(group)) xy_await_chunk<Cfg>(M.chunk_of_group(group));
     });
   } else if constexpr (L.columns_first) {
-    static_assert(L.buffers == 1 && L.split == 1 && L.row_stride == 0, "columns first: one share, whole planes");
+    static_assert(L.buffers == 1 && L.split == 1, "columns first: one share, whole planes");
     xy_load_columns_device<Cfg>(rank, plane, smem, a);
     xy_columns_first_plane_device<Cfg>(rank, plane, regs, smem, a);
   } else if constexpr (L.buffers == 1) {  // one cluster per plane

@@ -1,6 +1,8 @@
 #include "xy/xy_kernel_source.h"
 
 #include <sstream>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "fft1d/x_kernel_source.h"
@@ -21,19 +23,25 @@ std::string xy_kernel_source(int nx, int ny, Precision precision, const XYVarian
                                  : !L.real_rows()   ? std::vector<int>{-1, +1}
                                  : L.columns_first ? std::vector<int>{+1}
                                                    : std::vector<int>{-1};
-  std::string tail;  // the layout's fields after `buffers`, where not their defaults
-  if (L.row_stride > 0)  // whole complex rows, X first (xy_rows_may_stride): the others at their defaults
-    tail = ", " + std::to_string(L.split) + ", " + std::to_string(L.split_inverse) +
-           ", false, false, true, false, false, 0, " + std::to_string(L.row_stride);
-  else if (L.split > 1 || L.columns_first || L.strided_rows)
-    tail = ", " + std::to_string(L.split) + ", " + std::to_string(L.split_inverse);
-  if (L.columns_first || L.strided_rows) tail += L.columns_first ? ", true" : ", false";
-  if (L.strided_rows) tail += ", true";
-  const bool after_pads = L.y_loads || L.row_swizzle;  // a field after row_pads is set (a ring swizzles)
-  if (L.strided_rows && (!L.row_pads || after_pads)) tail += L.row_pads ? ", true" : ", false";  // XYLayout::row_pads
-  if (after_pads) tail += L.y_loads ? ", true" : ", false";                                      // XYLayout::y_loads
-  if (L.row_swizzle || L.ring_rows > 0) tail += L.row_swizzle ? ", true" : ", false";           // XYLayout::row_swizzle
-  if (L.ring_rows > 0) tail += ", " + std::to_string(L.ring_rows);                              // XYLayout::ring_rows
+  // The layout's fields after `buffers`, in order, up to the last one that
+  // differs from its default (those after it keep theirs).
+  const kern::XYLayout defaults{};
+  auto flag = [](bool b) { return std::string(b ? "true" : "false"); };
+  const std::vector<std::pair<std::string, bool>> fields = {
+      {std::to_string(L.split), L.split != defaults.split},
+      {std::to_string(L.split_inverse), L.split_inverse != defaults.split_inverse},
+      {flag(L.columns_first), L.columns_first != defaults.columns_first},
+      {flag(L.strided_rows), L.strided_rows != defaults.strided_rows},
+      {flag(L.row_pads), L.row_pads != defaults.row_pads},
+      {flag(L.y_loads), L.y_loads != defaults.y_loads},
+      {flag(L.row_swizzle), L.row_swizzle != defaults.row_swizzle},
+      {std::to_string(L.ring_rows), L.ring_rows != defaults.ring_rows},
+      {std::to_string(L.row_stride), L.row_stride != defaults.row_stride}};
+  size_t written = 0;
+  for (size_t i = 0; i < fields.size(); ++i)
+    if (fields[i].second) written = i + 1;
+  std::string tail;
+  for (size_t i = 0; i < written; ++i) tail += ", " + fields[i].first;
   for (int sign : signs) {
     s << "struct Cfg" << (sign < 0 ? "Forward" : "Inverse") << " {\n"
       << "  using Real = " << real << ";\n"

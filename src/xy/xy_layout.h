@@ -152,7 +152,7 @@ struct XYPartGeom {
   int pair_offset;            // XYLayout::pair_offset (reals)
   bool row_swizzle;           // XYLayout::row_swizzle
   int ring_early;             // XYLayout::ring_early_rows(); 0 without a ring
-  int row_step;               // XYLayout::row_step(): where the Y part stores its outputs
+  int row_step;               // XYLayout::row_step(): rows apart in memory (the Y part's stores, or columns first all)
 };
 
 // Strided rows (XYLayout::strided_rows): where element x of a row lives in
@@ -216,8 +216,9 @@ struct XYLayout {
   int ring_rows = 0;
   // A plane whose rows lie this many complex values apart in memory (the
   // fused XZ pass: X rows and Z columns, rows nx * ny apart, planes one row
-  // of y apart); 0: rows follow each other (split * pitch()). Whole rows, X
-  // first, complex, one share, split 1 (XYPass, run_xy_kernel_on_cpu).
+  // of y apart); 0: rows follow each other (split * pitch()). Whole rows
+  // (complex X first, or real rows: the R2C forward X first, the C2R
+  // inverse columns first), one share, split 1 (XYPass, run_xy_kernel_on_cpu).
   int row_stride = 0;
 
   FFT3D_HD constexpr int ny() const { return y.n; }

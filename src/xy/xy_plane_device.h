@@ -132,7 +132,7 @@ __device__ __forceinline__ void xy_load_columns_device(int rank, long long plane
                                                        const XYArgs<Real>& a) {
   constexpr XYLayout L = Cfg::layout();
   constexpr unsigned kValue = sizeof(Complex<Real>);
-  constexpr long long kStep = static_cast<long long>(L.pitch()) * kValue;
+  constexpr long long kStep = static_cast<long long>(L.row_step()) * kValue;  // rows apart in XZ planes
   int cols = 0;
   const int first = xy_block_columns(L, rank, &cols);
   const Complex<Real>* in = (a.in ? a.in : a.data) + plane * a.plane_stride;

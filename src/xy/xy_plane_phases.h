@@ -163,11 +163,11 @@ FFT3D_HD void xy_load_columns_phase(const XYLayout& L, int tid, int rank, long l
   const Complex<Real>* in = (a.in ? a.in : a.data) + plane * a.plane_stride;
   Complex<Real>* share = reinterpret_cast<Complex<Real>*>(smem);
   for (int i = tid; i < L.ny() * cols; i += L.threads_per_block())
-    share[i / cols * L.share_pitch() + i % cols] = in[static_cast<long long>(i / cols) * L.pitch() + first + i % cols];
+    share[i / cols * L.share_pitch() + i % cols] = in[static_cast<long long>(i / cols) * L.row_step() + first + i % cols];
   if (!L.real_rows() || rank != 0) return;
   Complex<Real>* column_n = reinterpret_cast<Complex<Real>*>(smem + L.unpack_offset(sizeof(Real)));
   for (int y = tid; y < L.ny(); y += L.threads_per_block())
-    column_n[y] = in[static_cast<long long>(y) * L.pitch() + L.columns()];
+    column_n[y] = in[static_cast<long long>(y) * L.row_step() + L.columns()];
 }
 
 // Real rows, columns first, before the Y part: block 0 folds column n (B,
@@ -246,7 +246,7 @@ FFT3D_HD void xy_stage_phase(const XYPartGeom& G, int group, const StageGeom& g,
     if (rows) {
       const int y = rank * G.rows_per_cta + line;
       const bool live = line < G.rows_per_cta && y < G.ny;
-      Complex<Real>* const out = plane_data + static_cast<long long>(y) * G.pitch;
+      Complex<Real>* const out = plane_data + static_cast<long long>(y) * G.row_step;  // rows apart in XZ planes
       const XYClusterRowIo<Real, Shares> io{shares, y, G.cols_per_cta, G.share_pitch, out, a.scale, live};
       stockham_stage_phase<Sign, R>(g, ph, t, re, im, G.twiddle_table, a.x_twiddles, io, regs);
     } else {
@@ -344,7 +344,7 @@ FFT3D_HD void xy_unpack_phase(const XYPartGeom G, int tid, int rank, long long p
   const Real half = Real(0.5);
   for (int k = tid; k < G.ny; k += G.threads) {
     const Complex<Real> p = z[k], q = z[k == 0 ? 0 : G.ny - k];
-    const long long at = static_cast<long long>(k) * G.pitch;
+    const long long at = static_cast<long long>(k) * G.row_step;  // rows apart in XZ planes
     out[at] = scale(make_complex(half * (p.re + q.re), half * (p.im - q.im)), a.scale);
     out[at + G.columns] = scale(make_complex(half * (p.im + q.im), half * (q.re - p.re)), a.scale);
   }

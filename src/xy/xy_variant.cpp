@@ -138,7 +138,8 @@ kern::XYLayout make_xy_layout(int nx, int ny, Precision precision, const XYVaria
 }
 
 bool xy_rows_may_stride(const XYVariant& v) {
-  return v.x.real == RealRows::none && !v.columns_first && !v.strided_rows && v.buffers == 1 && v.ring_rows == 0;
+  const bool complex_x_first = v.x.real == RealRows::none && !v.columns_first;
+  return (complex_x_first || v.x.real == RealRows::half) && !v.strided_rows && v.buffers == 1 && v.ring_rows == 0;
 }
 
 XYVariantFacts xy_variant_facts(int nx, int ny, Precision precision, const XYVariant& v) {

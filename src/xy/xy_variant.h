@@ -77,7 +77,9 @@ kern::XYLayout make_xy_layout(int nx, int ny, Precision precision, const XYVaria
                               int row_stride = 0);
 
 // Whether the variant's rows may lie apart in memory (XYLayout::row_stride,
-// the fused XZ pass): complex whole rows, X first, one share, no ring.
+// the fused XZ pass): complex rows X first, or real half rows (the R2C
+// forward X first, the C2R inverse columns first); whole rows, one share,
+// no ring.
 bool xy_rows_may_stride(const XYVariant& v);
 
 struct XYVariantFacts {
