@@ -199,28 +199,45 @@ TEST(XYRealExecutor, ThinPlanesFuseOnSixteenBlocks) {
   expect_correct<double>(2048, 16, 1, *estimate_real_xy_variant(2048, 16, 4096, Precision::f64, h100));
 }
 
-// The R2C forward over XZ planes, rows (nx/2 + 1) * ny apart
-// (XYLayout::row_stride, the fused XZ pass of real grids): the ESTIMATE's
-// whole-row forms in both precisions, a ragged cluster, and the thin form
-// of 2048 reals by 32, against FFTW plane by plane.
+// The R2C forward (C2R inverse, columns first) over the XZ planes of an
+// nx x ny x nz grid, rows (nx/2 + 1) * ny apart: relative error against
+// FFTW plane by plane (run_real_xz, run_real_xz_inverse).
+template <typename Real>
+double run_real_xz_direction(bool inverse, int nx, int ny, int nz, const XYVariant& v, BlockOrder order) {
+  return inverse ? run_real_xz_inverse<Real>(nx, ny, nz, v, order) : run_real_xz<Real>(nx, ny, nz, v, order);
+}
+
+// XZ planes with their rows apart (XYLayout::row_stride, the fused XZ pass
+// of real grids), each direction: the ESTIMATE's whole-row forms in both
+// precisions and block orders, and a ragged cluster, against FFTW.
 TEST(XYRealExecutor, RowsApartXZPlanes) {
   const DeviceLimits limits;
   const XYBase whole_rows{{}, {}, 0, false, false};
-  for (const auto& [nx, ny, nz] : std::vector<std::tuple<int, int, int>>{{16, 3, 12}, {30, 4, 20}, {64, 2, 48}})
-    for (Precision p : {Precision::f32, Precision::f64}) {
-      const auto v = estimate_real_xy_variant(nx, nz, ny, p, limits, false, false, whole_rows);
-      ASSERT_TRUE(v && xy_rows_may_stride(*v)) << nx << "x" << nz;
-      for (BlockOrder order : kBothBlockOrders) {
-        const double error = p == Precision::f32 ? run_real_xz<float>(nx, ny, nz, *v, order)
-                                                 : run_real_xz<double>(nx, ny, nz, *v, order);
-        EXPECT_LT(error, fft3d_test::fft_error_bound(p == Precision::f32, static_cast<double>(nx) * nz))
-            << nx << "x" << ny << "x" << nz << " " << v->name();
+  for (bool inverse : {false, true}) {
+    for (const auto& [nx, ny, nz] : std::vector<std::tuple<int, int, int>>{{16, 3, 12}, {30, 4, 20}, {64, 2, 48}})
+      for (Precision p : {Precision::f32, Precision::f64}) {
+        const auto v = estimate_real_xy_variant(nx, nz, ny, p, limits, false, inverse, whole_rows);
+        ASSERT_TRUE(v && v->columns_first == inverse && xy_rows_may_stride(*v)) << nx << "x" << nz;
+        for (BlockOrder order : kBothBlockOrders) {
+          const double error = p == Precision::f32 ? run_real_xz_direction<float>(inverse, nx, ny, nz, *v, order)
+                                                   : run_real_xz_direction<double>(inverse, nx, ny, nz, *v, order);
+          EXPECT_LT(error, fft3d_test::fft_error_bound(p == Precision::f32, static_cast<double>(nx) * nz))
+              << nx << "x" << ny << "x" << nz << " " << v->name();
+        }
       }
-    }
-  XYVariant ragged = *estimate_real_xy_variant(48, 40, 3, Precision::f64, limits, false, false, whole_rows);
-  ragged.cluster = 3;
-  ASSERT_TRUE(xy_variant_valid(48, 40, Precision::f64, ragged, limits)) << ragged.name();
-  EXPECT_LT(run_real_xz<double>(48, 3, 40, ragged, BlockOrder::descending), fft3d_test::fft_error_bound(false, 1920.0));
+    XYVariant ragged = *estimate_real_xy_variant(48, 40, 3, Precision::f64, limits, false, inverse, whole_rows);
+    ragged.cluster = 3;
+    ASSERT_TRUE(xy_variant_valid(48, 40, Precision::f64, ragged, limits)) << ragged.name();
+    EXPECT_LT(run_real_xz_direction<double>(inverse, 48, 3, 40, ragged, BlockOrder::descending),
+              fft3d_test::fft_error_bound(false, 1920.0))
+        << ragged.name();
+  }
+}
+
+// The forward's thin form of 2048 reals by 32 with its rows apart; not
+// strided rows, nor complex rows columns first (columns first with rows
+// apart serves real rows, the C2R inverse, and is tested only so).
+TEST(XYRealExecutor, RowsApartThinPlanesAndWhatMayNot) {
   const auto thin = estimate_real_xy_variant(2048, 32, 4096, Precision::f32, DeviceLimits{}, true);
   ASSERT_TRUE(thin && xy_rows_may_stride(*thin));
   EXPECT_LT(run_real_xz<float>(2048, 2, 32, *thin, BlockOrder::ascending),
@@ -228,30 +245,10 @@ TEST(XYRealExecutor, RowsApartXZPlanes) {
   XYVariant strided = *thin;
   strided.strided_rows = true;
   EXPECT_FALSE(xy_rows_may_stride(strided));
-}
-
-// The C2R inverse over XZ planes (columns first, rows (nx/2 + 1) * ny
-// apart, the fused XZ pass of real grids): the ESTIMATE's whole-row forms
-// in both precisions and a ragged cluster, against FFTW plane by plane.
-TEST(XYRealExecutor, RowsApartXZPlanesInverse) {
-  const DeviceLimits limits;
-  const XYBase whole_rows{{}, {}, 0, false, false};
-  for (const auto& [nx, ny, nz] : std::vector<std::tuple<int, int, int>>{{16, 3, 12}, {30, 4, 20}, {64, 2, 48}})
-    for (Precision p : {Precision::f32, Precision::f64}) {
-      const auto v = estimate_real_xy_variant(nx, nz, ny, p, limits, false, true, whole_rows);
-      ASSERT_TRUE(v && v->columns_first && xy_rows_may_stride(*v)) << nx << "x" << nz;
-      for (BlockOrder order : kBothBlockOrders) {
-        const double error = p == Precision::f32 ? run_real_xz_inverse<float>(nx, ny, nz, *v, order)
-                                                 : run_real_xz_inverse<double>(nx, ny, nz, *v, order);
-        EXPECT_LT(error, fft3d_test::fft_error_bound(p == Precision::f32, static_cast<double>(nx) * nz))
-            << nx << "x" << ny << "x" << nz << " " << v->name();
-      }
-    }
-  XYVariant ragged = *estimate_real_xy_variant(48, 40, 3, Precision::f64, limits, false, true, whole_rows);
-  ragged.cluster = 3;
-  ASSERT_TRUE(xy_variant_valid(48, 40, Precision::f64, ragged, limits)) << ragged.name();
-  EXPECT_LT(run_real_xz_inverse<double>(48, 3, 40, ragged, BlockOrder::descending),
-            fft3d_test::fft_error_bound(false, 1920.0));
+  const auto complex_yx =
+      estimate_xy_variant(64, 16, 6, Precision::f32, DeviceLimits{}, false, XYBase{{}, {}, 0, true, {}});
+  ASSERT_TRUE(complex_yx && complex_yx->columns_first);
+  EXPECT_FALSE(xy_rows_may_stride(*complex_yx));
 }
 
 TEST(XYRealExecutor, ForwardOnlyAndEvenRowsOnly) {

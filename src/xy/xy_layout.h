@@ -152,7 +152,7 @@ struct XYPartGeom {
   int pair_offset;            // XYLayout::pair_offset (reals)
   bool row_swizzle;           // XYLayout::row_swizzle
   int ring_early;             // XYLayout::ring_early_rows(); 0 without a ring
-  int row_step;               // XYLayout::row_step(): rows apart in memory (the Y part's stores, or columns first all)
+  int row_step;               // XYLayout::row_step(): values between rows in memory
 };
 
 // Strided rows (XYLayout::strided_rows): where element x of a row lives in

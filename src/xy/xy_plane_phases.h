@@ -163,7 +163,8 @@ FFT3D_HD void xy_load_columns_phase(const XYLayout& L, int tid, int rank, long l
   const Complex<Real>* in = (a.in ? a.in : a.data) + plane * a.plane_stride;
   Complex<Real>* share = reinterpret_cast<Complex<Real>*>(smem);
   for (int i = tid; i < L.ny() * cols; i += L.threads_per_block())
-    share[i / cols * L.share_pitch() + i % cols] = in[static_cast<long long>(i / cols) * L.row_step() + first + i % cols];
+    share[i / cols * L.share_pitch() + i % cols] =
+        in[static_cast<long long>(i / cols) * L.row_step() + first + i % cols];
   if (!L.real_rows() || rank != 0) return;
   Complex<Real>* column_n = reinterpret_cast<Complex<Real>*>(smem + L.unpack_offset(sizeof(Real)));
   for (int y = tid; y < L.ny(); y += L.threads_per_block())
