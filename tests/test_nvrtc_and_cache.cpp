@@ -237,7 +237,7 @@ TEST(Nvrtc, FusedXZKernelsCompileWithRowsApart) {
   // first), one kernel each: 2048 reals by 32, rows 1025 * 2048 apart.
   for (bool inverse : {false, true}) {
     const auto real = estimate_real_xy_variant(2048, 32, 4096, Precision::f32, DeviceLimits{}, false, inverse);
-    ASSERT_TRUE(real && real->columns_first == inverse && xy_rows_may_stride(*real));
+    ASSERT_TRUE(real && real->columns_first == inverse && xy_rows_may_stride(2048, 32, Precision::f32, *real));
     const std::string source = xy_kernel_source(2048, 32, Precision::f32, *real, 1, 1025 * 2048);
     const std::string ptx = compile_to_ptx(source, "compute_" FFT3D_TEST_CUDA_ARCH);
     EXPECT_EQ(count_of(ptx, ".entry"), 1) << real->name();

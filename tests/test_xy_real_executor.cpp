@@ -217,7 +217,7 @@ TEST(XYRealExecutor, RowsApartXZPlanes) {
     for (const auto& [nx, ny, nz] : std::vector<std::tuple<int, int, int>>{{16, 3, 12}, {30, 4, 20}, {64, 2, 48}})
       for (Precision p : {Precision::f32, Precision::f64}) {
         const auto v = estimate_real_xy_variant(nx, nz, ny, p, limits, false, inverse, whole_rows);
-        ASSERT_TRUE(v && v->columns_first == inverse && xy_rows_may_stride(*v)) << nx << "x" << nz;
+        ASSERT_TRUE(v && v->columns_first == inverse && xy_rows_may_stride(nx, nz, p, *v)) << nx << "x" << nz;
         for (BlockOrder order : kBothBlockOrders) {
           const double error = p == Precision::f32 ? run_real_xz_direction<float>(inverse, nx, ny, nz, *v, order)
                                                    : run_real_xz_direction<double>(inverse, nx, ny, nz, *v, order);
@@ -236,19 +236,26 @@ TEST(XYRealExecutor, RowsApartXZPlanes) {
 
 // The forward's thin form of 2048 reals by 32 with its rows apart; not
 // strided rows, nor complex rows columns first (columns first with rows
-// apart serves real rows, the C2R inverse, and is tested only so).
+// apart serves real rows, the C2R inverse, and is tested only so), nor a
+// split plane or rows closer than a row.
 TEST(XYRealExecutor, RowsApartThinPlanesAndWhatMayNot) {
   const auto thin = estimate_real_xy_variant(2048, 32, 4096, Precision::f32, DeviceLimits{}, true);
-  ASSERT_TRUE(thin && xy_rows_may_stride(*thin));
+  ASSERT_TRUE(thin && xy_rows_may_stride(2048, 32, Precision::f32, *thin));
   EXPECT_LT(run_real_xz<float>(2048, 2, 32, *thin, BlockOrder::ascending),
             fft3d_test::fft_error_bound(true, 2048.0 * 32));
   XYVariant strided = *thin;
   strided.strided_rows = true;
-  EXPECT_FALSE(xy_rows_may_stride(strided));
+  EXPECT_FALSE(xy_rows_may_stride(2048, 32, Precision::f32, strided));
   const auto complex_yx =
       estimate_xy_variant(64, 16, 6, Precision::f32, DeviceLimits{}, false, XYBase{{}, {}, 0, true, {}});
   ASSERT_TRUE(complex_yx && complex_yx->columns_first);
-  EXPECT_FALSE(xy_rows_may_stride(*complex_yx));
+  EXPECT_FALSE(xy_rows_may_stride(64, 16, Precision::f32, *complex_yx));
+  EXPECT_TRUE(make_xy_layout(2048, 32, Precision::f32, *thin, 1, 1025 * 2).row_stride_fits());
+  EXPECT_FALSE(make_xy_layout(2048, 32, Precision::f32, *thin, 1, 1024).row_stride_fits());  // closer than a row
+  const auto complex_xy = estimate_xy_variant(64, 16, 6, Precision::f32, DeviceLimits{}, false);
+  ASSERT_TRUE(complex_xy && !complex_xy->columns_first);
+  EXPECT_TRUE(make_xy_layout(64, 16, Precision::f32, *complex_xy, 1, 64 * 6).row_stride_fits());
+  EXPECT_FALSE(make_xy_layout(64, 16, Precision::f32, *complex_xy, 3, 64 * 6).row_stride_fits());  // split
 }
 
 TEST(XYRealExecutor, ForwardOnlyAndEvenRowsOnly) {

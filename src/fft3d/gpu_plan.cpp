@@ -487,7 +487,7 @@ void force_xy_variant_from_environment(std::vector<GridPass>& schedule, Precisio
   if (schedule.empty() || !schedule[0].is_fused_xy()) return;
   GridPass& pass = schedule[0];
   if (auto v = xy_variant_from_environment(pass.n, pass.ny, false, precision, device)) {
-    if (pass.row_stride > 0 && !xy_rows_may_stride(*v))
+    if (pass.row_stride > 0 && !xy_rows_may_stride(pass.n, pass.ny, precision, *v))
       fail(FFT3D_ERROR_INVALID_ARGUMENT, "FFT3D_XY_VARIANT " + v->name() +
                                              ": the fused XZ pass takes complex whole rows, X first, one share");
     pass.xy = *v;

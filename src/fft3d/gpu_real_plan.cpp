@@ -375,7 +375,7 @@ std::unique_ptr<XYPass> make_real_xz_pass(const Problem& problem, const DeviceIn
   if (problem.ny > 1 && problem.nz > 1 && half * problem.ny <= std::numeric_limits<int>::max())
     v = estimate_real_xy_variant(problem.nx, problem.nz, problem.ny, problem.precision(), device.limits(), false,
                                  inverse, whole_rows);
-  if (!v || !xy_rows_may_stride(*v))
+  if (!v || !xy_rows_may_stride(problem.nx, problem.nz, problem.precision(), *v))
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, std::string("no fused XZ pass for the ") +
                                            (inverse ? "C2R inverse" : "R2C forward") + " of " + problem.str() +
                                            " (its XZ planes need a fused form of real whole rows)");

@@ -210,7 +210,7 @@ std::vector<GridPass> make_xz_schedule(int nx, int ny, int nz, Precision precisi
   std::optional<XYVariant> v;
   if (nx > 1 && nz > 1 && plane <= std::numeric_limits<int>::max())
     v = estimate_xy_variant(nx, nz, ny, precision, limits, false, whole_rows);
-  if (!v || !xy_rows_may_stride(*v))
+  if (!v || !xy_rows_may_stride(nx, nz, precision, *v))
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no fused XZ pass for " + std::to_string(nx) + " x " + std::to_string(ny) +
                                            " x " + std::to_string(nz) + " " + precision_name(precision) +
                                            " (its " + std::to_string(nx) + " x " + std::to_string(nz) +

@@ -92,6 +92,7 @@ __device__ __forceinline__ void xy_block_device(const XYArgs<typename Cfg::Real>
   const int rank = static_cast<int>(__clusterRelativeBlockRank());
   long long plane = static_cast<long long>(blockIdx.x) / L.cluster;
   unsigned char* smem = fft3d_shared_memory;
+  static_assert(L.row_stride_fits(), "rows apart: whole rows, one share, no split (rows_may_lie_apart)");
   if constexpr (L.strided_rows) {
     static_assert(L.buffers == 1 && L.split == 1 && !L.columns_first && L.row_stride == 0,
                   "strided rows: one share, whole planes, X first");

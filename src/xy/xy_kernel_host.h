@@ -104,10 +104,8 @@ void run_xy_kernel_on_cpu(const kern::XYLayout& layout, int sign, const kern::XY
     throw std::invalid_argument("the fused XY pass of real pairs runs forward, in strided rows");
   if (layout.columns_first && (layout.buffers != 1 || layout.split != 1))
     throw std::invalid_argument("a columns-first XY layout holds one share of whole planes");
-  if (layout.row_stride > 0 &&
-      (layout.row_stride < layout.pitch() || layout.split != 1 || layout.strided_rows || layout.buffers != 1 ||
-       layout.real_pairs()))
-    throw std::invalid_argument("rows apart (XZ planes) take whole rows, one share, no split");
+  if (!layout.row_stride_fits())
+    throw std::invalid_argument("rows apart (XZ planes) take whole rows, one share, no split (rows_may_lie_apart)");
   kern::XYLayout directed = layout;  // real rows: the X part's pre- or post-processing
   directed.x = layout.x.for_direction(sign);
   if (sign < 0) {

@@ -216,9 +216,8 @@ struct XYLayout {
   int ring_rows = 0;
   // A plane whose rows lie this many complex values apart in memory (the
   // fused XZ pass: X rows and Z columns, rows nx * ny apart, planes one row
-  // of y apart); 0: rows follow each other (split * pitch()). Whole rows
-  // (complex X first, or real rows: the R2C forward X first, the C2R
-  // inverse columns first), one share, split 1 (XYPass, run_xy_kernel_on_cpu).
+  // of y apart); 0: rows follow each other (split * pitch()). Only in the
+  // forms that may (rows_may_lie_apart).
   int row_stride = 0;
 
   FFT3D_HD constexpr int ny() const { return y.n; }
@@ -243,6 +242,18 @@ struct XYLayout {
   FFT3D_HD constexpr int columns() const { return x.n; }
   // Complex values between consecutive rows of the plane in memory.
   FFT3D_HD constexpr int row_step() const { return row_stride > 0 ? row_stride : split * pitch(); }
+  // Whether this form may read and write rows that lie apart (row_stride,
+  // the fused XZ pass): whole rows in one share, no split, no ring; complex
+  // rows X first, or real half rows (the R2C forward X first, the C2R
+  // inverse columns first).
+  FFT3D_HD constexpr bool rows_may_lie_apart() const {
+    const bool complex_x_first = !real_rows() && !real_pairs() && !columns_first;
+    return (complex_x_first || real_rows()) && !strided_rows && buffers == 1 && split == 1 && ring_rows == 0;
+  }
+  // Rows one after another, or apart by at least a row in a form that may.
+  FFT3D_HD constexpr bool row_stride_fits() const {
+    return row_stride == 0 || (row_stride >= pitch() && rows_may_lie_apart());
+  }
   FFT3D_HD constexpr int rows_per_cta() const { return (ny() + cluster - 1) / cluster; }
   FFT3D_HD constexpr int cols_per_cta() const { return (columns() + cluster - 1) / cluster; }
   FFT3D_HD constexpr int x_groups() const { return (rows_per_cta() + x.rows_per_block - 1) / x.rows_per_block; }

@@ -74,9 +74,8 @@ XYPass::XYPass(int nx, int ny, Precision precision, const XYVariant& variant, co
     : nx_(nx), ny_(ny), split_(split), row_stride_(row_stride), precision_(precision), variant_(variant) {
   if (split > 1 && (variant.x.real != RealRows::none || variant.strided_rows))
     fail(FFT3D_ERROR_INTERNAL, "the split-Y pass transforms complex rows in whole rows per block only");
-  if (row_stride > 0 && (split > 1 || !xy_rows_may_stride(variant) ||
-                         row_stride < make_xy_layout(nx, ny, precision, variant).pitch()))
-    fail(FFT3D_ERROR_INTERNAL, "rows apart (XZ planes) take whole rows, one share, no split (xy_rows_may_stride)");
+  if (!make_xy_layout(nx, ny, precision, variant, split, row_stride).row_stride_fits())
+    fail(FFT3D_ERROR_INTERNAL, "rows apart (XZ planes) take whole rows, one share, no split (rows_may_lie_apart)");
   if (!xy_variant_valid(nx, ny, precision, variant, device.limits()))
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "XY variant " + variant.name() + " for " + std::to_string(nx) + " x " +
                                            std::to_string(ny) + " exceeds the limits of " + device.name);

@@ -137,9 +137,8 @@ kern::XYLayout make_xy_layout(int nx, int ny, Precision precision, const XYVaria
   return L;
 }
 
-bool xy_rows_may_stride(const XYVariant& v) {
-  const bool complex_x_first = v.x.real == RealRows::none && !v.columns_first;
-  return (complex_x_first || v.x.real == RealRows::half) && !v.strided_rows && v.buffers == 1 && v.ring_rows == 0;
+bool xy_rows_may_stride(int nx, int ny, Precision precision, const XYVariant& v) {
+  return make_xy_layout(nx, ny, precision, v).rows_may_lie_apart();
 }
 
 XYVariantFacts xy_variant_facts(int nx, int ny, Precision precision, const XYVariant& v) {

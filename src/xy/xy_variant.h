@@ -76,11 +76,9 @@ int xy_row_points(int nx, const XYVariant& v);
 kern::XYLayout make_xy_layout(int nx, int ny, Precision precision, const XYVariant& v, int split = 1,
                               int row_stride = 0);
 
-// Whether the variant's rows may lie apart in memory (XYLayout::row_stride,
-// the fused XZ pass): complex rows X first, or real half rows (the R2C
-// forward X first, the C2R inverse columns first); whole rows, one share,
-// no ring.
-bool xy_rows_may_stride(const XYVariant& v);
+// Whether the variant's nx x ny planes may have their rows apart in memory
+// (the fused XZ pass): XYLayout::rows_may_lie_apart of its layout.
+bool xy_rows_may_stride(int nx, int ny, Precision precision, const XYVariant& v);
 
 struct XYVariantFacts {
   int threads_per_block;
