@@ -183,20 +183,22 @@ TEST(RealXYForm, EstimateKeepsSeparatePassesWhereFusedLost) {
   EXPECT_FALSE(fused(256, 512, 512, true));
 }
 
-// Beyond the L2, f32 grids fuse X with Z (real_fused_xz_pays) in every
-// mode: the forward 32 deep with rows of 1024 or 2048 reals (the ESTIMATE
+// Beyond the L2, grids fuse X with Z (real_fused_xz_pays) in every mode:
+// the f32 forward 32 deep with rows of 1024 or 2048 reals (the ESTIMATE
 // fusing the XY planes or not: 1024 x 512), the inverse 32 or 64 deep with
-// rows of 1024. A verdict in wisdom still wins. Not f64, other depths or
-// rows, nor grids in the L2.
+// rows of 1024 in both precisions. A verdict in wisdom still wins. Not the
+// f64 forward, other depths or rows, nor grids in the L2.
 TEST(RealXYForm, SlabsFuseXZ) {
   const Wisdom none;
   struct Case {
     int nx, ny, nz;
     bool forward, inverse;
+    fft3d_type type = FFT3D_R2C_F32;
   };
   for (const Case& c : {Case{2048, 2048, 32, true, false}, Case{1024, 512, 32, true, true},
-                        Case{1024, 1024, 64, false, true}}) {
-    const Problem slab = make_3d_problem(c.nx, c.ny, c.nz, FFT3D_R2C_F32);
+                        Case{1024, 1024, 64, false, true}, Case{1024, 512, 32, false, true, FFT3D_R2C_F64},
+                        Case{1024, 1024, 64, false, true, FFT3D_R2C_F64}}) {
+    const Problem slab = make_3d_problem(c.nx, c.ny, c.nz, c.type);
     for (TuneMode mode : {TuneMode::estimate, TuneMode::measure})
       for (bool inverse : {false, true}) {
         const RealXYForm form = automatic_real_xy_form(slab, none, kGpu, kLimits, mode, inverse);
@@ -208,10 +210,11 @@ TEST(RealXYForm, SlabsFuseXZ) {
       }
   }
   EXPECT_TRUE(estimate_real_xy_variant(1024, 512, 32, Precision::f32, kLimits, true, false));  // fused XY planes
+  EXPECT_FALSE(real_fused_xz_pays(make_3d_problem(1024, 1024, 32, FFT3D_R2C_F64), kLimits, false));
   for (bool inverse : {false, true}) {
     EXPECT_TRUE(real_fused_xz_pays(make_3d_problem(1024, 1024, 32, FFT3D_R2C_F32), kLimits, inverse));
     for (const Problem& p :
-         {make_3d_problem(1024, 1024, 32, FFT3D_R2C_F64), make_3d_problem(1024, 2048, 16, FFT3D_R2C_F32),
+         {make_3d_problem(2048, 1024, 32, FFT3D_R2C_F64), make_3d_problem(1024, 2048, 16, FFT3D_R2C_F32),
           make_3d_problem(2048, 1024, 64, FFT3D_R2C_F32), make_3d_problem(4096, 1024, 32, FFT3D_R2C_F32),
           make_3d_problem(1024, 256, 32, FFT3D_R2C_F32)})  // the last 34 MB, in the L2
       EXPECT_FALSE(real_fused_xz_pays(p, kLimits, inverse)) << p.str();

@@ -100,6 +100,18 @@ TEST(XYColumnsFirst, RealThinPlanesInverse) {
   expect_real_inverse_correct<double>(2048, 32, 1, *f64);
 }
 
+// The C2R inverse of real rows of 1024 reals on 8 blocks of 4 rows
+// (XYRealExecutor.WideRealRowsOnFourRowsABlock) against FFTW, both precisions.
+TEST(XYColumnsFirst, RealWideRowsInverse) {
+  const auto f64 = estimate_real_xy_variant(1024, 32, 1024, Precision::f64, DeviceLimits{}, false, true);
+  const auto f32 = estimate_real_xy_variant(1024, 32, 1024, Precision::f32, DeviceLimits{}, false, true);
+  ASSERT_TRUE(f64 && f32 && f64->columns_first && f32->columns_first);
+  EXPECT_EQ(f64->cluster, 8) << f64->name();
+  EXPECT_EQ(f32->cluster, 8) << f32->name();
+  expect_real_inverse_correct<double>(1024, 32, 2, *f64);
+  expect_real_inverse_correct<float>(1024, 32, 2, *f32);
+}
+
 TEST(XYColumnsFirst, RealInverseUnevenClusters) {
   for (int cluster : {1, 3, 5})
     for (const auto& [nx, ny] : {std::pair{48, 40}, std::pair{20, 36}}) {

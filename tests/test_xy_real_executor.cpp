@@ -199,6 +199,31 @@ TEST(XYRealExecutor, ThinPlanesFuseOnSixteenBlocks) {
   expect_correct<double>(2048, 16, 1, *estimate_real_xy_variant(2048, 16, 4096, Precision::f64, h100));
 }
 
+// Real rows of 1024 reals (wide_real_rows) fuse on clusters large enough
+// for 4 rows a block: f64 planes of 16 rows or more both ways, the f32 C2R
+// inverse's of 16 or 32 rows; the f32 forward, the f32 inverse of 64 rows
+// and f64 rows of 512 reals keep 8 rows a block. The forward forms run
+// against FFTW here, the inverse ones in XYColumnsFirst.RealWideRowsInverse.
+TEST(XYRealExecutor, WideRealRowsOnFourRowsABlock) {
+  const DeviceLimits h100;
+  auto cluster = [&](int nx, int ny, Precision p, bool inverse) {
+    const auto v = estimate_real_xy_variant(nx, ny, 1024, p, h100, false, inverse);
+    EXPECT_TRUE(v && v->columns_first == inverse) << nx << "x" << ny;
+    return v ? v->cluster : 0;
+  };
+  for (bool inverse : {false, true}) {
+    EXPECT_EQ(cluster(1024, 64, Precision::f64, inverse), 16);
+    EXPECT_EQ(cluster(1024, 32, Precision::f64, inverse), 8);
+    EXPECT_EQ(cluster(1024, 16, Precision::f64, inverse), 4);
+    EXPECT_EQ(cluster(512, 64, Precision::f64, inverse), 8);
+    EXPECT_EQ(cluster(1024, 64, Precision::f32, inverse), 8);
+  }
+  EXPECT_EQ(cluster(1024, 32, Precision::f32, true), 8);
+  EXPECT_EQ(cluster(1024, 16, Precision::f32, true), 4);
+  EXPECT_EQ(cluster(1024, 32, Precision::f32, false), 4);
+  expect_correct<double>(1024, 32, 2, *estimate_real_xy_variant(1024, 32, 1024, Precision::f64, h100, false));
+}
+
 // The R2C forward (C2R inverse, columns first) over the XZ planes of an
 // nx x ny x nz grid, rows (nx/2 + 1) * ny apart: relative error against
 // FFTW plane by plane (run_real_xz, run_real_xz_inverse).

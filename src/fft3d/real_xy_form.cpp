@@ -66,14 +66,20 @@ std::vector<XYVariant> real_fused_candidates(const Problem& problem, const Devic
 // 64 deep (1024x1024x64 0.469-0.471 against 0.466-0.468). Inverse:
 // 1024x1024x32 0.231 against 0.245-0.248, 1024x1024x64 0.454 against 0.476,
 // 1024x512x32 0.1255 against 0.1254; rows of 2048 reals lost (2048x2048x32
-// 1.074 against 1.042-1.046, 2048x1024x32 0.482 against 0.465-0.470). Both
-// lost in f64 (1024x1024x32 0.537 / 0.518 against 0.458 / 0.479,
-// 1024x1024x64 1.016 / 1.022 against 0.909 / 0.951).
+// 1.074 against 1.042-1.046, 2048x1024x32 0.482 against 0.465-0.470).
+// f64, once its XZ planes of 1024 reals ran on 8 or 16 blocks of 4 rows
+// (wide_real_rows in xy_estimate.cpp; on 4 or 8 blocks of 8 both
+// directions lost 4-12 %; docs/data/real-wide-rows-h200-2026-12-02.txt):
+// the inverse won, 1024x1024x32 0.447 against 0.475, 1024x1024x64 0.893
+// against 0.941, 1024x2048x32 0.952 against 1.020, 1024x512x32 0.217
+// against 0.222; the forward tied or lost (1024x1024x32 0.460 against
+// 0.452, 1024x512x32 0.223 against 0.210, 1024x1024x64 0.902 against
+// 0.904, 1024x2048x32 0.980 against 0.984) and stays f32 only.
 bool real_fused_xz_pays(const Problem& problem, const DeviceLimits& limits, bool inverse) {
   const bool shape = inverse ? problem.nx == 1024 && (problem.nz == 32 || problem.nz == 64)
-                             : problem.nz == 32 && (problem.nx == 1024 || problem.nx == 2048);
-  return shape && problem.precision() == Precision::f32 && problem.ny > 1 &&
-         problem.complex_side_bytes() > limits.l2_bytes;
+                             : problem.nz == 32 && (problem.nx == 1024 || problem.nx == 2048) &&
+                                   problem.precision() == Precision::f32;
+  return shape && problem.ny > 1 && problem.complex_side_bytes() > limits.l2_bytes;
 }
 
 RealXYForm automatic_real_xy_form(const Problem& problem, const Wisdom& wisdom, const DeviceSignature& device,

@@ -168,6 +168,25 @@ bool thin_long_rows(int row_n, int ny, Precision precision, bool real) {
 
 namespace {
 
+// Real rows of 1024 reals, whose kMinLinesPerBlock rows a block share
+// 65.6 KB in f64 (8 x 513 values, just over kShareTarget: two blocks per
+// SM), run half as many rows a block on clusters twice as large: f64 planes
+// of 16 rows or more both ways, and the f32 C2R inverse's (columns first)
+// of 16 or 32 rows. H200, ms, fused, 4 rows a block against 8
+// (docs/data/real-wide-rows-h200-2026-12-02.txt): R2C forward / C2R
+// inverse f64 1024x64x512 0.399 / 0.397 against 0.441 / 0.458 (16 blocks
+// against 8), 1024x64x1024 0.831 / 0.825 against 0.909 / 0.936,
+// 1024x32x1024 0.423 / 0.414 against 0.484 / 0.478 (8 against 4),
+// 1024x16x2048 0.484 / 0.469 against 0.534 / 0.525 (4 against 2); f32
+// inverse 1024x32x1024 0.206 against 0.214, 1024x32x2048 0.462 against
+// 0.471, 1024x32x512 0.108 against 0.114, 1024x16x2048 0.235 against
+// 0.245, but 1024x64x1024 0.424 against 0.417 (16 blocks against 8).
+// Longer rows, fewer rows and the f32 forward are untimed so.
+bool wide_real_rows(int row_n, int ny, Precision precision, bool real, bool columns_first) {
+  const bool f64 = precision == Precision::f64;
+  return real && row_n == 512 && ny >= kThinRowsMin && (f64 || (columns_first && ny <= 2 * kThinRowsMin));
+}
+
 // estimate_xy_variant (real: false) and estimate_real_xy_variant (true).
 std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes, Precision precision,
                                                 const DeviceLimits& limits, bool only_where_faster,
@@ -179,11 +198,14 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   // At least 8 rows and 8 columns per block where the plane allows it:
   // narrower column groups lose coalescing and tiny blocks lose latency
   // hiding. Thin planes run faster on fewer rows a block (thin_long_rows),
-  // but for the f32 R2C forward of 16 rows, which ran 1 % slower so.
+  // but for the f32 R2C forward of 16 rows, which ran 1 % slower so; some
+  // real rows of 1024 reals on 4 (wide_real_rows).
   const bool thin = thin_long_rows(row_n, ny, precision, real) &&
                     !(real && !columns_first && precision == Precision::f32 && ny < 2 * kThinRowsMin);
+  const bool wide = wide_real_rows(row_n, ny, precision, real, columns_first);
+  const int min_lines = wide ? kMinLinesPerBlock / 2 : kMinLinesPerBlock;
   const int max_cluster = std::min({limits.max_cluster, kern::kMaxCluster, row_n, ny,
-                                    thin ? ny : std::max(1, std::min(row_n, ny) / kMinLinesPerBlock)});
+                                    thin ? ny : std::max(1, std::min(row_n, ny) / min_lines)});
   if (limits.max_cluster < 1 || row_n < 2 || ny < 2 || planes < 1) return std::nullopt;
   XYVariant v;
   const std::optional<std::vector<int>> x_pair = two_stage_radices(row_n), y_pair = two_stage_radices(ny);
@@ -243,8 +265,9 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
   } else {
     v.cluster = largest_power_of_two_at_most(max_cluster);
     // Powers of two: even splits of power-of-two planes. Thin planes keep
-    // the largest cluster, a row to four a block (thin_long_rows).
-    for (int c = 1; c <= max_cluster && !thin; c *= 2) {
+    // the largest cluster, a row to four a block (thin_long_rows), and wide
+    // real rows four rows a block (wide_real_rows).
+    for (int c = 1; c <= max_cluster && !thin && !wide; c *= 2) {
       const long long share = static_cast<long long>((ny + c - 1) / c) * pitch * complex_bytes(precision);
       if (share <= share_target && planes * c >= std::min<long long>(kTargetBlocks, planes * max_cluster)) {
         v.cluster = c;
