@@ -99,10 +99,10 @@ class GpuRealPlan final : public GpuPlan {
       s << "  in-place inverse in " << fused_passes() << " passes: " << (has_z() ? "the z pass below, then " : "")
         << "pass yx: " << fused_inverse_->describe() << describe_side_planes(+1) << "\n";
     if (fused_xz_)
-      s << "  in-place forward in " << 1 + columns_.front().passes_over_memory()
-        << " passes: pass xz: " << fused_xz_->describe() << ", then the y pass below\n";
+      s << "  in-place forward in " << fused_xz_passes() << " passes: pass xz: " << fused_xz_->describe()
+        << ", then the y pass below\n";
     if (fused_xz_inverse_)
-      s << "  in-place inverse in " << 1 + columns_.front().passes_over_memory()
+      s << "  in-place inverse in " << fused_xz_passes()
         << " passes: the y pass below, then pass zx: " << fused_xz_inverse_->describe() << "\n";
     if (fused_ || fused_inverse_ || fused_xz_ || fused_xz_inverse_) s << "  otherwise:\n";
     s << "  " << describe_real_rows_pass(x_, problem().precision())
@@ -201,6 +201,8 @@ class GpuRealPlan final : public GpuPlan {
   bool has_z() const { return !columns_.empty() && columns_.back().axis == 'z'; }
   // The in-place fused transform's passes over memory: XY, then Z (two for long columns).
   int fused_passes() const { return 1 + (has_z() ? columns_.back().passes_over_memory() : 0); }
+  // The fused XZ transform's: XZ, then Y (the first column pass; two for long columns).
+  int fused_xz_passes() const { return 1 + columns_.front().passes_over_memory(); }
 
   void run(void* in, void* out, int sign, CUstream_st* stream) {
     const bool in_place = in == out;
