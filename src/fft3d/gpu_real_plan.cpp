@@ -432,13 +432,20 @@ std::unique_ptr<GpuPlan> make_gpu_real_plan(const Problem& problem, const Device
         if (replaced.fused || replaced.timed) replaced = RealXYForm{*forced, false, "XY variant from FFT3D_XY_VARIANT"};
       }
     }
-    auto make_fused = [&](const std::optional<XYVariant>& v) -> std::unique_ptr<XYPass> {
+    // The fused pass `make` builds, or none where no such form fits or the
+    // device cannot schedule it (FFT3D_ERROR_UNSUPPORTED_SIZE): separate passes.
+    auto where_it_fits = [](auto make) -> std::unique_ptr<XYPass> {
       try {
-        if (v) return std::make_unique<XYPass>(problem.nx, problem.ny, precision, *v, device);
+        return make();
       } catch (const Error& e) {
-        if (e.status() != FFT3D_ERROR_UNSUPPORTED_SIZE) throw;  // the device cannot schedule it: separate passes
+        if (e.status() != FFT3D_ERROR_UNSUPPORTED_SIZE) throw;
       }
       return nullptr;
+    };
+    auto make_fused = [&](const std::optional<XYVariant>& v) {
+      return where_it_fits([&]() -> std::unique_ptr<XYPass> {
+        return v ? std::make_unique<XYPass>(problem.nx, problem.ny, precision, *v, device) : nullptr;
+      });
     };
     if (!forward.timed) fused = make_fused(forward.fused);
     if (!inverse.timed) fused_inverse = make_fused(inverse.fused);
@@ -446,16 +453,8 @@ std::unique_ptr<GpuPlan> make_gpu_real_plan(const Problem& problem, const Device
       fused_xz = make_real_xz_pass(problem, device, false);
       fused_xz_inverse = make_real_xz_pass(problem, device, true);
     } else {
-      auto make_xz_where_it_fits = [&](bool c2r) -> std::unique_ptr<XYPass> {
-        try {
-          return make_real_xz_pass(problem, device, c2r);
-        } catch (const Error& e) {
-          if (e.status() != FFT3D_ERROR_UNSUPPORTED_SIZE) throw;  // no such form fits: separate passes
-        }
-        return nullptr;
-      };
-      if (forward.fused_xz) fused_xz = make_xz_where_it_fits(false);
-      if (inverse.fused_xz) fused_xz_inverse = make_xz_where_it_fits(true);
+      if (forward.fused_xz) fused_xz = where_it_fits([&] { return make_real_xz_pass(problem, device, false); });
+      if (inverse.fused_xz) fused_xz_inverse = where_it_fits([&] { return make_real_xz_pass(problem, device, true); });
     }
   }
   const PassOrder order = pass_order_from_environment().value_or(kDefaultPassOrder);

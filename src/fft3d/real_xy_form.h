@@ -33,10 +33,10 @@ struct RealXYForm {
 // Whether the in-place R2C forward runs as one fused pass over the ny XZ
 // planes (X with its post-processing, then Z), then the Y columns, or the
 // C2R inverse (`inverse`) as the Y columns, then one fused pass over the XZ
-// planes (Z, then X with its pre-processing): f32 grids beyond the L2,
-// the forward 32 deep with rows of 1024 or 2048 reals, the inverse 32 or
-// 64 deep with rows of 1024 reals, where that measured faster than the XY
-// forms.
+// planes (Z, then X with its pre-processing): grids beyond the L2, the
+// f32 forward 32 deep with rows of 1024 or 2048 reals, the inverse 32 or
+// 64 deep with rows of 1024 reals in both precisions, where that measured
+// faster than the XY forms.
 bool real_fused_xz_pays(const Problem& problem, const DeviceLimits& limits, bool inverse);
 
 // The fused variants MEASURE times for one direction: the ESTIMATE's shape
