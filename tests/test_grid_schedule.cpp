@@ -349,11 +349,13 @@ TEST(ColumnVariant, EstimateIsCoalescedAndFits) {
 // Columns too long for 64-byte segments in 96 KB and 512 threads
 // (long_columns_widened): the block grows past 96 KB, each column takes
 // fewer threads (a divisor of every stage's butterflies), 64 bytes wide
-// where that fits, else one 32-byte sector (f32 4096). A device with 96 KB
-// a block keeps the narrow block. As Y and as ragged Z columns against FFTW.
+// where that fits, else one 32-byte sector (f32 4096). f32 2048's block
+// takes 1024 threads (128 a column), the others at most 512. A device with
+// 96 KB a block keeps the narrow block. As Y and as ragged Z columns
+// against FFTW.
 TEST(ColumnVariant, LongColumnsTakeWideBlocks) {
   for (const auto& [n, p, columns, threads] :
-       {std::tuple{1536, Precision::f32, 8, 64}, std::tuple{2048, Precision::f32, 8, 64},
+       {std::tuple{1536, Precision::f32, 8, 64}, std::tuple{2048, Precision::f32, 8, 128},
         std::tuple{4096, Precision::f32, 4, 128}, std::tuple{1536, Precision::f64, 4, 64},
         std::tuple{2048, Precision::f64, 4, 128}, std::tuple{4096, Precision::f64, 2, 256}}) {
     const XVariant c = estimate_column_variant(n, p, DeviceLimits{});
@@ -577,6 +579,45 @@ TEST(GridSchedule, PowerOfThreeColumns) {
   };
   check_grid<double>(16, 243, 2, ColumnMethod::automatic, PlaneMethod::separate, 0, preferred);
   check_grid<double>(5, 3, 243, ColumnMethod::automatic, PlaneMethod::separate, 0, preferred);
+}
+
+// A real transform's columns of 128 in a pass of many columns take 32 * 4
+// on 4 threads a column, asking three blocks an SM
+// (measured_real_side_columns): the Y and Z passes of 4096x128x128's
+// complex side, in both precisions. 128^3's side (8320 columns a pass)
+// and complex grids keep 16 * 8. The form runs here against FFTW as Y and
+// as ragged Z columns.
+TEST(GridSchedule, RealSideColumnsOf128) {
+  for (Precision p : {Precision::f32, Precision::f64}) {
+    const auto wide = make_column_schedule(2049, 128, 128, p, DeviceLimits{}, ColumnMethod::automatic, {}, true);
+    ASSERT_EQ(wide.size(), 2u);
+    for (const GridPass& pass : wide) {
+      EXPECT_EQ(pass.variant.radices, (std::vector<int>{32, 4})) << pass.variant.name();
+      EXPECT_EQ(pass.variant.threads_per_row, 4) << pass.variant.name();
+      EXPECT_EQ(pass.variant.min_blocks_per_sm, 3) << pass.variant.name();
+      EXPECT_EQ(pass.variant.rows_per_block, p == Precision::f32 ? 32 : 16) << pass.variant.name();
+    }
+    const auto few = make_column_schedule(65, 128, 128, p, DeviceLimits{}, ColumnMethod::automatic, {}, true);
+    const auto complex = make_column_schedule(2049, 128, 128, p, DeviceLimits{});
+    for (const GridPass& pass : {few[0], few[1], complex[0], complex[1]})
+      EXPECT_EQ(pass.variant.radices, (std::vector<int>{16, 8})) << pass.axis << " " << pass.variant.name();
+  }
+  for (Precision p : {Precision::f32, Precision::f64}) {
+    const XVariant form = make_column_schedule(2049, 128, 128, p, DeviceLimits{}, ColumnMethod::automatic, {},
+                                               true)[0].variant;
+    const VariantPreference preferred = [&](const std::string& kind, int n,
+                                            long long) -> std::optional<PreferredVariant> {
+      if (kind == "columns" && n == 128) return form;
+      return std::nullopt;
+    };
+    if (p == Precision::f32) {
+      check_grid<float>(8, 128, 2, ColumnMethod::automatic, PlaneMethod::separate, 0, preferred);
+      check_grid<float>(5, 3, 128, ColumnMethod::automatic, PlaneMethod::separate, 0, preferred);
+    } else {
+      check_grid<double>(8, 128, 2, ColumnMethod::automatic, PlaneMethod::separate, 0, preferred);
+      check_grid<double>(5, 3, 128, ColumnMethod::automatic, PlaneMethod::separate, 0, preferred);
+    }
+  }
 }
 
 // Rows and columns with two exchange buffers (XLayout::exchange_buffers)

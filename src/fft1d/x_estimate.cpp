@@ -318,9 +318,25 @@ XVariant measured_343_columns(int n, Precision precision, XVariant v) {
 // inverse 0.2288-0.2301 against 0.2381. The complex 243^3, whose Z pass
 // follows the fused XY pass, lost 0.4 % that way (0.3761-0.3765 against
 // 0.3748).
-XVariant measured_real_side_columns(int n, Precision precision, XVariant v) {
-  if (n != 243 || precision != Precision::f64) return v;
-  v.rows_per_block = 8;
+// Columns of 128 in passes of many columns (kManyRealColumns) as 32 * 4 on
+// 4 threads a column (blocks asking three an SM) instead of 16 * 8 on 8,
+// the f32 form MEASURE picked: as the Y pass of wide real planes, f32
+// R2C/C2R 4096x128x128 -0.4 % / -1.4 % (C2R 0.985 -> 1.00x cuFFT),
+// 2048x128x256 -0.4 % / -1.6 %; f64 4096x128x128 tied / -1.6 %,
+// 2048x128x256 -0.4 % / -0.6 %. As Z columns, which take them too, they
+// tied (R2C 512x512x128, 4096x128x128), and so they did in complex grids'
+// Z (512x512x128, 1024x256x128), which keep 16 * 8. R2C 128^3 (8320 Y
+// columns, within L2) lost 2-6 % with them.
+constexpr long long kManyRealColumns = 32768;
+
+XVariant measured_real_side_columns(int n, Precision precision, long long columns, XVariant v) {
+  if (n == 243 && precision == Precision::f64) {
+    v.rows_per_block = 8;
+  } else if (n == 128 && columns >= kManyRealColumns) {
+    v.radices = {32, 4};
+    v.threads_per_row = 4;
+    v.min_blocks_per_sm = 3;
+  }
   return v;
 }
 
@@ -335,13 +351,25 @@ XVariant measured_real_side_columns(int n, Precision precision, XVariant v) {
 // against 1.893 with 8 of 64 threads (f64 tied with 4 columns: 3.758
 // against 3.705 with 2). Wider than 64 bytes lost at 1024 f32 (16 columns:
 // 0.906-0.947 against 0.846 with 8).
+//
+// Columns of 2048 take up to the device's 1024 threads, not 512: their
+// wide block is one an SM (f32: 8 columns, 128 KB), which alone must hide
+// the SM's memory latency. f32 on 8 columns of 128 threads instead of 64,
+// H200 (untimed on an H100), ms: C2C 256x256x2048 1.540-1.545 against
+// 1.579-1.583, 256x2048x64 0.481 against 0.501 (0.97 -> 1.01x cuFFT); R2C
+// 256x256x2048 -4 % / -3 %, 2048x2048x64 -1.6 % / -2.6 % (C2R 0.99 ->
+// 1.02x), 2048x2048x32 C2R 1.013-1.015 against 1.047-1.049 (0.98 ->
+// 1.02x) (docs/BENCHMARKS.md, "Columns of 2048 on 1024 threads"). f32
+// 4096 in one pass on 4 columns of 256 threads lost (C2C 128x128x4096
+// 1.019 against 1.007; R2C 64x64x4096 tied); other lengths are untimed so
+// (f64 2048 stays at 128 threads a column, its stages' divisor).
 std::optional<XVariant> long_columns_widened(int n, Precision precision, const XVariant& v,
                                              const DeviceLimits& limits) {
   const int bytes = complex_bytes(precision);
   if (v.rows_per_block * bytes >= kMinColumnSegmentBytes) return std::nullopt;
   int butterflies = 0;  // the gcd of every stage's butterfly count
   for (int r : v.radices) butterflies = std::gcd(butterflies, n / r);
-  const int max_threads = std::min(512, limits.threads_per_block);
+  const int max_threads = std::min(n == 2048 ? 1024 : 512, limits.threads_per_block);
   for (int cols = kMinColumnSegmentBytes / bytes; cols > v.rows_per_block && cols * bytes >= 32; cols /= 2) {
     int t = std::min(v.threads_per_row, max_threads / cols);
     while (t > 1 && butterflies % t != 0) --t;
@@ -432,8 +460,9 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // and as many neighbouring columns per block as fit in 512
 // threads (1024-thread blocks were slower) and 96 KB of shared memory (two
 // blocks per SM), up to 32 in f32 and 16 in f64 (segments of 256 bytes);
-// columns too long for 64-byte segments there take more shared memory and
-// fewer threads a column (long_columns_widened).
+// columns too long for 64-byte segments there take more shared memory (one
+// block per SM; 2048 on up to 1024 threads) and fewer threads a column
+// (long_columns_widened).
 //
 // Columns of composite_radices' two stages (240, 300, 400, 500) take
 // the smaller radix first, one butterfly of it per thread: the tuned
@@ -448,8 +477,10 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // 480 in f64 take measured_column_form's wider blocks, columns of 384 its
 // two stages (24 * 16), f32 columns of 343 two exchange buffers and two
 // blocks per SM (measured_343_columns), and real sides' f64 columns of 243
-// eight a block (measured_real_side_columns).
-XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits, bool real_side) {
+// eight a block and, in passes of many columns, columns of 128 as 32 * 4
+// (measured_real_side_columns).
+XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits, bool real_side,
+                                 long long columns) {
   check_row_fits_shared_memory(n, precision, limits);
   if (const std::optional<XVariant> measured = measured_column_form(n, precision))
     if (x_variant_fits(x_variant_facts(n, precision, *measured), limits)) return *measured;
@@ -486,7 +517,7 @@ XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits&
     if (const std::optional<XVariant> wide = long_columns_widened(n, precision, v, limits)) return *wide;
     // The measured forms where they fit, as for rows (estimate_x_variant).
     XVariant measured = measured_343_columns(n, precision, v);
-    if (real_side) measured = measured_real_side_columns(n, precision, measured);
+    if (real_side) measured = measured_real_side_columns(n, precision, columns, measured);
     return x_variant_fits(x_variant_facts(n, precision, measured), limits) ? measured : v;
   }
   fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "a column of " + std::to_string(n) + " " + precision_name(precision) +
@@ -506,7 +537,7 @@ constexpr long long kWideZColumnsMin = 32768;
 
 XVariant estimate_z_column_variant(int n, long long columns, Precision precision, const DeviceLimits& limits,
                                    bool real_side) {
-  const XVariant v = estimate_column_variant(n, precision, limits, real_side);
+  const XVariant v = estimate_column_variant(n, precision, limits, real_side, columns);
   if (n != 1024 || precision != Precision::f32 || columns < kWideZColumnsMin || v.rows_per_block != 8) return v;
   XVariant wide = v;
   wide.rows_per_block = 16;

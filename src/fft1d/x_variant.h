@@ -112,9 +112,11 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // pass): enough columns per block for coalesced accesses, the whole column
 // in shared memory. real_side: the columns of a real transform's complex
 // side (R2C/C2R plans), which take their own measured form where it differs
-// (f64 243, x_estimate.cpp). Throws Error(UNSUPPORTED_SIZE) if it does not
-// fit.
-XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits, bool real_side = false);
+// (f64 243; 128 in passes of many columns, x_estimate.cpp); columns: how
+// many the pass transforms (0: not known). Throws Error(UNSUPPORTED_SIZE) if
+// it does not fit.
+XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits, bool real_side = false,
+                                 long long columns = 0);
 
 // The same for a Z pass of `columns` columns: where many Z columns of 1024
 // ran faster in wider blocks (f32: 16 columns, one block an SM), those.

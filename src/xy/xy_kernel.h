@@ -94,8 +94,7 @@ __device__ __forceinline__ void xy_block_device(const XYArgs<typename Cfg::Real>
   unsigned char* smem = fft3d_shared_memory;
   static_assert(L.row_stride_fits(), "rows apart: whole rows, one share, no split (rows_may_lie_apart)");
   if constexpr (L.strided_rows) {
-    static_assert(L.buffers == 1 && L.split == 1 && !L.columns_first && L.row_stride == 0,
-                  "strided rows: one share, whole planes, X first");
+    static_assert(L.buffers == 1 && L.split == 1 && !L.columns_first, "strided rows: one share, whole planes, X first");
     static_assert(!L.row_swizzle || (!L.y_loads && !L.row_pads && L.columns() % 32 == 0),
                   "swizzled share rows: rows of a multiple of 32 values, no pads, loaded in order");
     static_assert(L.ring_rows == 0 || (!L.real_rows() && !L.real_pairs()), "a ring holds complex rows");
