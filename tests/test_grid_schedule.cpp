@@ -62,6 +62,19 @@ void check_grid(int nx, int ny, int nz, ColumnMethod method = ColumnMethod::auto
       << "inverse " << grid;
 }
 
+// A column form forced on every pass of columns of n, as Y columns (y_nx
+// of them a plane) and as ragged Z columns (15 lines), against FFTW.
+template <typename Real>
+void check_column_form(const XVariant& form, int n, int y_nx = 8) {
+  const VariantPreference preferred = [&](const std::string& kind, int length,
+                                          long long) -> std::optional<PreferredVariant> {
+    if (kind == "columns" && length == n) return form;
+    return std::nullopt;
+  };
+  check_grid<Real>(y_nx, n, 2, ColumnMethod::automatic, PlaneMethod::separate, 0, preferred);
+  check_grid<Real>(5, 3, n, ColumnMethod::automatic, PlaneMethod::separate, 0, preferred);
+}
+
 TEST(GridSchedule, CubesAndOddGrids) {
   check_grid<float>(16, 16, 16);
   check_grid<double>(16, 16, 16);
@@ -571,14 +584,7 @@ TEST(GridSchedule, PowerOfThreeColumns) {
   ASSERT_EQ(real_side.size(), 2u);
   for (const GridPass& p : real_side) EXPECT_EQ(p.variant.rows_per_block, 8) << p.axis;
   EXPECT_EQ(make_column_schedule(122, 243, 243, Precision::f64, DeviceLimits{})[0].variant.rows_per_block, 16);
-  const XVariant eight = real_side[0].variant;
-  const VariantPreference preferred = [&](const std::string& kind, int n,
-                                          long long) -> std::optional<PreferredVariant> {
-    if (kind == "columns" && n == 243) return eight;
-    return std::nullopt;
-  };
-  check_grid<double>(16, 243, 2, ColumnMethod::automatic, PlaneMethod::separate, 0, preferred);
-  check_grid<double>(5, 3, 243, ColumnMethod::automatic, PlaneMethod::separate, 0, preferred);
+  check_column_form<double>(real_side[0].variant, 243, 16);
 }
 
 // A real transform's columns of 128 in a pass of many columns take 32 * 4
@@ -603,14 +609,33 @@ TEST(GridSchedule, RealSideColumnsOf128) {
     const auto complex = make_column_schedule(2049, 128, 128, p, DeviceLimits{});
     for (const GridPass& pass : {few[0], few[1], complex[0], complex[1]})
       EXPECT_EQ(pass.variant.radices, (std::vector<int>{16, 8})) << pass.axis << " " << pass.variant.name();
-    const XVariant form = wide[0].variant;
-    const VariantPreference preferred = [&](const std::string& kind, int n,
-                                            long long) -> std::optional<PreferredVariant> {
-      if (kind == "columns" && n == 128) return form;
-      return std::nullopt;
-    };
-    check_grid<Real>(8, 128, 2, ColumnMethod::automatic, PlaneMethod::separate, 0, preferred);
-    check_grid<Real>(5, 3, 128, ColumnMethod::automatic, PlaneMethod::separate, 0, preferred);
+    check_column_form<Real>(wide[0].variant, 128);
+  };
+  check_precision(float{});
+  check_precision(double{});
+}
+
+// A real transform's Y columns of 64 in a pass of many columns take 32 * 2
+// on 2 threads a column (estimate_y_column_variant): 4096x64x64's complex
+// side in both precisions. Its Z columns, 64x64x64's side (2112 columns a
+// pass) and complex grids keep 8 * 8. The form runs here against FFTW as
+// Y and as ragged Z columns.
+TEST(GridSchedule, RealSideYColumnsOf64) {
+  auto check_precision = [](auto real) {
+    using Real = decltype(real);
+    const Precision p = sizeof(Real) == 4 ? Precision::f32 : Precision::f64;
+    const auto wide = make_column_schedule(2049, 64, 64, p, DeviceLimits{}, ColumnMethod::automatic, {}, true);
+    ASSERT_EQ(wide.size(), 2u);
+    const XVariant& y = wide[0].variant;
+    EXPECT_EQ(wide[0].axis, 'y');
+    EXPECT_EQ(y.radices, (std::vector<int>{32, 2})) << y.name();
+    EXPECT_EQ(y.threads_per_row, 2) << y.name();
+    EXPECT_EQ(y.rows_per_block, p == Precision::f32 ? 32 : 16) << y.name();
+    const auto few = make_column_schedule(33, 64, 64, p, DeviceLimits{}, ColumnMethod::automatic, {}, true);
+    const auto complex = make_column_schedule(2049, 64, 64, p, DeviceLimits{});
+    for (const GridPass& pass : {wide[1], few[0], few[1], complex[0], complex[1]})
+      EXPECT_EQ(pass.variant.radices, (std::vector<int>{8, 8})) << pass.axis << " " << pass.variant.name();
+    check_column_form<Real>(y, 64);
   };
   check_precision(float{});
   check_precision(double{});

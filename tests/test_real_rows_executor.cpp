@@ -165,22 +165,24 @@ TEST(RealRowsExecutor, OddLengthsFullTransformF64) { sweep<double>(kOdd); }
 TEST(RealRowsExecutor, OddLengthsPairedF32) { sweep<float>(kOdd, RealRows::pair); }
 TEST(RealRowsExecutor, OddLengthsPairedF64) { sweep<double>(kOdd, RealRows::pair); }
 
-// Real rows of 4096 (half rows of 2048, beyond the sweep's lengths): f32
-// rows spread over 128 threads, 16 points each, as f64 rows are
-// (measured_real_row_form), both against FFTW.
+// Real rows of 4096 and 16384 (half rows of 2048 and 8192, beyond the
+// sweep's lengths): f32 rows spread over 128 and 512 threads, 16 points
+// each, as f64 rows are (measured_real_row_form), both against FFTW.
 TEST(RealRowsExecutor, LongHalfRowsOfTheEstimate) {
   std::mt19937 rng(11);
-  for (Precision p : {Precision::f32, Precision::f64}) {
-    const XVariant v = estimate_x_variant(2048, p, DeviceLimits{}, RealRows::half);
-    EXPECT_EQ(v.threads_per_row, 128) << v.name();
-    for (int sign : {-1, +1})
-      for (bool in_place : {true, false}) {
-        const bool single = p == Precision::f32;
-        const double err = single ? run_real_rows<float>(4096, v, sign, in_place, rng())
-                                  : run_real_rows<double>(4096, v, sign, in_place, rng());
-        EXPECT_LE(err, 2 * fft3d_test::fft_error_bound(single, 4096)) << v.name() << " sign " << sign;
-      }
-  }
+  for (const auto& [half_n, threads] : {std::pair{2048, 128}, std::pair{8192, 512}})
+    for (Precision p : {Precision::f32, Precision::f64}) {
+      const XVariant v = estimate_x_variant(half_n, p, DeviceLimits{}, RealRows::half);
+      EXPECT_EQ(v.threads_per_row, threads) << v.name();
+      const int n = 2 * half_n;
+      for (int sign : {-1, +1})
+        for (bool in_place : {true, false}) {
+          const bool single = p == Precision::f32;
+          const double err = single ? run_real_rows<float>(n, v, sign, in_place, rng())
+                                    : run_real_rows<double>(n, v, sign, in_place, rng());
+          EXPECT_LE(err, 2 * fft3d_test::fft_error_bound(single, n)) << v.name() << " sign " << sign;
+        }
+    }
   // Complex rows of 2048 keep the heuristic's one radix-8 butterfly a thread.
   EXPECT_EQ(estimate_x_variant(2048, Precision::f32, DeviceLimits{}).threads_per_row, 256);
 }

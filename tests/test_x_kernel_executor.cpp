@@ -96,6 +96,22 @@ TEST(XKernelExecutor, EstimateVariantsUpTo4096) {
   }
 }
 
+// f32 rows of 8192 take 32 * 16 * 16 on 256 threads, not one radix-8
+// butterfly a thread on 1024 (measured_row_form); f64 keeps 16 * 8 * 8 * 8
+// on 512. Both against FFTW in both directions.
+TEST(XKernelExecutor, RowsOf8192OfTheEstimate) {
+  const XVariant f32 = estimate_x_variant(8192, Precision::f32, DeviceLimits{});
+  EXPECT_EQ(f32.radices, (std::vector<int>{32, 16, 16})) << f32.name();
+  EXPECT_EQ(f32.threads_per_row, 256) << f32.name();
+  const XVariant f64 = estimate_x_variant(8192, Precision::f64, DeviceLimits{});
+  EXPECT_EQ(f64.radices, (std::vector<int>{16, 8, 8, 8})) << f64.name();
+  EXPECT_EQ(f64.threads_per_row, 512) << f64.name();
+  for (int sign : {-1, +1}) {
+    EXPECT_LE(run_variant<float>(8192, f32, sign, 40 + sign), fft3d_test::fft_error_bound(true, 8192)) << sign;
+    EXPECT_LE(run_variant<double>(8192, f64, sign, 50 + sign), fft3d_test::fft_error_bound(false, 8192)) << sign;
+  }
+}
+
 // Stages of the composite codelets (6 to 32 points in one stage), with
 // computed and table twiddles, several butterflies per thread and idle
 // threads in the smaller radix's stage.

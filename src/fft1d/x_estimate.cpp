@@ -215,10 +215,20 @@ std::optional<XVariant> short_row_form(int n, Precision precision, RealRows real
 //   0.6122-0.6133 padded, four a block, with the hint; f64 one row a block
 //   with the hint 1.0763-1.0772 against 1.1063-1.1068 (two rows, padded).
 //   Untimed on an H100 in f64.
+// - f32 8192 as 32 * 16 * 16 on 256 threads instead of 16 * 8 * 8 * 8 on
+//   1024 (one radix-8 butterfly a thread): on an H200 (untimed on an
+//   H100) C2C 8192x64x64 0.4183-0.4192 ms against 0.4848-0.4858 (0.85 ->
+//   0.98x cuFFT), 8192x128x128 1.6487 against 1.9240-1.9244, batched rows
+//   0.1598 against 0.2267 (0.62 -> 0.88x); 16 * 8 * 8 * 8 on 512 threads
+//   0.4223-0.4242, 16 * 16 * 32 on 256 0.4367-0.4373, 32 * 16 * 16 on 512
+//   0.4724-0.4732.
 // Other lengths are untimed in these forms.
 XVariant measured_row_form(int n, Precision precision, XVariant v) {
   if (std::optional<XVariant> s = short_row_form(n, precision, RealRows::none)) return *s;
-  if (n == 500) {
+  if (n == 8192 && precision == Precision::f32) {
+    v.radices = {32, 16, 16};
+    v.threads_per_row = 256;
+  } else if (n == 500) {
     v.pad = PadMethod::gap;
     v.min_blocks_per_sm = 3;
   } else if (n == 343) {
@@ -253,10 +263,17 @@ XVariant measured_row_form(int n, Precision precision, XVariant v) {
 // cuFFT forward; H200, untimed on an H100). Complex f32 rows of 4096 on
 // 128 threads lost (0.7876-0.7881 against 0.7852-0.7856); half rows of 512
 // with 16 points a thread lost 3 % forward (1 % won inverse), of 1024 tied.
+// f32 half rows of 8192 (real rows of 16384) on 512 threads instead of
+// 1024: R2C 16384x64x64 0.4610-0.4625 / 0.4856-0.4860 ms against
+// 0.5179-0.5221 / 0.5392-0.5442 (0.92 / 0.82 -> 1.03 / 0.92x cuFFT; H200,
+// untimed on an H100). The complex rows' 32 * 16 * 16 on 256 threads ran
+// the forward faster (0.4481-0.4487) but the inverse, further below
+// cuFFT, slower (0.4987-0.4991); 16 * 16 * 32 on 256 threads 0.4744-0.4754
+// / 0.5236-0.5245.
 XVariant measured_real_row_form(int n, Precision precision, XVariant v) {
   if (std::optional<XVariant> s = short_row_form(n, precision, v.real)) return *s;
-  if (n == 2048 && v.real == RealRows::half && precision == Precision::f32) {
-    v.threads_per_row = 128;
+  if (v.real == RealRows::half && precision == Precision::f32 && (n == 2048 || n == 8192)) {
+    v.threads_per_row = n == 2048 ? 128 : 512;
     return v;
   }
   if (n != 343 || v.real != RealRows::pair) return v;
@@ -478,7 +495,8 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // two stages (24 * 16), f32 columns of 343 two exchange buffers and two
 // blocks per SM (measured_343_columns), and real sides' f64 columns of 243
 // eight a block and, in passes of many columns, columns of 128 as 32 * 4
-// (measured_real_side_columns).
+// (measured_real_side_columns); their Y passes of many columns of 64 take
+// 32 * 2 (estimate_y_column_variant).
 XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits& limits, bool real_side,
                                  long long columns) {
   check_row_fits_shared_memory(n, precision, limits);
@@ -542,6 +560,27 @@ XVariant estimate_z_column_variant(int n, long long columns, Precision precision
   XVariant wide = v;
   wide.rows_per_block = 16;
   return x_variant_fits(x_variant_facts(n, precision, wide), limits) ? wide : v;
+}
+
+// Real sides' Y columns of 64 in passes of many columns (kManyRealColumns)
+// as 32 * 2 on 2 threads a column instead of 8 * 8 on 8, on an H200
+// (untimed on an H100), R2C / C2R ms: f32 8192x64x64 0.2132-0.2133 /
+// 0.2234-0.2239 against 0.2173-0.2182 / 0.2298-0.2304 (C2R 0.98 -> 1.01x
+// cuFFT), 4096x64x256 -3 % / -3.5 %, 64x64x8192 -1.3 % / -2.5 %,
+// 16384x64x64 -2.5 % / tied; f64 8192x64x64 -2 % / -2 %, 4096x64x256
+// -2.5 % / -3 %, 64x64x8192 -2.3 % / -2.3 %. Z columns of 64 did not gain
+// so (R2C 1024x1024x64 tied,
+// 256x256x64 +4 %, C2R 2048x2048x64 +5.6 %), nor did complex grids' Y
+// (C2C 8192x64x64 tied) or real passes of fewer columns (R2C 256x64x64,
+// 128x64x64 and 64^3, within L2 and noisy: slower in 15 of 20 timings).
+XVariant estimate_y_column_variant(int n, long long columns, Precision precision, const DeviceLimits& limits,
+                                   bool real_side) {
+  const XVariant v = estimate_column_variant(n, precision, limits, real_side, columns);
+  if (!real_side || n != 64 || columns < kManyRealColumns || v.radices != std::vector<int>{8, 8}) return v;
+  XVariant narrow = v;
+  narrow.radices = {32, 2};
+  narrow.threads_per_row = 2;
+  return x_variant_fits(x_variant_facts(n, precision, narrow), limits) ? narrow : v;
 }
 
 // Plane rows: one butterfly a thread in the stage with more of them, so

@@ -100,11 +100,12 @@ std::vector<XVariant> enumerate_x_variants(int n, Precision precision, const Dev
                                            bool columns = false);
 
 // The ESTIMATE choice: no timing, a heuristic from the facts. `real`: the
-// rows' RealRows form, set on the result; complex rows of 343 and 500 take
-// forms measured faster in 3-D (x_estimate.cpp), and so do real pairs of
-// 343 in both precisions (their own form: the complex rows' ran the R2C and
-// C2R of 343^3 2-13 % slower on an H100), and short rows, on several
-// threads a row (complex rows of 16, real half rows of 8, 16 and 32).
+// rows' RealRows form, set on the result; complex rows of 343, 500 and f32
+// 8192 take forms measured faster in 3-D (x_estimate.cpp), and so do real
+// pairs of 343 in both precisions (their own form: the complex rows' ran
+// the R2C and C2R of 343^3 2-13 % slower on an H100), f32 half rows of 2048
+// and 8192 (on fewer threads), and short rows, on several threads a row
+// (complex rows of 16, real half rows of 8, 16 and 32).
 XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limits,
                             RealRows real = RealRows::none);
 
@@ -121,6 +122,11 @@ XVariant estimate_column_variant(int n, Precision precision, const DeviceLimits&
 // The same for a Z pass of `columns` columns: where many Z columns of 1024
 // ran faster in wider blocks (f32: 16 columns, one block an SM), those.
 XVariant estimate_z_column_variant(int n, long long columns, Precision precision, const DeviceLimits& limits,
+                                   bool real_side = false);
+
+// The same for a Y pass of `columns` columns: a real side's many Y columns
+// of 64 in their measured form (x_estimate.cpp).
+XVariant estimate_y_column_variant(int n, long long columns, Precision precision, const DeviceLimits& limits,
                                    bool real_side = false);
 
 // The ESTIMATE choice for XY planes of nx * ny as rows of nx * ny points

@@ -78,7 +78,7 @@ GridPass column_pass(char axis, int n, long long count, kern::RowGeometry geomet
   }
   try {
     pass.variant = axis == 'z' ? estimate_z_column_variant(n, count, precision, limits, real_side)
-                               : estimate_column_variant(n, precision, limits, real_side, count);
+                               : estimate_y_column_variant(n, count, precision, limits, real_side);
   } catch (const Error&) {
     if (method == ColumnMethod::one_pass || (five.n1 == 0 && long_form.n1 == 0)) throw;
     if (five.n1 > 0)
