@@ -569,10 +569,10 @@ XVariant estimate_z_column_variant(int n, long long columns, Precision precision
 // cuFFT), 4096x64x256 -3 % / -3.5 %, 64x64x8192 -1.3 % / -2.5 %,
 // 16384x64x64 -2.5 % / tied; f64 8192x64x64 -2 % / -2 %, 4096x64x256
 // -2.5 % / -3 %, 64x64x8192 -2.3 % / -2.3 %. Z columns of 64 did not gain
-// so (R2C 1024x1024x64 tied,
-// 256x256x64 +4 %, C2R 2048x2048x64 +5.6 %), nor did complex grids' Y
-// (C2C 8192x64x64 tied) or real passes of fewer columns (R2C 256x64x64,
-// 128x64x64 and 64^3, within L2 and noisy: slower in 15 of 20 timings).
+// so (R2C 1024x1024x64 tied, 256x256x64 +4 %, C2R 2048x2048x64 +5.6 %),
+// nor did complex grids' Y (C2C 8192x64x64 tied) or real passes of fewer
+// columns (R2C 256x64x64, 128x64x64 and 64^3, within L2 and noisy: slower
+// in 15 of 20 timings).
 XVariant estimate_y_column_variant(int n, long long columns, Precision precision, const DeviceLimits& limits,
                                    bool real_side) {
   const XVariant v = estimate_column_variant(n, precision, limits, real_side, columns);
