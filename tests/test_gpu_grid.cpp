@@ -225,6 +225,25 @@ TEST(GpuGrid, PlaneRows) {
   unsetenv("FFT3D_XY_PASS");
 }
 
+// Plane columns: small YZ planes as columns of ny * nz points, nx apart, a
+// 2-D DFT each (the ESTIMATE's at 4096 x 16 x 16, forced elsewhere), against
+// FFTW.
+TEST(GpuGrid, PlaneColumns) {
+  FFT3D_REQUIRE_GPU();
+  for (bool single : {true, false}) {
+    const std::string text = plan_text(4096, 16, 16, single);
+    ASSERT_FALSE(text.empty());
+    EXPECT_NE(text.find("pass yz: 16 x 16 x 4096 planes as columns of 256 points"), std::string::npos) << text;
+    check_grid_in(single, 4096, 16, 16);
+  }
+  setenv("FFT3D_XY_PASS", "plane-columns", 1);
+  check_grid<float>(1000, 8, 32);
+  check_grid<double>(200, 4, 8);  // a ragged last block
+  check_grid<float>(96, 12, 5);
+  check_grid<double>(64, 16, 16);
+  unsetenv("FFT3D_XY_PASS");
+}
+
 // Cluster columns (FFT3D_COLUMN_METHOD=cluster, FFT3D_COLUMN_CLUSTER=CxW):
 // Y and Z columns of a grid, W neighbouring columns on a cluster of C
 // blocks, against FFTW; ragged groups (nx = 20 with W = 16) and both

@@ -273,7 +273,7 @@ XVariant measured_row_form(int n, Precision precision, XVariant v) {
 XVariant measured_real_row_form(int n, Precision precision, XVariant v) {
   if (std::optional<XVariant> s = short_row_form(n, precision, v.real)) return *s;
   if (v.real == RealRows::half && precision == Precision::f32 && (n == 2048 || n == 8192)) {
-    v.threads_per_row = n == 2048 ? 128 : 512;
+    v.threads_per_row = n / 16;  // 16 points a thread
     return v;
   }
   if (n != 343 || v.real != RealRows::pair) return v;
@@ -597,6 +597,19 @@ std::optional<XVariant> estimate_plane_variant(int nx, int ny, Precision precisi
     if (real) v.real = RealRows::pair;
     const XVariantFacts f = x_variant_facts(n, precision, v);
     if (x_variant_fits(f, limits) && (f.shared_bytes <= kPlaneBlockBytes || planes == 1)) return v;
+  }
+  return std::nullopt;
+}
+
+std::optional<XVariant> estimate_plane_column_variant(int ny, int nz, Precision precision,
+                                                      const DeviceLimits& limits) {
+  if (ny < 2 || nz < 2 || !kern::is_supported_radix(ny) || !kern::is_supported_radix(nz)) return std::nullopt;
+  const int threads = std::max(ny, nz);  // one butterfly a thread in the larger radix's stage
+  for (int columns = precision == Precision::f32 ? 32 : 16; columns >= 1; columns /= 2) {
+    XVariant v{{nz, ny}, threads, columns, PadMethod::none, false, 0};
+    v.columns = true;
+    v.plane_nx = ny;
+    if (x_variant_fits(x_variant_facts(ny * nz, precision, v), limits)) return v;
   }
   return std::nullopt;
 }

@@ -661,12 +661,14 @@ FFT3D_HD void x_transposed_store_phase(int n, int threads, int stride, int rows,
 // (plane_store_map); neighbouring threads of the line store neighbouring
 // values x + nx y, so that the stores coalesce. Paired real planes (the
 // C2R inverse) store the real part as the first plane and the imaginary
-// part as the second, their x rows out_pitch / ny reals apart.
+// part as the second, their x rows out_pitch / ny reals apart. Plane
+// columns (columns: YZ planes, one a column) store the same order down
+// their columns; neighbouring threads take neighbouring columns there.
 template <typename Real>
-FFT3D_HD void x_plane_store_phase(int n, int nx, int threads, int stride, int rows, bool paired,
+FFT3D_HD void x_plane_store_phase(int n, int nx, int threads, int stride, int rows, bool paired, bool columns,
                                   const ThreadCoord& tc, Real* smem, const XArgs<Real>& a) {
   const int ny = n / nx;
-  const RowAccess<Real> r = row_access(n, threads, stride, rows, false, false, tc, smem, a, paired);
+  const RowAccess<Real> r = row_access(n, threads, stride, rows, columns, false, tc, smem, a, paired);
   if (!r.live) return;
   for (int e = r.t; e < n; e += threads) {
     const int p = padded_index(plane_rows_store_map(n, nx), e / nx + ny * (e % nx));
@@ -761,7 +763,8 @@ inline void x_phase_on_host(const XLayout& L, int p, const ThreadCoord& grid_tc,
   if (ph.stage == kPostPhase && L.plane_nx > 0 && L.real_io == kRealPairForward)
     return x_plane_pair_post_phase(L.n, L.plane_nx, L.threads_per_row, stride, rows, tc, smem, a);
   if (ph.stage == kPostPhase && L.plane_nx > 0)
-    return x_plane_store_phase(L.n, L.plane_nx, L.threads_per_row, stride, rows, L.paired(), tc, smem, a);
+    return x_plane_store_phase(L.n, L.plane_nx, L.threads_per_row, stride, rows, L.paired(), L.columns, tc, smem,
+                               a);
   if (ph.stage == kPrePhase && L.plane_nx > 0)
     return x_plane_pair_pre_phase(L.n, L.plane_nx, L.threads_per_row, stride, rows, tc, smem, a);
   if (ph.stage == kPostPhase && L.paired())
@@ -799,8 +802,8 @@ __device__ __forceinline__ void x_run_phases(const ThreadCoord& tc, XRegs<Real, 
     } else if constexpr (ph.stage == kPostPhase && L.plane_nx > 0 && L.real_io == kRealPairForward) {
       x_plane_pair_post_phase(L.n, L.plane_nx, L.threads_per_row, L.row_stride(), L.rows_per_block, tc, smem, a);
     } else if constexpr (ph.stage == kPostPhase && L.plane_nx > 0) {
-      x_plane_store_phase(L.n, L.plane_nx, L.threads_per_row, L.row_stride(), L.rows_per_block, L.paired(), tc,
-                          smem, a);
+      x_plane_store_phase(L.n, L.plane_nx, L.threads_per_row, L.row_stride(), L.rows_per_block, L.paired(),
+                          L.columns, tc, smem, a);
     } else if constexpr (ph.stage == kPrePhase && L.plane_nx > 0) {
       x_plane_pair_pre_phase(L.n, L.plane_nx, L.threads_per_row, L.row_stride(), L.rows_per_block, tc, smem, a);
     } else if constexpr (ph.stage == kPostPhase && L.paired()) {

@@ -123,9 +123,11 @@ struct XLayout {
   // a line is one k1 of X[k1 + n1 k], so the stores coalesce across lines
   // as the loads did along them.
   bool transposed_store = false;
-  // Rows only, 0 or nx: each row is a plane of nx * (n / nx) points, x
-  // fastest, transformed as a 2-D DFT (small XY planes in one pass, a block
-  // holding rows_per_block planes). Two stages: radix[0] = n / nx along y,
+  // 0 or nx: each row is a plane of nx * (n / nx) points, x fastest,
+  // transformed as a 2-D DFT (small XY planes in one pass, a block holding
+  // rows_per_block planes). With columns, complex only, each column is one:
+  // the YZ planes of a grid whose ny * nz points are a column nx apart
+  // (plane columns, nx here the grid's ny). Two stages: radix[0] = n / nx along y,
   // radix[1] = nx along x, with no twiddles between them. The last stage
   // leaves the spectrum in shared memory in the 1-D transform's order,
   // ky + ny kx, padded one value every ny (plane_store_map), and a store

@@ -61,7 +61,7 @@ kern::XLayout layout_without_row_pad(int n, Precision precision, const XVariant&
   if (v.exchange_buffers != 1 && (v.exchange_buffers != 2 || v.real != RealRows::none))
     fail(FFT3D_ERROR_INTERNAL, "X variant " + v.name() + ": two exchange buffers are for complex data only");
   if (v.plane_nx > 0) {
-    if (L.stages != 2 || L.radix[1] != v.plane_nx || v.columns ||
+    if (L.stages != 2 || L.radix[1] != v.plane_nx ||
         (v.real != RealRows::none && v.real != RealRows::pair) || v.exchange_buffers != 1)
       fail(FFT3D_ERROR_INTERNAL, "X variant " + v.name() +
                                      ": plane rows take two stages (ny, then nx points) of complex rows or real "

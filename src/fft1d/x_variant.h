@@ -136,5 +136,11 @@ XVariant estimate_y_column_variant(int n, long long columns, Precision precision
 std::optional<XVariant> estimate_plane_variant(int nx, int ny, Precision precision, const DeviceLimits& limits,
                                                bool real = false);
 
+// The same for the YZ planes of ny * nz points as plane columns (complex;
+// XVariant::columns with plane_nx = ny, a 2-D DFT a column), as many a
+// block as make 256-byte segments (32 f32 or 16 f64), fewer where they do
+// not fit; nothing where ny or nz is not one codelet radix.
+std::optional<XVariant> estimate_plane_column_variant(int ny, int nz, Precision precision,
+                                                      const DeviceLimits& limits);
 
 }  // namespace fft3d

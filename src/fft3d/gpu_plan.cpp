@@ -289,6 +289,7 @@ std::string xy_form_name(const std::string& verdict) {
   if (verdict == kSplitXY) return "split Y";
   if (verdict == kPlaneRowsXY) return "plane rows";
   if (verdict == kFusedXZ) return "fused XZ";
+  if (verdict == kPlaneColumnsYZ) return "plane columns";
   return "fused " + verdict;
 }
 
@@ -308,6 +309,8 @@ std::unique_ptr<GpuGridPlan> plan_from_xy_verdict(const Problem& problem, const 
       schedule = grid_schedule_for(problem, device, PlaneMethod::plane_rows);
     } else if (*verdict == kFusedXZ) {
       schedule = grid_schedule_for(problem, device, PlaneMethod::fused_xz);
+    } else if (*verdict == kPlaneColumnsYZ) {
+      schedule = grid_schedule_for(problem, device, PlaneMethod::plane_columns);
     } else {
       const XYVariant v = parse_xy_variant(*verdict);
       if (!xy_variant_valid(problem.nx, problem.ny, problem.precision(), v, device.limits())) return nullptr;
@@ -407,8 +410,9 @@ std::vector<XYVariant> fused_candidates(const Problem& problem, const DeviceInfo
 // The whole-plan choice of MEASURE and EXHAUSTIVE: the fused XY pass (also
 // where the ESTIMATE rule would not fuse; the variants of fused_candidates),
 // the split-Y schedule where ny allows it, plane rows where the planes
-// have them and, where no fused XY pass fits, the fused XZ schedule where
-// its planes fuse, against separate X and Y passes, each timed on scratch
+// have them, plane columns where the YZ planes have them and, where no
+// fused XY pass fits, the fused XZ schedule where its planes fuse, against
+// separate X and Y passes, each timed on scratch
 // data; the fastest is kept, and the verdict goes to wisdom, where later
 // plans (ESTIMATE ones too) find it.
 std::unique_ptr<GpuGridPlan> time_plane_methods(const Problem& problem, const DeviceInfo& device) {
@@ -428,7 +432,9 @@ std::unique_ptr<GpuGridPlan> time_plane_methods(const Problem& problem, const De
       if (e.status() != FFT3D_ERROR_UNSUPPORTED_SIZE && e.status() != FFT3D_ERROR_INVALID_ARGUMENT) throw;
     }
   }
-  if (fused.empty() && !split && !plane_rows && !fused_xz) return best;
+  const bool plane_columns = problem.nx > 1 && estimate_plane_column_variant(problem.ny, problem.nz,
+                                                                             problem.precision(), device.limits());
+  if (fused.empty() && !split && !plane_rows && !fused_xz && !plane_columns) return best;
   precompile_xy_variants(problem.nx, problem.ny, problem.precision(), fused, device);
   const DeviceBuffer scratch = timing_scratch(problem.bytes());
   double best_ms = median_execute_ms(*best, scratch.get(), -1, nullptr);
@@ -460,6 +466,7 @@ std::unique_ptr<GpuGridPlan> time_plane_methods(const Problem& problem, const De
   if (split) time_candidate(PlaneMethod::split, nullptr, kSplitXY);
   if (plane_rows) time_candidate(PlaneMethod::plane_rows, nullptr, kPlaneRowsXY);
   if (fused_xz) time_candidate(PlaneMethod::fused_xz, nullptr, kFusedXZ);
+  if (plane_columns) time_candidate(PlaneMethod::plane_columns, nullptr, kPlaneColumnsYZ);
   plan_wisdom().remember(WisdomEntry{signature_of(device), xy_key(problem), verdict, best_ms});
   best->add_note(note.str() + "; " + xy_form_name(verdict) + " kept");
   return best;
@@ -832,10 +839,11 @@ int row_cluster_from_environment() {
   return env && *env ? std::max(0, std::atoi(env)) : 0;
 }
 
-// FFT3D_XY_PASS=fused|separate|split|plane-rows|fused-xz|automatic forces
-// how X and Y are transformed (for experiments and side-by-side schedules;
-// split: the split-Y schedule; plane-rows: small planes as 2-D rows;
-// fused-xz: X with Z over the XZ planes, then Y); automatic by default.
+// FFT3D_XY_PASS=fused|separate|split|plane-rows|fused-xz|plane-columns|automatic
+// forces how X and Y are transformed (for experiments and side-by-side
+// schedules; split: the split-Y schedule; plane-rows: small planes as 2-D
+// rows; fused-xz: X with Z over the XZ planes, then Y; plane-columns: X,
+// then small YZ planes as 2-D columns); automatic by default.
 PlaneMethod plane_method_from_environment() {
   const char* env = std::getenv("FFT3D_XY_PASS");
   if (!env || !*env) return PlaneMethod::automatic;
@@ -846,9 +854,9 @@ PlaneMethod plane_method_from_environment() {
   if (v == "split") return PlaneMethod::split;
   if (v == "plane-rows") return PlaneMethod::plane_rows;
   if (v == "fused-xz") return PlaneMethod::fused_xz;
-  fail(FFT3D_ERROR_INVALID_ARGUMENT,
-       "FFT3D_XY_PASS must be 'fused', 'separate', 'split', 'plane-rows', 'fused-xz' or 'automatic', not '" + v +
-           "'");
+  if (v == "plane-columns") return PlaneMethod::plane_columns;
+  fail(FFT3D_ERROR_INVALID_ARGUMENT, "FFT3D_XY_PASS must be 'fused', 'separate', 'split', 'plane-rows', 'fused-xz', "
+                                     "'plane-columns' or 'automatic', not '" + v + "'");
 }
 
 bool gpu_backend_usable() { return gpu_present(); }

@@ -182,7 +182,8 @@ RowMethod row_method_from_environment();
 // take clusters of C blocks (0 or unset: the ESTIMATE's).
 int row_cluster_from_environment();
 
-// FFT3D_XY_PASS=fused|separate|split|plane-rows|fused-xz|automatic forces how X and Y are transformed.
+// FFT3D_XY_PASS=fused|separate|split|plane-rows|fused-xz|plane-columns|automatic
+// forces how X and Y are transformed.
 PlaneMethod plane_method_from_environment();
 
 // FFT3D_XY_VARIANT (an XY variant name, for experiments) replaces a fused

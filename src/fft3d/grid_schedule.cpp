@@ -164,6 +164,8 @@ int split_y_factor(int ny) {
 
 bool plane_rows_pay(int nx, int ny) { return static_cast<long long>(nx) * ny <= kPlaneRowsMaxPoints; }
 
+bool plane_columns_pay(int nx, int ny, int nz) { return nx >= kPlaneColumnsMinRows && plane_rows_pay(ny, nz); }
+
 void fail_without_plane_rows(int nx, int ny, Precision precision) {
   if (nx < 2 || ny < 2) fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "plane rows need nx and ny of at least 2");
   fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no plane rows for planes of " + std::to_string(nx) + " x " +
@@ -243,12 +245,13 @@ bool fused_xz_pays(int nx, int ny, int nz, Precision precision, const DeviceLimi
 }
 
 std::optional<XVariant> valid_preference(const VariantPreference& preferred, const std::string& kind, int n,
-                                         Precision precision, const DeviceLimits& limits, long long stride) {
+                                         Precision precision, const DeviceLimits& limits, long long stride,
+                                         int plane_nx) {
   if (!preferred) return std::nullopt;
   const std::optional<PreferredVariant> found = preferred(kind, n, stride);
   if (!found || found->five_step.n1 > 0 || found->cluster.cluster > 0) return std::nullopt;
   const XVariant& v = found->x;
-  if (v.columns != (kind == "columns" || kind == "z-columns")) return std::nullopt;
+  if (v.columns != (kind == "columns" || kind == "z-columns") || v.plane_nx != plane_nx) return std::nullopt;
   // Real rows of n: the kernel transforms n / 2 points (half) or n (full, or
   // pairs of rows at once for odd n).
   const bool real = kind == "real-rows";
@@ -415,6 +418,19 @@ GridPass row_pass(int nx, long long count, Precision precision, const DeviceLimi
   return pass;
 }
 
+std::optional<std::vector<GridPass>> make_plane_columns_schedule(int nx, int ny, int nz, Precision precision,
+                                                                 const DeviceLimits& limits,
+                                                                 const VariantPreference& preferred, RowMethod rows) {
+  const int n = ny * nz;
+  std::optional<XVariant> v = valid_preference(preferred, "z-columns", n, precision, limits, 0, ny);
+  if (!v) v = estimate_plane_column_variant(ny, nz, precision, limits);
+  if (!v) return std::nullopt;
+  std::vector<GridPass> passes;
+  if (nx > 1) passes.push_back(row_pass(nx, n, precision, limits, preferred, rows));
+  passes.push_back(GridPass{'z', n, nx, {nx, static_cast<long long>(nx) * n, nx}, *v, FiveStepVariant{}});
+  return passes;
+}
+
 std::vector<GridPass> make_grid_schedule(int nx, int ny, int nz, Precision precision,
                                          const DeviceLimits& limits, ColumnMethod method,
                                          const VariantPreference& preferred, PlaneMethod planes,
@@ -443,6 +459,14 @@ std::vector<GridPass> make_grid_schedule(int nx, int ny, int nz, Precision preci
     }
   }
   if (planes == PlaneMethod::plane_rows) fail_without_plane_rows(nx, ny, precision);
+  if (planes == PlaneMethod::plane_columns) {
+    check_length('y', ny, precision);
+    check_length('z', nz, precision);
+    if (auto yz = make_plane_columns_schedule(nx, ny, nz, precision, limits, preferred, rows)) return *yz;
+    fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no plane columns for YZ planes of " + std::to_string(ny) + " x " +
+                                           std::to_string(nz) + " " + precision_name(precision) +
+                                           " (ny and nz must each be one codelet radix, and a column fit a block)");
+  }
   if (planes != PlaneMethod::separate && nx > 1 && ny > 1) {
     check_length('y', ny, precision);
     check_length('z', nz, precision);
@@ -458,6 +482,8 @@ std::vector<GridPass> make_grid_schedule(int nx, int ny, int nz, Precision preci
       set_side_planes(passes, nx, ny, estimate_side_planes(nx, ny, nz, precision), precision, limits, preferred);
       return passes;
     }
+    if (planes == PlaneMethod::automatic && plane_columns_pay(nx, ny, nz))
+      if (auto yz = make_plane_columns_schedule(nx, ny, nz, precision, limits, preferred, rows)) return *yz;
     if (planes == PlaneMethod::automatic && fused_xz_pays(nx, ny, nz, precision, limits))
       return make_xz_schedule(nx, ny, nz, precision, limits, method, preferred);
     if (planes == PlaneMethod::fused)
@@ -636,6 +662,9 @@ std::string describe_pass(const GridPass& pass, Precision precision) {
   if (pass.is_plane_rows())
     s << "pass xy: " << pass.variant.plane_nx << " x " << pass.n / pass.variant.plane_nx << " x " << pass.count
       << " planes as rows of " << pass.n << " points, a 2-D DFT each in shared memory (X and Y in one pass)";
+  else if (pass.is_plane_columns())
+    s << "pass yz: " << pass.variant.plane_nx << " x " << pass.n / pass.variant.plane_nx << " x " << pass.count
+      << " planes as columns of " << pass.n << " points, a 2-D DFT each in shared memory (Y and Z in one pass)";
   else
     s << "pass " << pass.axis << ": n=" << pass.n << " x " << pass.count
       << (pass.axis == 'x' ? " rows, shared-memory Stockham" : " columns, one-pass column Stockham");

@@ -68,6 +68,10 @@ struct GridPass {
   // An X pass over whole XY planes as rows of n = nx * ny points, each a
   // 2-D DFT in one block (XVariant::plane_nx): X and Y in one pass.
   bool is_plane_rows() const { return axis == 'x' && variant.plane_nx > 0; }
+  // A Z pass over whole YZ planes as columns of n = ny * nz points, nx
+  // apart, each a 2-D DFT in one block (XVariant::plane_nx = ny): Y and Z
+  // in one pass.
+  bool is_plane_columns() const { return axis == 'z' && variant.plane_nx > 0; }
   // The planes the fused pass leaves to its side passes (their X pass's rows over ny).
   long long side_planes() const { return side.empty() ? 0 : side[0].count / ny; }
   int passes_over_memory() const { return is_five_step() || is_long_column() ? 2 : 1; }
@@ -109,14 +113,25 @@ bool long_columns_pay(int n, const XVariant& one_pass, Precision precision);
 // rows of nx * ny points, a 2-D DFT each (estimate_plane_variant), which
 // automatic takes where plane_rows_pay. fused_xz: X fused with Z over the
 // XZ planes, then Y (make_xz_schedule), which automatic takes where
-// fused_xz_pays.
-enum class PlaneMethod { separate, fused, automatic, split, plane_rows, fused_xz };
+// fused_xz_pays. plane_columns: X rows, then the YZ planes as columns of
+// ny * nz points (make_plane_columns_schedule), which automatic takes
+// where plane_columns_pay and no plane rows or fused XY pass do.
+enum class PlaneMethod { separate, fused, automatic, split, plane_rows, fused_xz, plane_columns };
 
 // Whether the ESTIMATE transforms complex nx * ny planes as plane rows
 // (PlaneMethod::plane_rows) rather than in a fused pass: planes of at most
 // kPlaneRowsMaxPoints points.
 constexpr int kPlaneRowsMaxPoints = 256;
 bool plane_rows_pay(int nx, int ny);
+
+// Whether the ESTIMATE transforms complex ny * nz planes as plane columns
+// (PlaneMethod::plane_columns) rather than in separate Y and Z passes:
+// planes of at most kPlaneRowsMaxPoints points, at least
+// kPlaneColumnsMinRows rows of nx apart (a block's columns then fill
+// whole 256-byte segments, or 128-byte ones in f64).
+constexpr int kPlaneColumnsMinRows = 16;
+bool plane_columns_pay(int nx, int ny, int nz);
+
 
 // Fails (FFT3D_ERROR_UNSUPPORTED_SIZE): FFT3D_XY_PASS=plane-rows asked for
 // plane rows of nx * ny planes, which have none (complex and real plans).
@@ -203,6 +218,15 @@ std::vector<GridPass> make_grid_schedule(int nx, int ny, int nz, Precision preci
 std::optional<std::vector<GridPass>> make_split_y_schedule(int nx, int ny, int nz, Precision precision,
                                                            const DeviceLimits& limits,
                                                            const VariantPreference& preferred = {});
+
+// X rows (row_pass), then the YZ planes as plane columns: a Z pass of nx
+// columns of ny * nz points, each a 2-D DFT (estimate_plane_column_variant,
+// or the "z-columns" preference where it names plane columns of ny). None
+// where ny or nz is not one codelet radix or no block of one column fits.
+std::optional<std::vector<GridPass>> make_plane_columns_schedule(int nx, int ny, int nz, Precision precision,
+                                                                 const DeviceLimits& limits,
+                                                                 const VariantPreference& preferred = {},
+                                                                 RowMethod rows = RowMethod::automatic);
 
 // The fused XZ schedule: two passes over memory for an nx * ny * nz complex
 // grid whose XY planes are too large to fuse but whose XZ planes fuse (thin
@@ -305,9 +329,11 @@ std::string describe_real_rows_pass(const RealRowsPass& pass, Precision precisio
 // The preferred variant for a pass (kind "rows", "columns" or "real-rows";
 // a column pass's element stride, or 0) when it is a Stockham variant that
 // factors n (n / 2 for half real rows), has the pass's layout and fits the
-// limits; else nothing.
+// limits; else nothing. plane_nx: the plane rows or columns a pass of 2-D
+// DFTs asks for (XVariant::plane_nx); 0, the 1-D passes, takes no plane variant.
 std::optional<XVariant> valid_preference(const VariantPreference& preferred, const std::string& kind, int n,
-                                         Precision precision, const DeviceLimits& limits, long long stride = 0);
+                                         Precision precision, const DeviceLimits& limits, long long stride = 0,
+                                         int plane_nx = 0);
 
 // The preferred five-step form for columns of n (kind "five-step") when it
 // is one, splits n into two five-step radices and its blocks fit the

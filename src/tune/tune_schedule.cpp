@@ -46,13 +46,15 @@ std::string tuned_kind(const GridPass& pass) {
 
 namespace {
 
-// Long-column, cluster-row and plane-row passes keep their ESTIMATE: the
-// tuner times one-kernel passes of one block a row or column group, and
-// would take plane rows for rows of nx * ny points.
+// Long-column, cluster-row, plane-row and plane-column passes keep their
+// ESTIMATE: the tuner times one-kernel passes of one block a row or column
+// group, and would take plane rows (columns) for 1-D rows (columns) of
+// their points.
 std::vector<GridPass> without_untuned_passes(std::vector<GridPass> passes) {
   passes.erase(std::remove_if(passes.begin(), passes.end(),
                               [](const GridPass& g) {
-                                return g.is_long_column() || g.is_cluster_row() || g.is_plane_rows();
+                                return g.is_long_column() || g.is_cluster_row() || g.is_plane_rows() ||
+                                       g.is_plane_columns();
                               }),
                passes.end());
   return passes;

@@ -25,8 +25,9 @@ struct PassKey {
   // one-pass), "five-step" (Y, Z in two register passes: present where
   // the tuner found it faster than one pass), "xy-plane": how a 3-D plan
   // transforms X and Y, fused (the XYVariant name), "separate", "split-y"
-  // (the split-Y schedule), "plane-rows" or "fused-xz" (X and Z fused over
-  // the XZ planes, then Y), as timed
+  // (the split-Y schedule), "plane-rows", "fused-xz" (X and Z fused over
+  // the XZ planes, then Y) or "plane-columns" (X, then Y and Z as plane
+  // columns), as timed
   // for `planes` planes of n x ny, "xy-real-forward" / "xy-real-inverse":
   // the same for an in-place R2C forward / C2R inverse (n = nx reals per
   // row; a fused variant of real rows, or "separate"), or "pass-order": the
@@ -54,17 +55,19 @@ struct PassKey {
 };
 
 // The xy-plane verdict's value for separate X and Y passes, for the
-// split-Y schedule, for plane rows and for the fused XZ schedule
-// (fft3d/grid_schedule.h).
+// split-Y schedule, for plane rows, for the fused XZ schedule and for
+// plane columns (fft3d/grid_schedule.h).
 constexpr const char* kSeparateXY = "separate";
 constexpr const char* kSplitXY = "split-y";
 constexpr const char* kPlaneRowsXY = "plane-rows";
 constexpr const char* kFusedXZ = "fused-xz";
+constexpr const char* kPlaneColumnsYZ = "plane-columns";
 
 struct WisdomEntry {
   DeviceSignature device;
   PassKey pass;
-  std::string variant;  // an XVariant, five-step or XYVariant name, kSeparateXY, kSplitXY, kPlaneRowsXY, kFusedXZ or a pass order
+  std::string variant;  // an XVariant, five-step or XYVariant name, kSeparateXY, kSplitXY, kPlaneRowsXY, kFusedXZ,
+                        // kPlaneColumnsYZ or a pass order
   double ms = 0;        // its measured time (informative)
 };
 
