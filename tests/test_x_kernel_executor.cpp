@@ -103,6 +103,7 @@ TEST(XKernelExecutor, RowsOf8192OfTheEstimate) {
   const XVariant f32 = estimate_x_variant(8192, Precision::f32, DeviceLimits{});
   EXPECT_EQ(f32.radices, (std::vector<int>{32, 16, 16})) << f32.name();
   EXPECT_EQ(f32.threads_per_row, 256) << f32.name();
+  EXPECT_EQ(f32.min_blocks_per_sm, 3) << f32.name();
   const XVariant f64 = estimate_x_variant(8192, Precision::f64, DeviceLimits{});
   EXPECT_EQ(f64.radices, (std::vector<int>{16, 8, 8, 8})) << f64.name();
   EXPECT_EQ(f64.threads_per_row, 512) << f64.name();

@@ -221,13 +221,17 @@ std::optional<XVariant> short_row_form(int n, Precision precision, RealRows real
 //   0.98x cuFFT), 8192x128x128 1.6487 against 1.9240-1.9244, batched rows
 //   0.1598 against 0.2267 (0.62 -> 0.88x); 16 * 8 * 8 * 8 on 512 threads
 //   0.4223-0.4242, 16 * 16 * 32 on 256 0.4367-0.4373, 32 * 16 * 16 on 512
-//   0.4724-0.4732.
+//   0.4724-0.4732. With __launch_bounds__ for 3 blocks an SM (127
+//   registers held it to 2): batched rows 0.1534-0.1538 against
+//   0.1596-0.1597 (0.88 -> 0.91x), C2C 8192x64x64 0.4119-0.4130 against
+//   0.4182-0.4184, 8192x128x128 1.6245 against 1.6511 (one round each).
 // Other lengths are untimed in these forms.
 XVariant measured_row_form(int n, Precision precision, XVariant v) {
   if (std::optional<XVariant> s = short_row_form(n, precision, RealRows::none)) return *s;
   if (n == 8192 && precision == Precision::f32) {
     v.radices = {32, 16, 16};
     v.threads_per_row = 256;
+    v.min_blocks_per_sm = 3;
   } else if (n == 500) {
     v.pad = PadMethod::gap;
     v.min_blocks_per_sm = 3;
