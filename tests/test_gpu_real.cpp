@@ -301,6 +301,27 @@ TEST(GpuReal, PlaneRows) {
   unsetenv("FFT3D_XY_PASS");
 }
 
+// Plane columns: the complex side's small YZ planes as columns of
+// ny * nz points, Y and Z in one pass (the ESTIMATE's at 4096 x 16 x 16;
+// forced elsewhere, odd nx among them), in place and out of place.
+TEST(GpuReal, PlaneColumns) {
+  FFT3D_REQUIRE_GPU();
+  const Shape s{4096, 16, 16, 0};
+  for (bool single : {true, false}) {
+    const std::string text = plan_text(s, single);
+    EXPECT_NE(text.find("pass yz: 16 x 16 x 2049 planes as columns of 256 points"), std::string::npos) << text;
+    EXPECT_EQ(text.find("pass y:"), std::string::npos) << text;  // Y is in the plane columns
+    single ? check<float>(s, true, 45) : check<double>(s, false, 46);
+  }
+  ASSERT_EQ(setenv("FFT3D_XY_PASS", "plane-columns", 1), 0);
+  check<float>({1000, 8, 32, 0}, true, 47);
+  check<double>({105, 4, 8, 0}, false, 48);
+  check<float>({96, 12, 5, 0}, false, 49);
+  fft3d_plan none = nullptr;
+  EXPECT_EQ(fft3d_plan_create_3d(&none, 64, 64, 64, FFT3D_R2C_F32, FFT3D_BACKEND_GPU), FFT3D_ERROR_UNSUPPORTED_SIZE);
+  unsetenv("FFT3D_XY_PASS");
+}
+
 // Real rows whose half length fits no block (f32 from 65536 reals, f64 from
 // 32768) on clusters of blocks, the post/pre-processing in the gather and
 // scatter: batched rows and grids, in place and out of place, both

@@ -3,7 +3,8 @@
 // reverse), run by the CPU block executor against FFTW's r2c/c2r in double
 // precision: even, odd, non-cubic and degenerate grids, in place (padding
 // poisoned) and out of place, one-pass and five-step columns, normalised;
-// and small planes as real plane rows (X and Y in one pass, then Z).
+// and small planes as real plane rows (X and Y in one pass, then Z) or
+// small YZ planes as plane columns (X, then Y and Z in one pass).
 #include <gtest/gtest.h>
 
 #include <limits>
@@ -25,9 +26,11 @@ struct Grid {
   int nx, ny, nz;
 };
 
-// plane_rows: the plan's real plane rows (make_real_plane_rows_pass, forced).
+// plane_rows: the plan's real plane rows (make_real_plane_rows_pass, forced);
+// plane_columns: its plane columns (plane_columns_pass).
 template <typename Real>
-void check_grid(Grid g, bool in_place, ColumnMethod method, unsigned seed, bool plane_rows = false) {
+void check_grid(Grid g, bool in_place, ColumnMethod method, unsigned seed, bool plane_rows = false,
+                bool plane_columns = false) {
   const bool single = sizeof(Real) == 4;
   const Precision precision = single ? Precision::f32 : Precision::f64;
   const DeviceLimits limits{};
@@ -39,12 +42,18 @@ void check_grid(Grid g, bool in_place, ColumnMethod method, unsigned seed, bool 
   const int half = g.nx / 2 + 1;
   std::vector<GridPass> columns = make_column_schedule(half, g.ny, g.nz, precision, limits, method);
   if (planes) columns = without_y_columns(columns);
+  if (plane_columns) {
+    const std::optional<GridPass> yz = plane_columns_pass(half, g.ny, g.nz, precision, limits);
+    ASSERT_TRUE(yz && yz->is_plane_columns());
+    columns = {*yz};
+  }
   const size_t rows = static_cast<size_t>(g.ny) * g.nz;
   const size_t real_pitch = in_place ? 2 * half : g.nx, complex_pitch = 2 * half;
   const Real nan = std::numeric_limits<Real>::quiet_NaN();
   const double bound = 2 * fft3d_test::fft_error_bound(single, double(g.nx) * g.ny * g.nz);
   const std::string name = std::to_string(g.nx) + "x" + std::to_string(g.ny) + "x" + std::to_string(g.nz) +
-                           (in_place ? " in place" : " out of place") + (plane_rows ? ", plane rows" : "");
+                           (in_place ? " in place" : " out of place") + (plane_rows ? ", plane rows" : "") +
+                           (plane_columns ? ", plane columns" : "");
 
   // Forward: real input rounded to Real, padding poisoned.
   std::vector<double> reals = fft3d_test::random_reals(rows * g.nx, seed);
@@ -112,6 +121,18 @@ TEST(RealGridExecutor, PlaneRows) {
     check_grid<float>({16, 8, 1}, in_place, ColumnMethod::automatic, seed++, true);
   }
   check_grid<float>({8, 8, 4096}, true, ColumnMethod::automatic, seed++, true);  // Z in long columns
+}
+
+// The complex side's YZ planes as plane columns: even and odd nx (odd
+// column counts nx / 2 + 1, ragged blocks), composite and unequal ny, nz.
+TEST(RealGridExecutor, PlaneColumns) {
+  unsigned seed = 60;
+  for (bool in_place : {true, false}) {
+    check_grid<float>({64, 16, 16}, in_place, ColumnMethod::automatic, seed++, false, true);
+    check_grid<double>({30, 8, 4}, in_place, ColumnMethod::automatic, seed++, false, true);
+    check_grid<float>({7, 4, 8}, in_place, ColumnMethod::automatic, seed++, false, true);
+    check_grid<double>({40, 12, 5}, in_place, ColumnMethod::automatic, seed++, false, true);
+  }
 }
 
 // A C2R inverse from a half spectrum that is not Hermitian in its own

@@ -250,13 +250,13 @@ TEST(TuneSchedule, BatchedRowsAndRealProblems) {
   EXPECT_EQ(t.result.passes[0].pass.count, 10);
   EXPECT_TRUE(entry(wisdom, "rows", 64, Precision::f32, 0));
   // Real data: the real X rows (n = nx, ny * nz of them), then the columns
-  // of the complex side, 17 x 16 x 4 (test_tune_real_rows.cpp has more).
+  // of the complex side, 17 x 16 x 32 (test_tune_real_rows.cpp has more).
   std::string note;
-  const auto passes = passes_to_tune(make_3d_problem(32, 16, 4, FFT3D_R2C_F64), DeviceLimits{}, &note);
+  const auto passes = passes_to_tune(make_3d_problem(32, 16, 32, FFT3D_R2C_F64), DeviceLimits{}, &note);
   ASSERT_EQ(passes.size(), 3u);
   EXPECT_TRUE(is_real_rows(passes[0]));
   EXPECT_EQ(passes[0].n, 32);
-  EXPECT_EQ(passes[0].count, 16 * 4);
+  EXPECT_EQ(passes[0].count, 16 * 32);
   EXPECT_EQ(passes[1].axis, 'y');
   EXPECT_EQ(passes[1].geometry.stride, 17);
   EXPECT_EQ(passes[2].geometry.stride, 17 * 16);
@@ -267,6 +267,11 @@ TEST(TuneSchedule, BatchedRowsAndRealProblems) {
   ASSERT_EQ(plane_rows.size(), 1u);
   EXPECT_EQ(plane_rows[0].axis, 'z');
   EXPECT_EQ(plane_rows[0].geometry.stride, 9 * 8);
+  // YZ planes of at most 256 points of a complex side of at least 16
+  // columns are plane columns, which keep their ESTIMATE: only X is tuned.
+  const auto plane_columns = passes_to_tune(make_3d_problem(32, 16, 4, FFT3D_R2C_F64), DeviceLimits{});
+  ASSERT_EQ(plane_columns.size(), 1u);
+  EXPECT_TRUE(is_real_rows(plane_columns[0]));
   // The tuner's estimate of a real side's columns is the real plan's: f64
   // columns of 243 eight a block (estimate_column_variant's real_side).
   const auto real_243 = passes_to_tune(make_3d_problem(243, 243, 243, FFT3D_R2C_F64), DeviceLimits{});
@@ -274,7 +279,7 @@ TEST(TuneSchedule, BatchedRowsAndRealProblems) {
   EXPECT_EQ(real_243[1].variant.rows_per_block, 8);
   EXPECT_EQ(real_243[2].variant.rows_per_block, 8);
   Wisdom real_wisdom;
-  const Problem real = make_3d_problem(32, 16, 4, FFT3D_R2C_F32);
+  const Problem real = make_3d_problem(32, 16, 32, FFT3D_R2C_F32);
   tune(real, real_wisdom, {});
   EXPECT_TRUE(entry(real_wisdom, "columns", 16, Precision::f32, 17));
   EXPECT_TRUE(entry(real_wisdom, "real-rows", 32, Precision::f32, 0));

@@ -15,6 +15,9 @@
 // Small planes (plane_rows_pay) instead take real plane rows, two planes to
 // a 2-D DFT in one X pass (make_real_plane_rows_pass), in and out of place,
 // and then only the Z columns: FFT3D_XY_PASS=plane-rows forces them.
+// Small YZ planes of the complex side (plane_columns_pay) take plane
+// columns, Y and Z as one pass after X (before it in the inverse):
+// FFT3D_XY_PASS=plane-columns forces them.
 // The in-place forward of some f32 slabs (real_fused_xz_pays), or any under
 // FFT3D_XY_PASS=fused-xz, runs as one fused pass over the XZ planes (X with
 // its post-processing, then Z; make_real_xz_pass), then the Y columns; the
@@ -400,6 +403,16 @@ std::unique_ptr<GpuPlan> make_gpu_real_plan(const Problem& problem, const Device
                                            planes == PlaneMethod::plane_rows);
   if (grid && planes == PlaneMethod::plane_rows && !plane_rows)
     fail_without_plane_rows(problem.nx, problem.ny, precision);
+  // Small YZ planes of the complex side as plane columns, Y and Z in one
+  // pass (automatic, or forced by FFT3D_XY_PASS=plane-columns).
+  const int half = problem.nx / 2 + 1;
+  std::optional<GridPass> plane_columns;
+  if (grid && !plane_rows &&
+      (planes == PlaneMethod::plane_columns ||
+       (planes == PlaneMethod::automatic && plane_columns_pay(half, problem.ny, problem.nz))))
+    plane_columns = plane_columns_pass(half, problem.ny, problem.nz, precision, device.limits(), preferred);
+  if (grid && planes == PlaneMethod::plane_columns && !plane_columns)
+    fail_without_plane_columns(problem.ny, problem.nz, precision);
   RealRowsPass x = plane_rows ? *plane_rows
                               : make_real_rows_pass(problem.nx, problem.rows(), precision, device.limits(), preferred);
   const bool row_kernel = !plane_rows && x.kernel_n > 0 && !x.is_cluster_row();
@@ -411,12 +424,14 @@ std::unique_ptr<GpuPlan> make_gpu_real_plan(const Problem& problem, const Device
   RealXYForm forward, inverse;  // the in-place forward's and inverse's XY forms
   std::unique_ptr<XYPass> fused, fused_inverse, fused_xz, fused_xz_inverse;
   if (grid) {
-    columns = make_column_schedule(problem.nx / 2 + 1, problem.ny, problem.nz, precision, device.limits(),
-                                   column_method_from_environment(), preferred, /*real_side=*/true);
+    columns = plane_columns ? std::vector<GridPass>{*plane_columns}
+                            : make_column_schedule(half, problem.ny, problem.nz, precision, device.limits(),
+                                                   column_method_from_environment(), preferred, /*real_side=*/true);
     if (plane_rows) columns = without_y_columns(std::move(columns));
     // The split-Y schedule is complex only: real plans keep separate passes.
-    // Plane rows are X and Y in one pass already: no fused form to choose.
-    if (planes == PlaneMethod::automatic && problem.ny > 1 && !plane_rows) {
+    // Plane rows (columns) are X and Y (Y and Z) in one pass already: no
+    // fused form to choose.
+    if (planes == PlaneMethod::automatic && problem.ny > 1 && !plane_rows && !plane_columns) {
       const DeviceSignature signature = signature_of(device);
       forward = automatic_real_xy_form(problem, plan_wisdom(), signature, device.limits(), mode, false);
       inverse = automatic_real_xy_form(problem, plan_wisdom(), signature, device.limits(), mode, true);

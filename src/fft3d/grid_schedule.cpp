@@ -418,16 +418,29 @@ GridPass row_pass(int nx, long long count, Precision precision, const DeviceLimi
   return pass;
 }
 
-std::optional<std::vector<GridPass>> make_plane_columns_schedule(int nx, int ny, int nz, Precision precision,
-                                                                 const DeviceLimits& limits,
-                                                                 const VariantPreference& preferred, RowMethod rows) {
+std::optional<GridPass> plane_columns_pass(int nx, int ny, int nz, Precision precision, const DeviceLimits& limits,
+                                           const VariantPreference& preferred) {
   const int n = ny * nz;
   std::optional<XVariant> v = valid_preference(preferred, "z-columns", n, precision, limits, 0, ny);
   if (!v) v = estimate_plane_column_variant(ny, nz, precision, limits);
   if (!v) return std::nullopt;
+  return GridPass{'z', n, nx, {nx, static_cast<long long>(nx) * n, nx}, *v, FiveStepVariant{}};
+}
+
+void fail_without_plane_columns(int ny, int nz, Precision precision) {
+  fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no plane columns for YZ planes of " + std::to_string(ny) + " x " +
+                                         std::to_string(nz) + " " + precision_name(precision) +
+                                         " (ny and nz must each be one codelet radix, and a column fit a block)");
+}
+
+std::optional<std::vector<GridPass>> make_plane_columns_schedule(int nx, int ny, int nz, Precision precision,
+                                                                 const DeviceLimits& limits,
+                                                                 const VariantPreference& preferred, RowMethod rows) {
+  const std::optional<GridPass> yz = plane_columns_pass(nx, ny, nz, precision, limits, preferred);
+  if (!yz) return std::nullopt;
   std::vector<GridPass> passes;
-  if (nx > 1) passes.push_back(row_pass(nx, n, precision, limits, preferred, rows));
-  passes.push_back(GridPass{'z', n, nx, {nx, static_cast<long long>(nx) * n, nx}, *v, FiveStepVariant{}});
+  if (nx > 1) passes.push_back(row_pass(nx, static_cast<long long>(ny) * nz, precision, limits, preferred, rows));
+  passes.push_back(*yz);
   return passes;
 }
 
@@ -463,9 +476,7 @@ std::vector<GridPass> make_grid_schedule(int nx, int ny, int nz, Precision preci
     check_length('y', ny, precision);
     check_length('z', nz, precision);
     if (auto yz = make_plane_columns_schedule(nx, ny, nz, precision, limits, preferred, rows)) return *yz;
-    fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no plane columns for YZ planes of " + std::to_string(ny) + " x " +
-                                           std::to_string(nz) + " " + precision_name(precision) +
-                                           " (ny and nz must each be one codelet radix, and a column fit a block)");
+    fail_without_plane_columns(ny, nz, precision);
   }
   if (planes != PlaneMethod::separate && nx > 1 && ny > 1) {
     check_length('y', ny, precision);

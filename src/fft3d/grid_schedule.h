@@ -219,10 +219,19 @@ std::optional<std::vector<GridPass>> make_split_y_schedule(int nx, int ny, int n
                                                            const DeviceLimits& limits,
                                                            const VariantPreference& preferred = {});
 
-// X rows (row_pass), then the YZ planes as plane columns: a Z pass of nx
-// columns of ny * nz points, each a 2-D DFT (estimate_plane_column_variant,
-// or the "z-columns" preference where it names plane columns of ny). None
-// where ny or nz is not one codelet radix or no block of one column fits.
+// The YZ planes of an nx * ny * nz complex array (a real grid's complex
+// side: nx / 2 + 1) as plane columns: a Z pass of nx columns of ny * nz
+// points, nx apart, each a 2-D DFT (estimate_plane_column_variant, or the
+// "z-columns" preference where it names plane columns of ny). None where
+// ny or nz is not one codelet radix or no block of one column fits.
+std::optional<GridPass> plane_columns_pass(int nx, int ny, int nz, Precision precision, const DeviceLimits& limits,
+                                           const VariantPreference& preferred = {});
+
+// Fails (FFT3D_ERROR_UNSUPPORTED_SIZE): FFT3D_XY_PASS=plane-columns asked
+// for plane columns of ny * nz planes, which have none (complex and real plans).
+[[noreturn]] void fail_without_plane_columns(int ny, int nz, Precision precision);
+
+// X rows (row_pass), then plane_columns_pass; none where it has none.
 std::optional<std::vector<GridPass>> make_plane_columns_schedule(int nx, int ny, int nz, Precision precision,
                                                                  const DeviceLimits& limits,
                                                                  const VariantPreference& preferred = {},

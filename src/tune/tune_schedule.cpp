@@ -76,10 +76,14 @@ std::vector<GridPass> passes_to_tune(const Problem& problem, const DeviceLimits&
         return without_untuned_passes(without_y_columns(make_column_schedule(
             problem.nx / 2 + 1, problem.ny, problem.nz, p, limits, ColumnMethod::automatic, {}, /*real_side=*/true)));
     const RealRowsPass x = make_real_rows_pass(problem.nx, problem.rows(), p, limits);
+    // Small YZ planes of the complex side as plane columns: only X to tune.
+    const int half = problem.nx / 2 + 1;
+    const bool plane_columns = problem.shape == Shape::grid3d && plane_columns_pay(half, problem.ny, problem.nz) &&
+                               plane_columns_pass(half, problem.ny, problem.nz, p, limits);
     // (real cluster rows stay at their ESTIMATE, as complex ones do)
     if (x.kernel_n > 0 && !x.is_cluster_row()) passes.push_back({'x', x.nx, x.rows, {1, 0, 1}, x.variant, {}});
-    if (problem.shape == Shape::grid3d)
-      for (GridPass& column : make_column_schedule(problem.nx / 2 + 1, problem.ny, problem.nz, p, limits,
+    if (problem.shape == Shape::grid3d && !plane_columns)
+      for (GridPass& column : make_column_schedule(half, problem.ny, problem.nz, p, limits,
                                                    ColumnMethod::automatic, {}, /*real_side=*/true))
         passes.push_back(std::move(column));
     return without_untuned_passes(std::move(passes));
