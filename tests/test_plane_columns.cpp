@@ -52,13 +52,36 @@ TEST(PlaneColumns, EstimateTakesThemForSmallYZPlanes) {
     EXPECT_EQ(yz.geometry.stride, 65536);
     EXPECT_NE(describe_pass(yz, p).find("pass yz: 16 x 16 x 65536 planes as columns of 256 points"),
               std::string::npos);
-    // Short X rows, or larger YZ planes, keep separate Y and Z passes.
-    for (const auto& other : {make_grid_schedule(8, 16, 16, p, limits), make_grid_schedule(4096, 32, 32, p, limits)})
+    auto automatic = [&](int nx, int ny, int nz) {
+      return make_grid_schedule(nx, ny, nz, p, limits, ColumnMethod::automatic, {}, PlaneMethod::automatic);
+    };
+    // YZ planes of up to 1024 points too (f64 rows of 32768 take two passes).
+    for (const auto& larger : {automatic(32768, 16, 32), automatic(4096, 32, 32)}) {
+      EXPECT_EQ(larger.back().n, larger.back().count == 4096 ? 1024 : 512);
+      EXPECT_TRUE(larger.back().is_plane_columns()) << describe_pass(larger.back(), p);
+    }
+    // Short X rows, YZ planes beyond 1024 points, or planes that fuse X and
+    // Y keep their passes.
+    for (const auto& other : {automatic(8, 16, 16), automatic(4096, 32, 64), automatic(128, 32, 32)})
       for (const GridPass& pass : other) EXPECT_FALSE(pass.is_plane_columns()) << describe_pass(pass, p);
+    EXPECT_TRUE(automatic(128, 32, 32).front().is_fused_xy());
   }
   EXPECT_THROW(make_grid_schedule(64, 64, 64, Precision::f32, limits, ColumnMethod::automatic, {},
                                   PlaneMethod::plane_columns),
                Error);
+}
+
+// Real grids: planes of up to 256 points, or of up to 1024 where the
+// complex side outgrows L2 (in L2 the f32 R2C 512x32x32 lost 31 %).
+TEST(PlaneColumns, RealGridsTakeLargerPlanesBeyondL2) {
+  const DeviceLimits limits;  // 50 MB of L2
+  EXPECT_TRUE(real_plane_columns_pay(17, 16, 16, Precision::f32, limits));
+  EXPECT_FALSE(real_plane_columns_pay(8, 16, 16, Precision::f32, limits));  // fewer than 16 columns
+  EXPECT_FALSE(real_plane_columns_pay(257, 32, 32, Precision::f32, limits));  // 2 MB
+  EXPECT_TRUE(real_plane_columns_pay(8193, 32, 32, Precision::f32, limits));  // 67 MB
+  EXPECT_FALSE(real_plane_columns_pay(4097, 32, 32, Precision::f32, limits));  // 34 MB
+  EXPECT_TRUE(real_plane_columns_pay(4097, 32, 32, Precision::f64, limits));  // 67 MB
+  EXPECT_FALSE(real_plane_columns_pay(65537, 32, 64, Precision::f64, limits));  // 2048 points
 }
 
 // A preference for plane columns ("z-columns", FFT3D_Z_COLUMN_VARIANT)
@@ -107,6 +130,8 @@ TEST(PlaneColumns, MatchFftw) {
   check_plane_columns<double>(24, 12, 5);  // composite ny, ny > nz: idle threads in the second stage
   check_plane_columns<float>(9, 3, 27);
   check_plane_columns<double>(1, 8, 16);   // no X pass
+  check_plane_columns<float>(35, 32, 32);   // 1024 points, 16 columns a block
+  check_plane_columns<double>(18, 16, 32);  // 512 points, a ragged last block
 }
 
 }  // namespace

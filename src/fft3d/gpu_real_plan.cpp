@@ -15,7 +15,7 @@
 // Small planes (plane_rows_pay) instead take real plane rows, two planes to
 // a 2-D DFT in one X pass (make_real_plane_rows_pass), in and out of place,
 // and then only the Z columns: FFT3D_XY_PASS=plane-rows forces them.
-// Small YZ planes of the complex side (plane_columns_pay) take plane
+// Small YZ planes of the complex side (real_plane_columns_pay) take plane
 // columns, Y and Z as one pass after X (before it in the inverse):
 // FFT3D_XY_PASS=plane-columns forces them.
 // The in-place forward of some f32 slabs (real_fused_xz_pays), or any under
@@ -409,7 +409,7 @@ std::unique_ptr<GpuPlan> make_gpu_real_plan(const Problem& problem, const Device
   std::optional<GridPass> plane_columns;
   if (grid && !plane_rows &&
       (planes == PlaneMethod::plane_columns ||
-       (planes == PlaneMethod::automatic && plane_columns_pay(half, problem.ny, problem.nz))))
+       (planes == PlaneMethod::automatic && real_plane_columns_pay(half, problem.ny, problem.nz, precision, device.limits()))))
     plane_columns = plane_columns_pass(half, problem.ny, problem.nz, precision, device.limits(), preferred);
   if (grid && planes == PlaneMethod::plane_columns && !plane_columns)
     fail_without_plane_columns(problem.ny, problem.nz, precision);

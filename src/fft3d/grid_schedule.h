@@ -126,11 +126,20 @@ bool plane_rows_pay(int nx, int ny);
 
 // Whether the ESTIMATE transforms complex ny * nz planes as plane columns
 // (PlaneMethod::plane_columns) rather than in separate Y and Z passes:
-// planes of at most kPlaneRowsMaxPoints points, at least
+// planes of at most kPlaneColumnsMaxPoints points, at least
 // kPlaneColumnsMinRows rows of nx apart (a block's columns then fill
-// whole 256-byte segments, or 128-byte ones in f64).
+// whole 256-byte segments, or 128-byte ones in f64). Planes of 512 and 1024
+// points beat separate passes by 5-15 % (H200, docs/BENCHMARKS.md).
 constexpr int kPlaneColumnsMinRows = 16;
+constexpr int kPlaneColumnsMaxPoints = 1024;
 bool plane_columns_pay(int nx, int ny, int nz);
+
+// The same for the complex side (half = nx/2 + 1 columns) of a real grid,
+// where plane columns replace the real plan's fused or separate passes:
+// planes of at most kPlaneRowsMaxPoints points, or of up to
+// kPlaneColumnsMaxPoints where the complex side outgrows L2 (in L2 the
+// larger planes lost to them by up to 25 % in f32).
+bool real_plane_columns_pay(int half, int ny, int nz, Precision precision, const DeviceLimits& limits);
 
 
 // Fails (FFT3D_ERROR_UNSUPPORTED_SIZE): FFT3D_XY_PASS=plane-rows asked for
