@@ -10,6 +10,8 @@
 #include "common/error.h"
 #include "fft1d/x_variant.h"
 #include "fft3d/grid_schedule.h"
+#include "fft3d/problem.h"
+#include "fft3d/real_xy_form.h"
 #include "grid_schedule_check.h"
 
 namespace fft3d {
@@ -75,13 +77,16 @@ TEST(PlaneColumns, EstimateTakesThemForSmallYZPlanes) {
 // complex side outgrows L2 (in L2 the f32 R2C 512x32x32 lost 31 %).
 TEST(PlaneColumns, RealGridsTakeLargerPlanesBeyondL2) {
   const DeviceLimits limits;  // 50 MB of L2
-  EXPECT_TRUE(real_plane_columns_pay(17, 16, 16, Precision::f32, limits));
-  EXPECT_FALSE(real_plane_columns_pay(8, 16, 16, Precision::f32, limits));  // fewer than 16 columns
-  EXPECT_FALSE(real_plane_columns_pay(257, 32, 32, Precision::f32, limits));  // 2 MB
-  EXPECT_TRUE(real_plane_columns_pay(8193, 32, 32, Precision::f32, limits));  // 67 MB
-  EXPECT_FALSE(real_plane_columns_pay(4097, 32, 32, Precision::f32, limits));  // 34 MB
-  EXPECT_TRUE(real_plane_columns_pay(4097, 32, 32, Precision::f64, limits));  // 67 MB
-  EXPECT_FALSE(real_plane_columns_pay(65537, 32, 64, Precision::f64, limits));  // 2048 points
+  auto pay = [&](int nx, int ny, int nz, fft3d_type type) {
+    return real_plane_columns_pay(make_3d_problem(nx, ny, nz, type), limits);
+  };
+  EXPECT_TRUE(pay(32, 16, 16, FFT3D_R2C_F32));
+  EXPECT_FALSE(pay(14, 16, 16, FFT3D_R2C_F32));  // 8 complex columns, fewer than 16
+  EXPECT_FALSE(pay(512, 32, 32, FFT3D_R2C_F32));  // a complex side of 2 MB
+  EXPECT_TRUE(pay(16384, 32, 32, FFT3D_R2C_F32));  // 67 MB
+  EXPECT_FALSE(pay(8192, 32, 32, FFT3D_R2C_F32));  // 34 MB
+  EXPECT_TRUE(pay(8192, 32, 32, FFT3D_R2C_F64));  // 67 MB
+  EXPECT_FALSE(pay(131072, 32, 64, FFT3D_R2C_F64));  // planes of 2048 points
 }
 
 // A preference for plane columns ("z-columns", FFT3D_Z_COLUMN_VARIANT)

@@ -407,9 +407,9 @@ std::unique_ptr<GpuPlan> make_gpu_real_plan(const Problem& problem, const Device
   // pass (automatic, or forced by FFT3D_XY_PASS=plane-columns).
   const int half = problem.nx / 2 + 1;
   std::optional<GridPass> plane_columns;
-  const bool plane_columns_by_rule = planes == PlaneMethod::automatic &&
-                                     real_plane_columns_pay(half, problem.ny, problem.nz, precision, device.limits());
-  if (grid && !plane_rows && (planes == PlaneMethod::plane_columns || plane_columns_by_rule))
+  if (grid && !plane_rows &&
+      (planes == PlaneMethod::plane_columns ||
+       (planes == PlaneMethod::automatic && real_plane_columns_pay(problem, device.limits()))))
     plane_columns = plane_columns_pass(half, problem.ny, problem.nz, precision, device.limits(), preferred);
   if (grid && planes == PlaneMethod::plane_columns && !plane_columns)
     fail_without_plane_columns(problem.ny, problem.nz, precision);

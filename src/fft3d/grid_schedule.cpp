@@ -168,11 +168,6 @@ bool plane_columns_pay(int nx, int ny, int nz) {
   return nx >= kPlaneColumnsMinRows && static_cast<long long>(ny) * nz <= kPlaneColumnsMaxPoints;
 }
 
-bool real_plane_columns_pay(int half, int ny, int nz, Precision precision, const DeviceLimits& limits) {
-  const long long complex_side_bytes = static_cast<long long>(half) * ny * nz * complex_bytes(precision);
-  return plane_columns_pay(half, ny, nz) && (plane_rows_pay(ny, nz) || complex_side_bytes > limits.l2_bytes);
-}
-
 void fail_without_plane_rows(int nx, int ny, Precision precision) {
   if (nx < 2 || ny < 2) fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "plane rows need nx and ny of at least 2");
   fail(FFT3D_ERROR_UNSUPPORTED_SIZE, "no plane rows for planes of " + std::to_string(nx) + " x " +

@@ -134,13 +134,6 @@ constexpr int kPlaneColumnsMinRows = 16;
 constexpr int kPlaneColumnsMaxPoints = 1024;
 bool plane_columns_pay(int nx, int ny, int nz);
 
-// The same for the complex side (half = nx/2 + 1 columns) of a real grid,
-// where plane columns replace the real plan's fused or separate passes:
-// planes of at most kPlaneRowsMaxPoints points, or of up to
-// kPlaneColumnsMaxPoints where the complex side outgrows L2 (in L2 the
-// larger planes lost to them by up to 25 % in f32).
-bool real_plane_columns_pay(int half, int ny, int nz, Precision precision, const DeviceLimits& limits);
-
 
 // Fails (FFT3D_ERROR_UNSUPPORTED_SIZE): FFT3D_XY_PASS=plane-rows asked for
 // plane rows of nx * ny planes, which have none (complex and real plans).

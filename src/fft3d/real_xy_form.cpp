@@ -82,6 +82,11 @@ bool real_fused_xz_pays(const Problem& problem, const DeviceLimits& limits, bool
   return shape && problem.ny > 1 && problem.complex_side_bytes() > limits.l2_bytes;
 }
 
+bool real_plane_columns_pay(const Problem& problem, const DeviceLimits& limits) {
+  return plane_columns_pay(problem.nx / 2 + 1, problem.ny, problem.nz) &&
+         (plane_rows_pay(problem.ny, problem.nz) || problem.complex_side_bytes() > limits.l2_bytes);
+}
+
 RealXYForm automatic_real_xy_form(const Problem& problem, const Wisdom& wisdom, const DeviceSignature& device,
                                   const DeviceLimits& limits, TuneMode mode, bool inverse) {
   const char* direction = inverse ? "inverse" : "forward";

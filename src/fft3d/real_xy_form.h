@@ -39,6 +39,13 @@ struct RealXYForm {
 // faster than the XY forms.
 bool real_fused_xz_pays(const Problem& problem, const DeviceLimits& limits, bool inverse);
 
+// Whether a real grid's complex side (nx/2 + 1 columns) takes plane columns
+// (plane_columns_pay), Y and Z in one pass in place of the fused or separate
+// ones: YZ planes of at most kPlaneRowsMaxPoints points, or of up to
+// kPlaneColumnsMaxPoints where the complex side outgrows L2 (within L2 the
+// f32 R2C forward of 512x32x32 took 31 % longer with them).
+bool real_plane_columns_pay(const Problem& problem, const DeviceLimits& limits);
+
 // The fused variants MEASURE times for one direction: the ESTIMATE's shape
 // (also where the ESTIMATE rule would keep separate passes) on its cluster,
 // half of it and twice it, its X rows of two stages on the other thread

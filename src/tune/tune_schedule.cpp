@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "common/error.h"
+#include "fft3d/real_xy_form.h"
 #include "tune/pass_check.h"
 
 namespace fft3d {
@@ -78,8 +79,7 @@ std::vector<GridPass> passes_to_tune(const Problem& problem, const DeviceLimits&
     const RealRowsPass x = make_real_rows_pass(problem.nx, problem.rows(), p, limits);
     // Small YZ planes of the complex side as plane columns: only X to tune.
     const int half = problem.nx / 2 + 1;
-    const bool plane_columns = problem.shape == Shape::grid3d &&
-                               real_plane_columns_pay(half, problem.ny, problem.nz, p, limits) &&
+    const bool plane_columns = problem.shape == Shape::grid3d && real_plane_columns_pay(problem, limits) &&
                                plane_columns_pass(half, problem.ny, problem.nz, p, limits);
     // (real cluster rows stay at their ESTIMATE, as complex ones do)
     if (x.kernel_n > 0 && !x.is_cluster_row()) passes.push_back({'x', x.nx, x.rows, {1, 0, 1}, x.variant, {}});
