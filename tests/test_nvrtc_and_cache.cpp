@@ -65,6 +65,38 @@ TEST(Nvrtc, XKernelsCompileWithoutLocalMemory) {
   }
 }
 
+// Lines of PTX that take the address of a kernel parameter: what NVRTC does
+// with a by-value parameter of more than 128 bytes (see kern::XArgs).
+int parameter_addresses(const std::string& ptx) {
+  int n = 0;
+  size_t start = 0;
+  for (size_t end = ptx.find('\n'); end != std::string::npos; start = end + 1, end = ptx.find('\n', start)) {
+    const std::string line = ptx.substr(start, end - start);
+    if (line.find("mov.") != std::string::npos && line.find("_param_") != std::string::npos) ++n;
+  }
+  return n;
+}
+
+// X-family kernels read their parameters (kern::XMainArgs, kern::XLongArgs)
+// directly, so that a column's start, computed from them by a 64-bit
+// division in the first phase, is reused by the store phase: one division a
+// kernel. Through the parameter's address (one XArgs of 176 bytes) the store
+// phase divided again and f32 343^3 took 1.5 % longer on an H200.
+TEST(Nvrtc, XKernelsReadTheirParametersDirectly) {
+  const XVariant columns_343{{7, 7, 7}, 49, 8, PadMethod::none, false, 2, true};
+  for (Precision p : {Precision::f32, Precision::f64}) {
+    const std::string ptx = compile_to_ptx(x_kernel_source(343, p, columns_343), "compute_" FFT3D_TEST_CUDA_ARCH);
+    EXPECT_EQ(parameter_addresses(ptx), 0) << precision_name(p);
+    EXPECT_EQ(count_of(ptx, "div.s64"), 2) << precision_name(p);  // one in each direction's kernel
+    const LongColumnVariant v = estimate_long_column_variant(16384, p, DeviceLimits{}, false);
+    const std::string pass_a = x_kernel_source(v.n1, p, v.a, false, 0, false, v.n2);
+    EXPECT_EQ(parameter_addresses(compile_to_ptx(pass_a, "compute_" FFT3D_TEST_CUDA_ARCH)), 0) << v.name();
+    const FiveStepVariant f = estimate_five_step_variant(256, p);
+    EXPECT_EQ(parameter_addresses(compile_to_ptx(five_step_kernel_source(f, p), "compute_" FFT3D_TEST_CUDA_ARCH)), 0)
+        << f.name();
+  }
+}
+
 TEST(Nvrtc, FiveStepKernelsCompileWithoutLocalMemory) {
   for (int n : {256, 144, 49}) {
     for (Precision p : {Precision::f32, Precision::f64}) {

@@ -175,9 +175,9 @@ std::string cluster_row_source(int length, Precision precision, const ClusterRow
   if (v.local.min_blocks_per_sm > 0) bounds << ", " << v.local.min_blocks_per_sm;
   for (int sign : {-1, +1}) {
     s << "\nextern \"C\" __global__ void __launch_bounds__(" << bounds.str() << ") "
-      << (sign < 0 ? kClusterRowForwardKernel : kClusterRowInverseKernel) << "(fft3d::kern::XArgs<" << real
-      << "> a) {\n  fft3d::kern::await_previous_grid();\n  fft3d::kern::cluster_row_device<Cfg"
-      << (sign < 0 ? "Forward" : "Inverse") << ">(a);\n}\n";
+      << (sign < 0 ? kClusterRowForwardKernel : kClusterRowInverseKernel) << x_kernel_parameters(real)
+      << " {\n  fft3d::kern::await_previous_grid();\n  fft3d::kern::cluster_row_device<Cfg"
+      << (sign < 0 ? "Forward" : "Inverse") << ">(" << x_kernel_arguments(real) << ");\n}\n";
   }
   return s.str();
 }

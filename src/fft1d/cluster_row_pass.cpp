@@ -108,8 +108,8 @@ void ClusterRowPass::enqueue(const kern::XArgs<Real>& a, long long clusters, int
   const cudaLaunchConfig_t config =
       cluster_launch(clusters * c, layout_.threads(), shared_bytes_, stream, attrs, c, dependent_);
   kern::XArgs<Real> args = a;
-  void* params[] = {&args};
-  FFT3D_CUDA_CHECK(cudaLaunchKernelExC(&config, reinterpret_cast<const void*>(kernels_[sign < 0 ? 0 : 1]), params));
+  FFT3D_CUDA_CHECK(cudaLaunchKernelExC(&config, reinterpret_cast<const void*>(kernels_[sign < 0 ? 0 : 1]),
+                                       kern::XKernelParams<Real>(args).params));
   FFT3D_CUDA_CHECK(cudaGetLastError());
 }
 

@@ -45,8 +45,16 @@ FFT3D_HD long long split_column_start(const RowGeometry& g, long long r) {
   return (block % chunks) * g.width + r % g.width + (block / chunks + i * g.y2) * g.nx;
 }
 
+// The arguments of the X-family kernels (rows, columns, five-step, cluster
+// rows, long columns), as the device code and the CPU executors read them:
+// XArgs. A kernel takes them as two parameters, XMainArgs and XLongArgs,
+// each at most 128 bytes (x_kernel_parameters): NVRTC reads a by-value
+// parameter of more than 128 bytes through its address, and then stops
+// reusing in one phase what it computed from it in another (each column
+// kernel's store phase divided for its column's start again, 343^3 f32
+// took 1.5 % longer on an H200, 243^3 and 320^3 2-3 %; docs/BENCHMARKS.md).
 template <typename Real>
-struct XArgs {
+struct XMainArgs {
   Complex<Real>* data;            // transformed in place (rows: the input, see out)
   long long rows;                 // rows (or columns) in this launch
   const Complex<Real>* twiddles;  // exp(-2 pi i m / n), m in [0, n); table variants only
@@ -62,13 +70,38 @@ struct XArgs {
   // so a pass can start on what the previous pass wrote last (still in L2).
   // The CPU executors read it; GPU kernels are compiled one way or the other.
   bool reversed = false;
-  // Pass A of a long column (XLayout::long_n2): where the columns go, the
-  // twiddles of long_twiddle_table (fft1d/twiddle_table.h), and the column
-  // width that gives each column its j2. Pass B of a long row
-  // (XLayout::transposed_store): where its lines go.
+};
+
+// Pass A of a long column (XLayout::long_n2): where the columns go, the
+// twiddles of long_twiddle_table (fft1d/twiddle_table.h), and the column
+// width that gives each column its j2. Pass B of a long row
+// (XLayout::transposed_store): where its lines go.
+template <typename Real>
+struct XLongArgs {
   RowGeometry out_geometry{};
   const Complex<Real>* long_twiddles = nullptr;
   long long twiddle_width = 1;
+};
+
+template <typename Real>
+struct XArgs : XMainArgs<Real>, XLongArgs<Real> {
+  XArgs() = default;
+  FFT3D_HD XArgs(Complex<Real>* data, long long rows, const Complex<Real>* twiddles, RowGeometry geometry = {},
+                 Real scale = Real(1))
+      : XMainArgs<Real>{data, rows, twiddles, geometry, scale} {}
+  FFT3D_HD XArgs(const XMainArgs<Real>& main_args, const XLongArgs<Real>& long_args)
+      : XMainArgs<Real>(main_args), XLongArgs<Real>(long_args) {}
+};
+
+static_assert(sizeof(XMainArgs<double>) <= 128 && sizeof(XLongArgs<double>) <= 128,
+              "a kernel parameter of more than 128 bytes is read through its address (see XArgs)");
+
+// The kernel parameters of `a`, as cudaLaunchKernelExC takes them.
+template <typename Real>
+struct XKernelParams {
+  void* params[2];
+  explicit XKernelParams(XArgs<Real>& a)
+      : params{static_cast<XMainArgs<Real>*>(&a), static_cast<XLongArgs<Real>*>(&a)} {}
 };
 
 template <typename Real, int Capacity>

@@ -4,6 +4,14 @@
 
 namespace fft3d {
 
+std::string x_kernel_parameters(const std::string& real) {
+  return "(fft3d::kern::XMainArgs<" + real + "> main_args, fft3d::kern::XLongArgs<" + real + "> long_args)";
+}
+
+std::string x_kernel_arguments(const std::string& real) {
+  return "fft3d::kern::XArgs<" + real + ">{main_args, long_args}";
+}
+
 std::string x_layout_initializer(const kern::XLayout& L) {
   std::ostringstream s;
   s << "fft3d::kern::XLayout{" << L.n << ", " << L.stages << ", {";
@@ -51,9 +59,9 @@ std::string x_kernel_source(int n, Precision precision, const XVariant& v, bool 
   if (v.min_blocks_per_sm > 0) bounds << ", " << v.min_blocks_per_sm;
   for (int sign : {-1, +1}) {
     s << "\nextern \"C\" __global__ void __launch_bounds__(" << bounds.str() << ") "
-      << (sign < 0 ? kXForwardKernel : kXInverseKernel) << "(fft3d::kern::XArgs<" << real
-      << "> a) {\n  fft3d::kern::await_previous_grid();\n  fft3d::kern::x_block_device<Cfg"
-      << (sign < 0 ? "Forward" : "Inverse") << ">(a);\n}\n";
+      << (sign < 0 ? kXForwardKernel : kXInverseKernel) << x_kernel_parameters(real)
+      << " {\n  fft3d::kern::await_previous_grid();\n  fft3d::kern::x_block_device<Cfg"
+      << (sign < 0 ? "Forward" : "Inverse") << ">(" << x_kernel_arguments(real) << ");\n}\n";
   }
   return s.str();
 }

@@ -11,6 +11,12 @@ namespace fft3d {
 constexpr const char* kXForwardKernel = "fft3d_x_forward";
 constexpr const char* kXInverseKernel = "fft3d_x_inverse";
 
+// The parameter list of an X-family kernel whose Real is `real` ("float" or
+// "double"), and the kern::XArgs its body builds from them (two parameters
+// of at most 128 bytes each: see kern::XArgs).
+std::string x_kernel_parameters(const std::string& real);
+std::string x_kernel_arguments(const std::string& real);
+
 // The layout as a C++ aggregate initialiser ("fft3d::kern::XLayout{...}"),
 // so that a kernel sees its geometry as constants.
 std::string x_layout_initializer(const kern::XLayout& L);

@@ -41,7 +41,7 @@ void launch(cudaKernel_t kernel, const XVariantFacts& facts, int rows_per_block,
     args.rows = std::min(max_rows, rows - first);
     const long long lines = (args.rows + rows_per_line - 1) / rows_per_line;
     const long long blocks = (lines + rows_per_block - 1) / rows_per_block;
-    launch_kernel(kernel, &args, dim3(static_cast<unsigned>(blocks)),
+    launch_kernel(kernel, kern::XKernelParams<Real>(args).params, dim3(static_cast<unsigned>(blocks)),
                   dim3(static_cast<unsigned>(facts.threads_per_block)), static_cast<size_t>(facts.shared_bytes), stream,
                   dependent);
   }

@@ -28,7 +28,7 @@ cudaLaunchAttribute dependent_launch_attribute() {
   return a;
 }
 
-void launch_kernel(cudaKernel_t kernel, void* arg, dim3 grid, dim3 block, size_t shared_bytes, cudaStream_t stream,
+void launch_kernel(cudaKernel_t kernel, void** params, dim3 grid, dim3 block, size_t shared_bytes, cudaStream_t stream,
                    bool dependent) {
   cudaLaunchAttribute attribute = dependent_launch_attribute();
   cudaLaunchConfig_t config{};
@@ -38,7 +38,6 @@ void launch_kernel(cudaKernel_t kernel, void* arg, dim3 grid, dim3 block, size_t
   config.stream = stream;
   config.attrs = dependent ? &attribute : nullptr;
   config.numAttrs = dependent ? 1 : 0;
-  void* params[] = {arg};
   FFT3D_CUDA_CHECK(cudaLaunchKernelExC(&config, reinterpret_cast<const void*>(kernel), params));
   FFT3D_CUDA_CHECK(cudaGetLastError());
 }

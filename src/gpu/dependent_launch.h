@@ -39,10 +39,10 @@ bool dependent_launch_pays(const DeviceInfo& device, long long bytes, bool beyon
 // The launch attribute that allows it.
 cudaLaunchAttribute dependent_launch_attribute();
 
-// Launches `kernel`, whose one parameter is *arg, on `grid` blocks of
+// Launches `kernel`, whose parameters are *params[i], on `grid` blocks of
 // `block` threads with `shared_bytes` of dynamic shared memory, as a
 // programmatic dependent where `dependent`. Throws Error on a CUDA failure.
-void launch_kernel(cudaKernel_t kernel, void* arg, dim3 grid, dim3 block, size_t shared_bytes, cudaStream_t stream,
+void launch_kernel(cudaKernel_t kernel, void** params, dim3 grid, dim3 block, size_t shared_bytes, cudaStream_t stream,
                    bool dependent);
 
 }  // namespace fft3d

@@ -6,6 +6,7 @@
 
 #include "common/block_executor.h"
 #include "common/error.h"
+#include "fft1d/x_kernel_source.h"
 #include "multirow/five_step_host.h"
 
 namespace fft3d {
@@ -54,9 +55,9 @@ std::string five_step_kernel_source(const FiveStepVariant& v, Precision precisio
         << "    return fft3d::kern::FiveStepLayout{" << L.n1 << ", " << L.n2 << ", " << L.columns_per_block
         << ", " << (pass_b ? "true" : "false") << ", " << (L.twiddle_table ? "true" : "false") << "};\n  }\n};\n"
         << "extern \"C\" __global__ void __launch_bounds__(" << L.threads_per_block() << ") fft3d_fivestep_"
-        << (pass_b ? "b" : "a") << "_" << (sign < 0 ? "forward" : "inverse") << "(fft3d::kern::XArgs<" << real
-        << "> a) {\n  fft3d::kern::await_previous_grid();\n  fft3d::kern::five_step_block_device<" << cfg
-        << ">(a);\n}\n";
+        << (pass_b ? "b" : "a") << "_" << (sign < 0 ? "forward" : "inverse") << x_kernel_parameters(real)
+        << " {\n  fft3d::kern::await_previous_grid();\n  fft3d::kern::five_step_block_device<" << cfg << ">("
+        << x_kernel_arguments(real) << ");\n}\n";
     }
   return s.str();
 }

@@ -26,8 +26,8 @@ void launch(cudaKernel_t kernel, const kern::FiveStepLayout& L, void* data, long
                            static_cast<Real>(scale)};
     args.reversed = reversed;
     const long long blocks = (args.rows + L.columns_per_block - 1) / L.columns_per_block;
-    launch_kernel(kernel, &args, dim3(static_cast<unsigned>(blocks)), dim3(static_cast<unsigned>(L.threads_per_block())),
-                  0, stream, dependent);
+    launch_kernel(kernel, kern::XKernelParams<Real>(args).params, dim3(static_cast<unsigned>(blocks)),
+                  dim3(static_cast<unsigned>(L.threads_per_block())), 0, stream, dependent);
   }
 }
 

@@ -9,6 +9,7 @@
 #include "common/error.h"
 #include "fft1d/twiddle_table.h"
 #include "fft1d/x_kernel_host.h"
+#include "fft1d/x_kernel_source.h"
 
 namespace fft3d {
 
@@ -239,8 +240,9 @@ std::string long_column_b_source(const LongColumnVariant& v, Precision precision
       << "  __host__ __device__ static constexpr fft3d::kern::LongColumnBLayout layout() {\n"
       << "    return fft3d::kern::LongColumnBLayout{" << L.n1 << ", " << L.n2 << ", " << L.threads << "};\n  }\n};\n"
       << "extern \"C\" __global__ void __launch_bounds__(" << L.threads << ") fft3d_long_b_"
-      << (sign < 0 ? "forward" : "inverse") << "(fft3d::kern::XArgs<" << real
-      << "> a) {\n  fft3d::kern::await_previous_grid();\n  fft3d::kern::long_column_b_device<" << cfg << ">(a);\n}\n";
+      << (sign < 0 ? "forward" : "inverse") << x_kernel_parameters(real)
+      << " {\n  fft3d::kern::await_previous_grid();\n  fft3d::kern::long_column_b_device<" << cfg << ">("
+      << x_kernel_arguments(real) << ");\n}\n";
   }
   return s.str();
 }

@@ -66,12 +66,13 @@ void LongColumnPass::launch_chunks(const std::vector<LongColumnChunk>& chunks, c
   const int a_rows = variant_.a.rows_per_block, b_lines = b_lines_per_block_;
   for (const LongColumnChunk& c : chunks) {
     kern::XArgs<Real> a = long_column_a_args<Real>(c, source, work, twiddles_n1, twiddles_length);
-    launch_kernel(a_[inverse], &a, dim3(static_cast<unsigned>((c.a_columns + a_rows - 1) / a_rows)),
+    launch_kernel(a_[inverse], kern::XKernelParams<Real>(a).params,
+                  dim3(static_cast<unsigned>((c.a_columns + a_rows - 1) / a_rows)),
                   dim3(static_cast<unsigned>(a_threads_)), static_cast<size_t>(a_shared_bytes_), stream, dependent_);
     kern::XArgs<Real> b = long_column_b_args<Real>(c, array, work, static_cast<Real>(scale), twiddles_n2);
-    launch_kernel(b_[inverse], &b, dim3(static_cast<unsigned>((c.b_lines + b_lines - 1) / b_lines)),
-                  dim3(static_cast<unsigned>(b_threads_)), static_cast<size_t>(b_shared_bytes_), stream,
-                  dependent_);
+    launch_kernel(b_[inverse], kern::XKernelParams<Real>(b).params,
+                  dim3(static_cast<unsigned>((c.b_lines + b_lines - 1) / b_lines)),
+                  dim3(static_cast<unsigned>(b_threads_)), static_cast<size_t>(b_shared_bytes_), stream, dependent_);
   }
 }
 
