@@ -30,9 +30,22 @@ const std::string kArch = "sm_" FFT3D_TEST_CUDA_ARCH;
 
 using fft3d_test::count_of;
 
+// Lines of PTX that take the address of a kernel parameter: what NVRTC does
+// with a by-value parameter of more than 128 bytes (see kern::XArgs).
+int parameter_addresses(const std::string& ptx) {
+  int n = 0;
+  size_t start = 0;
+  for (size_t end = ptx.find('\n'); end != std::string::npos; start = end + 1, end = ptx.find('\n', start)) {
+    const std::string line = ptx.substr(start, end - start);
+    if (line.find("mov.") != std::string::npos && line.find("_param_") != std::string::npos) ++n;
+  }
+  return n;
+}
+
 // Each variant's kernels compile to a CUBIN, and their PTX declares no local
 // memory: every register array is indexed by constants only. (Register
-// spills would show in ptxas -v, which NVRTC does not always report.)
+// spills would show in ptxas -v, which NVRTC does not always report.) Nor
+// does it take a parameter's address.
 TEST(Nvrtc, XKernelsCompileWithoutLocalMemory) {
   const std::vector<std::pair<int, XVariant>> cases = {
       {480, XVariant{{3, 4, 5, 8}, 60, 4, PadMethod::gap, false, 0}},
@@ -60,21 +73,10 @@ TEST(Nvrtc, XKernelsCompileWithoutLocalMemory) {
       const std::string ptx = compile_to_ptx(source, virtual_arch);
       EXPECT_EQ(count_of(ptx, ".entry"), 2) << n << " " << v.name();
       EXPECT_EQ(count_of(ptx, ".local"), 0) << n << " " << v.name();
+      EXPECT_EQ(parameter_addresses(ptx), 0) << n << " " << v.name();
       EXPECT_EQ(count_of(ptx, "ld.local"), 0) << n << " " << v.name();
     }
   }
-}
-
-// Lines of PTX that take the address of a kernel parameter: what NVRTC does
-// with a by-value parameter of more than 128 bytes (see kern::XArgs).
-int parameter_addresses(const std::string& ptx) {
-  int n = 0;
-  size_t start = 0;
-  for (size_t end = ptx.find('\n'); end != std::string::npos; start = end + 1, end = ptx.find('\n', start)) {
-    const std::string line = ptx.substr(start, end - start);
-    if (line.find("mov.") != std::string::npos && line.find("_param_") != std::string::npos) ++n;
-  }
-  return n;
 }
 
 // X-family kernels read their parameters (kern::XMainArgs, kern::XLongArgs)
@@ -180,6 +182,7 @@ TEST(Nvrtc, ClusterRowKernelsCompileWithoutLocalMemory) {
     const std::string ptx = compile_to_ptx(source, "compute_" FFT3D_TEST_CUDA_ARCH);
     EXPECT_EQ(count_of(ptx, ".entry"), 2) << v->name();
     EXPECT_EQ(count_of(ptx, ".local"), 0) << v->name();
+    EXPECT_EQ(parameter_addresses(ptx), 0) << v->name();
     EXPECT_GT(count_of(ptx, "barrier.cluster.arrive"), 0) << v->name();
   }
   // Cluster columns: 1024 f32 on 4 blocks of 16 columns, 2048 f64 on 8 of 8.
@@ -214,6 +217,7 @@ TEST(Nvrtc, FusedXYKernelsCompileWithoutLocalMemory) {
       const std::string ptx = compile_to_ptx(source, "compute_" FFT3D_TEST_CUDA_ARCH);
       EXPECT_EQ(count_of(ptx, ".entry"), 2) << v->name();
       EXPECT_EQ(count_of(ptx, ".local"), 0) << v->name();
+      EXPECT_EQ(parameter_addresses(ptx), 0) << v->name();  // XYArgs: one parameter within 128 bytes
       EXPECT_GT(count_of(ptx, "barrier.cluster"), 0) << v->name();
       EXPECT_GT(count_of(ptx, "cp.async.wait_group"), 0) << v->name();  // the load, in chunks or whole
       EXPECT_EQ(count_of(ptx, "ld.shared::cluster"), 0) << v->name();     // generic loads (ClusterShares::at)
