@@ -187,6 +187,29 @@ TEST(RealRowsExecutor, LongHalfRowsOfTheEstimate) {
   EXPECT_EQ(estimate_x_variant(2048, Precision::f32, DeviceLimits{}).threads_per_row, 256);
 }
 
+// The C2R inverse's own form of f32 real rows of 16384 (16 * 16 * 32 on 256
+// threads, gap-padded: estimate_inverse_real_rows), in place and out of
+// place against FFTW; no other length or precision of the sweep has one.
+TEST(RealRowsExecutor, InverseFormOfRealRowsOf16384) {
+  const XVariant forward = estimate_x_variant(8192, Precision::f32, DeviceLimits{}, RealRows::half);
+  const std::optional<XVariant> inverse = estimate_inverse_real_rows(8192, Precision::f32, DeviceLimits{}, forward);
+  ASSERT_TRUE(inverse);
+  EXPECT_EQ(inverse->name(), "r16-16-32.t256.rows1.pad-gap.tw-sincos.mb3.real-half");
+  std::mt19937 rng(12);
+  for (bool in_place : {true, false})
+    EXPECT_LE(run_real_rows<float>(16384, *inverse, +1, in_place, rng()), 2 * fft3d_test::fft_error_bound(true, 16384))
+        << in_place;
+  for (int half_n : {1024, 2048, 4096, 8192})
+    for (Precision p : {Precision::f32, Precision::f64}) {
+      if (half_n == 8192 && p == Precision::f32) continue;
+      const XVariant v = estimate_x_variant(half_n, p, DeviceLimits{}, RealRows::half);
+      EXPECT_FALSE(estimate_inverse_real_rows(half_n, p, DeviceLimits{}, v)) << half_n << " " << precision_name(p);
+    }
+  // Complex rows of 8192 (not real) have none either.
+  const XVariant complex_rows = estimate_x_variant(8192, Precision::f32, DeviceLimits{});
+  EXPECT_FALSE(estimate_inverse_real_rows(8192, Precision::f32, DeviceLimits{}, complex_rows));
+}
+
 // The paired layout: lines of two rows, and the pre and post phases' unpadded row.
 TEST(RealRowsExecutor, PairedLayoutCountsLinesOfTwoRows) {
   XVariant v = estimate_x_variant(243, Precision::f32, DeviceLimits{});

@@ -273,5 +273,26 @@ TEST(TuneRealRows, PlansTakeOnlyValidRealRowsWisdom) {
             make_real_rows_pass(96, 10, Precision::f64, limits).variant);
 }
 
+// f32 real rows of 16384: the ESTIMATE's pass carries the C2R inverse's own
+// form, and says so; a tuned (wisdom) variant serves both directions.
+TEST(TuneRealRows, InverseFormOfRealRowsOf16384) {
+  const DeviceLimits limits;
+  const RealRowsPass x = make_real_rows_pass(16384, 64, Precision::f32, limits);
+  ASSERT_TRUE(x.inverse_variant);
+  EXPECT_EQ(x.variant.name(), "r16-8-8-8.t512.rows1.pad-none.tw-sincos.mb0.real-half");
+  EXPECT_EQ(x.variant_for(-1), x.variant);
+  EXPECT_EQ(x.variant_for(+1), *x.inverse_variant);
+  EXPECT_NE(describe_real_rows_pass(x, Precision::f32)
+                .find("the C2R inverse's variant r16-16-32.t256.rows1.pad-gap.tw-sincos.mb3.real-half"),
+            std::string::npos);
+  EXPECT_FALSE(make_real_rows_pass(16384, 64, Precision::f64, limits).inverse_variant);
+  EXPECT_FALSE(make_real_rows_pass(8192, 64, Precision::f32, limits).inverse_variant);
+  const RealRowsPass tuned =
+      make_real_rows_pass(16384, 64, Precision::f32, limits, offering("real-rows", 16384, *x.inverse_variant));
+  EXPECT_EQ(tuned.variant, *x.inverse_variant);
+  EXPECT_FALSE(tuned.inverse_variant);
+  EXPECT_EQ(tuned.variant_for(+1), tuned.variant);
+}
+
 }  // namespace
 }  // namespace fft3d

@@ -113,6 +113,19 @@ TEST(XKernelExecutor, RowsOf8192OfTheEstimate) {
   }
 }
 
+// f32 rows of 16384 take 32 * 16 * 32 on 512 threads, gap-padded (their
+// 32-point stages conflict 16- to 32-way unpadded); against FFTW in both
+// directions.
+TEST(XKernelExecutor, RowsOf16384OfTheEstimate) {
+  const XVariant v = estimate_x_variant(16384, Precision::f32, DeviceLimits{});
+  EXPECT_EQ(v.radices, (std::vector<int>{32, 16, 32})) << v.name();
+  EXPECT_EQ(v.threads_per_row, 512) << v.name();
+  EXPECT_EQ(v.pad, PadMethod::gap) << v.name();
+  EXPECT_LE(x_variant_facts(16384, Precision::f32, v).worst_conflict_degree, 2) << v.name();
+  for (int sign : {-1, +1})
+    EXPECT_LE(run_variant<float>(16384, v, sign, 60 + sign), fft3d_test::fft_error_bound(true, 16384)) << sign;
+}
+
 // Stages of the composite codelets (6 to 32 points in one stage), with
 // computed and table twiddles, several butterflies per thread and idle
 // threads in the smaller radix's stage.

@@ -225,6 +225,15 @@ std::optional<XVariant> short_row_form(int n, Precision precision, RealRows real
 //   registers held it to 2): batched rows 0.1534-0.1538 against
 //   0.1596-0.1597 (0.88 -> 0.91x), C2C 8192x64x64 0.4119-0.4130 against
 //   0.4182-0.4184, 8192x128x128 1.6245 against 1.6511 (one round each).
+// - f32 16384 as 32 * 16 * 32 on 512 threads, gap-padded, instead of
+//   16 * 16 * 8 * 8 on 1024 unpadded: on an H200 (untimed on an H100)
+//   batched rows 0.1882-0.1895 ms against 0.2105-0.2129 (0.95 -> 1.06-1.09x
+//   cuFFT), C2C 16384x64x64 0.8812-0.8843 against 0.9193-0.9270 (0.99 ->
+//   1.04x), 16384x128x32 0.8805-0.8819 against 0.9220. Unpadded, the
+//   32-point stages ran slower than the heuristic's form (16 * 32 * 32:
+//   0.218-0.220); 16 * 32 * 32 gap-padded 0.191-0.194, 32 * 32 * 16
+//   0.205-0.207. Padding lost for rows of 8192 (32 * 16 * 16 periodic
+//   0.193, 16 * 16 * 32 gap 0.162 against 0.152).
 // Other lengths are untimed in these forms.
 XVariant measured_row_form(int n, Precision precision, XVariant v) {
   if (std::optional<XVariant> s = short_row_form(n, precision, RealRows::none)) return *s;
@@ -232,6 +241,10 @@ XVariant measured_row_form(int n, Precision precision, XVariant v) {
     v.radices = {32, 16, 16};
     v.threads_per_row = 256;
     v.min_blocks_per_sm = 3;
+  } else if (n == 16384 && precision == Precision::f32) {
+    v.radices = {32, 16, 32};
+    v.threads_per_row = 512;
+    v.pad = PadMethod::gap;
   } else if (n == 500) {
     v.pad = PadMethod::gap;
     v.min_blocks_per_sm = 3;
@@ -470,6 +483,26 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
   }
   fail(FFT3D_ERROR_UNSUPPORTED_SIZE,
        "n=" + std::to_string(n) + " does not fit the device's shared memory or registers");
+}
+
+// f32 half rows of 8192 (real rows of 16384) run the C2R inverse faster as
+// 16 * 16 * 32 on 256 threads, gap-padded, three blocks an SM, though that
+// form runs the R2C forward slower (H200, untimed on an H100; ms forward /
+// inverse, the forward's form 0.4622-0.4624 / 0.4884-0.4892 on 16384x64x64):
+// 0.5038-0.5039 / 0.4658-0.4660 (C2R 0.916 -> 0.965x cuFFT). 8 * 32 * 32
+// gap-padded gave the inverse 0.4748, 32 * 16 * 16 unpadded 0.5235-0.5239
+// (docs/data/rows-16384-gap-padded-h200-2026-12-04.txt).
+std::optional<XVariant> estimate_inverse_real_rows(int n, Precision precision, const DeviceLimits& limits,
+                                                   const XVariant& forward) {
+  if (forward.real != RealRows::half || precision != Precision::f32 || n != 8192) return std::nullopt;
+  XVariant v = forward;
+  v.radices = {16, 16, 32};
+  v.threads_per_row = 256;
+  v.rows_per_block = 1;
+  v.pad = PadMethod::gap;
+  v.min_blocks_per_sm = 3;
+  if (!variant_factors(v, n) || !x_variant_fits(x_variant_facts(n, precision, v), limits)) return std::nullopt;
+  return v;
 }
 
 // Columns, from H100 timings of the column variant space (fft3d-x-explore

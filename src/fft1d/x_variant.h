@@ -101,13 +101,20 @@ std::vector<XVariant> enumerate_x_variants(int n, Precision precision, const Dev
 
 // The ESTIMATE choice: no timing, a heuristic from the facts. `real`: the
 // rows' RealRows form, set on the result; complex rows of 343, 500 and f32
-// 8192 take forms measured faster in 3-D (x_estimate.cpp), and so do real
+// 8192 and 16384 take forms measured faster in 3-D (x_estimate.cpp), and so do real
 // pairs of 343 in both precisions (their own form: the complex rows' ran
 // the R2C and C2R of 343^3 2-13 % slower on an H100), f32 half rows of 2048
 // and 8192 (on fewer threads), and short rows, on several threads a row
 // (complex rows of 16, real half rows of 8, 16 and 32).
 XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limits,
                             RealRows real = RealRows::none);
+
+// The C2R inverse's own ESTIMATE form for real rows whose forward form is
+// `forward` (estimate_x_variant's), where a different one ran the inverse
+// faster (f32 half rows of 8192); else nothing: both directions take
+// `forward`.
+std::optional<XVariant> estimate_inverse_real_rows(int n, Precision precision, const DeviceLimits& limits,
+                                                   const XVariant& forward);
 
 // The ESTIMATE choice for a one-pass column variant of length n (a Y or Z
 // pass): enough columns per block for coalesced accesses, the whole column

@@ -71,6 +71,8 @@ class GpuRealPlan final : public GpuPlan {
       cluster_x_ = std::make_unique<ClusterRowPass>(x_.kernel_n, problem.precision(), x_.cluster_row, device);
     else if (x_.kernel_n > 0)
       x_pass_ = std::make_unique<XPass>(x_.kernel_n, problem.precision(), x_.variant, device);
+    if (x_pass_ && x_.inverse_variant)
+      x_inverse_pass_ = std::make_unique<XPass>(x_.kernel_n, problem.precision(), *x_.inverse_variant, device);
     set_dependent_launch(dependent_launch_pays(device, problem.complex_side_bytes(), dependent_beyond_l2()));
     half_ = problem.nx / 2 + 1;
     for (bool after_fused : {false, true})
@@ -126,8 +128,8 @@ class GpuRealPlan final : public GpuPlan {
   void set_dependent_launch(bool on) override {
     dependent_ = on;
     on = on && side_planes_[0] == 0 && side_planes_[1] == 0;
-    for (GpuPass* pass : std::initializer_list<GpuPass*>{x_pass_.get(), cluster_x_.get(), fused_.get(),
-                                                         fused_inverse_.get(), fused_xz_.get(),
+    for (GpuPass* pass : std::initializer_list<GpuPass*>{x_pass_.get(), x_inverse_pass_.get(), cluster_x_.get(),
+                                                         fused_.get(), fused_inverse_.get(), fused_xz_.get(),
                                                          fused_xz_inverse_.get()})
       if (pass) pass->set_dependent_launch(on);
     for (auto& pass : column_passes_) pass->set_dependent_launch(on);
@@ -257,8 +259,8 @@ class GpuRealPlan final : public GpuPlan {
     void* side = static_cast<char*>(data) + fused_planes * plane * complex_bytes(problem().precision());
     side_stream_->run_beside(stream, run_fused_planes, [&](cudaStream_t side_stream) {
       auto run_x = [&] {
-        x_pass_->run_rows(side, side, static_cast<long long>(problem().ny) * side_planes, sign, side_stream,
-                          2 * half_, 2 * half_, scale);
+        x_pass(sign)->run_rows(side, side, static_cast<long long>(problem().ny) * side_planes, sign, side_stream,
+                               2 * half_, 2 * half_, scale);
       };
       auto run_y = [&] {
         column_passes_.front()->run(side, half_ * side_planes, sign, side_stream, columns_.front().geometry, 1.0);
@@ -308,17 +310,20 @@ class GpuRealPlan final : public GpuPlan {
     const bool after_fused = sign < 0 && in_place && fused_ != nullptr;
     set_last_pass_streaming(sequence, sign < 0 && last_pass_streams_[after_fused]);
     const size_t first_column = sign < 0 ? 1 : 0;
-    if (x_pass_) x_pass_->set_reversed(sequence[sign < 0 ? 0 : sequence.size() - 1].reversed);
+    if (x_pass_) x_pass(sign)->set_reversed(sequence[sign < 0 ? 0 : sequence.size() - 1].reversed);
     for (size_t i = 0; i < columns_.size(); ++i)
       set_direction(sequence[first_column + i], *column_passes_[column_index(sign, i)]);
   }
+
+  // The real-rows kernel of direction `sign` (x_pass_ must be set).
+  XPass* x_pass(int sign) const { return sign > 0 && x_inverse_pass_ ? x_inverse_pass_.get() : x_pass_.get(); }
 
   void run_rows(const void* in, void* out, int sign, long long in_pitch, long long out_pitch, double scale,
                 CUstream_st* stream) {
     // (plane rows: the pitches from plane to plane)
     const long long lines = x_.x_rows_per_row();
     if (x_pass_)
-      return x_pass_->run_rows(in, out, x_.rows, sign, stream, in_pitch * lines, out_pitch * lines, scale);
+      return x_pass(sign)->run_rows(in, out, x_.rows, sign, stream, in_pitch * lines, out_pitch * lines, scale);
     if (cluster_x_) return cluster_x_->run_rows(in, out, x_.rows, sign, stream, in_pitch, out_pitch, scale);
     // nx = 1: X[0] = x[0]. Move the reals between the sides; the forward
     // clears the imaginary parts.
@@ -338,6 +343,7 @@ class GpuRealPlan final : public GpuPlan {
   std::vector<GridPass> columns_;
   std::vector<std::unique_ptr<GpuPass>> column_passes_;
   std::unique_ptr<XPass> x_pass_;               // the real-rows kernel, or
+  std::unique_ptr<XPass> x_inverse_pass_;       //   (the C2R inverse's, where it has its own)
   std::unique_ptr<ClusterRowPass> cluster_x_;   // real cluster rows (x_.is_cluster_row())
   std::unique_ptr<XYPass> fused_;          // the in-place forward's X and Y, where fused
   std::unique_ptr<XYPass> fused_inverse_;  // the in-place inverse's Y and X, where fused
@@ -419,7 +425,10 @@ std::unique_ptr<GpuPlan> make_gpu_real_plan(const Problem& problem, const Device
   const bool x_from_wisdom =  // make_real_rows_pass takes the entry whenever it is valid
       row_kernel && valid_preference(preferred, "real-rows", problem.nx, precision, device.limits()).has_value();
   const std::optional<XVariant> forced_x = row_kernel ? forced_real_rows(problem.nx, precision, device) : std::nullopt;
-  if (forced_x) x.variant = *forced_x;
+  if (forced_x) {  // both directions
+    x.variant = *forced_x;
+    x.inverse_variant.reset();
+  }
   std::vector<GridPass> columns;
   RealXYForm forward, inverse;  // the in-place forward's and inverse's XY forms
   std::unique_ptr<XYPass> fused, fused_inverse, fused_xz, fused_xz_inverse;

@@ -525,7 +525,10 @@ RealRowsPass make_real_rows_pass(int nx, long long rows, Precision precision, co
   try {
     pass.variant = estimate_x_variant(pass.kernel_n, precision, limits,
                                       half ? RealRows::half : nx % 2 == 1 ? RealRows::pair : RealRows::full);
-    if (x_variant_fits(x_variant_facts(pass.kernel_n, precision, pass.variant), limits)) return pass;
+    if (x_variant_fits(x_variant_facts(pass.kernel_n, precision, pass.variant), limits)) {
+      pass.inverse_variant = estimate_inverse_real_rows(pass.kernel_n, precision, limits, pass.variant);
+      return pass;
+    }
   } catch (const Error& e) {
     if (e.status() != FFT3D_ERROR_UNSUPPORTED_SIZE) throw;
   }
@@ -589,6 +592,11 @@ std::string describe_real_rows_pass(const RealRowsPass& pass, Precision precisio
             : "full-length Stockham with real input/output")
     << ", variant " << pass.variant.name() << ", " << f.threads_per_block << " threads/block, " << f.shared_bytes
     << " B shared/block";
+  if (pass.inverse_variant) {
+    const XVariantFacts i = x_variant_facts(pass.kernel_n, precision, *pass.inverse_variant);
+    s << "; the C2R inverse's variant " << pass.inverse_variant->name() << ", " << i.threads_per_block
+      << " threads/block, " << i.shared_bytes << " B shared/block";
+  }
   return s.str();
 }
 

@@ -318,6 +318,10 @@ struct RealRowsPass {
   XVariant variant;                // the row kernel, unless cluster rows
   ClusterRowVariant cluster_row;   // cluster > 0: real cluster rows instead
   int plane_ny = 0;                // ny of real plane rows, else 0
+  // The C2R inverse's row kernel where the ESTIMATE gives it its own form
+  // (estimate_inverse_real_rows); else the inverse runs `variant` too.
+  std::optional<XVariant> inverse_variant;
+  const XVariant& variant_for(int sign) const { return sign > 0 && inverse_variant ? *inverse_variant : variant; }
   bool is_cluster_row() const { return cluster_row.cluster > 0; }
   bool is_plane_rows() const { return plane_ny > 0; }
   // The pass's rows are this many x rows apart (the pitches given are an x row's).
