@@ -277,7 +277,7 @@ using fft3d_test::describe;
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-// A MEASURE R2C plan tunes its real X rows (and columns) into wisdom, takes
+// A MEASURE R2C plan tunes its real X rows (each direction apart) and columns into wisdom, takes
 // them, times each direction's fused XY pass against separate passes (the
 // verdicts to wisdom), and matches FFTW's r2c forward and c2r inverse, in
 // place.
@@ -300,10 +300,15 @@ void check_measure_real_plan(int nx, int ny, int nz) {
   EXPECT_TRUE(contains(*rows, nx % 2 == 0 ? ".real-half" : ".real-pair") ||
               (nx % 2 == 1 && contains(*rows, ".real-full")))
       << *rows;
+  // The C2R inverse tuned apart: its own entry, run where it differs.
+  const std::optional<std::string> inverse_rows =
+      process_wisdom().lookup(device_signature(device), PassKey{"real-rows-inverse", nx, precision, 0});
+  ASSERT_TRUE(inverse_rows) << name << ": no real-rows-inverse wisdom";
   EXPECT_TRUE(wisdom_covers(process_wisdom(), device_signature(device),
                             make_3d_problem(nx, ny, nz, single ? FFT3D_R2C_F32 : FFT3D_R2C_F64), device.limits()));
   const std::string text = describe(plan);
   EXPECT_TRUE(contains(text, "variant " + *rows + ",")) << text;
+  EXPECT_EQ(contains(text, "the C2R inverse's variant " + *inverse_rows + ","), *inverse_rows != *rows) << text;
   EXPECT_TRUE(contains(text, "; variant from wisdom (tuned)")) << text;
   for (const char* direction : {"forward", "inverse"}) {
     const std::optional<std::string> verdict =

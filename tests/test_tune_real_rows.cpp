@@ -1,10 +1,11 @@
 // Tuning the real X rows of R2C/C2R problems, no GPU needed: the candidates
 // keep the RealRows form the length allows and factor the kernel's length;
-// the fake-timer search picks the fastest verified one (verified by the CPU
-// block executor against FFTW's r2c and c2r) and writes it to wisdom as
-// ("real-rows", nx); a real schedule takes it from there, and ignores
-// malformed or invalid entries and other GPUs'. Also the real-rows oracle
-// the GPU timer checks with.
+// the fake-timer search picks the fastest verified one for each direction
+// (verified by the CPU block executor against FFTW's r2c and c2r) and
+// writes it to wisdom as ("real-rows", nx), the R2C forward's, and
+// ("real-rows-inverse", nx), the C2R inverse's; a real schedule takes them
+// from there, and ignores malformed or invalid entries and other GPUs'.
+// Also the real-rows oracle the GPU timer checks with.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -134,8 +135,9 @@ TEST(TuneRealRows, RealRowsOracle) {
   }
 }
 
-// The search times every real-rows candidate, keeps the fastest that
-// verifies, and writes it under ("real-rows", nx) only.
+// The search times every real-rows candidate in each direction, keeps the
+// fastest that verifies, and writes it under ("real-rows", nx) and
+// ("real-rows-inverse", nx) only.
 TEST(TuneRealRows, SearchKeepsTheFastestVerifiedInWisdom) {
   const Problem problem = make_3d_problem(96, 6, 4, FFT3D_R2C_F32);
   const Precision p = Precision::f32;
@@ -150,30 +152,38 @@ TEST(TuneRealRows, SearchKeepsTheFastestVerifiedInWisdom) {
       if (fastest_fails) timer.fail_verify = {fastest.name()};
     });
     // the complex side's 49 YZ planes of 6 x 4 are plane columns at their ESTIMATE
-    ASSERT_EQ(t.result.passes.size(), 1u);
-    const PassTuning& x = t.result.passes[0];
-    EXPECT_EQ(x.kind, "real-rows");
-    EXPECT_EQ(x.pass.n, 96);
-    EXPECT_EQ(x.pass.count, 6 * 4);
-    EXPECT_EQ(x.candidates.list, list);
-    EXPECT_GE(x.result.ranked.size(), list.size());  // every candidate, and the climbed hints
-    for (const Measured& m : x.result.ranked) EXPECT_EQ(m.candidate.x.real, RealRows::half) << m.candidate.name();
+    ASSERT_EQ(t.result.passes.size(), 2u);
     const Candidate& want = fastest_fails ? second : fastest;
-    ASSERT_TRUE(x.chosen);
-    EXPECT_EQ(x.chosen->candidate, want);
-    EXPECT_TRUE(x.chosen->verified);
-    EXPECT_EQ(entry(wisdom, "real-rows", 96, p, 0), want.name());
+    for (int d = 0; d < 2; ++d) {
+      const PassTuning& x = t.result.passes[d];
+      EXPECT_EQ(x.kind, d == 0 ? "real-rows" : "real-rows-inverse");
+      EXPECT_EQ(x.pass.real_sign, d == 0 ? -1 : +1);
+      EXPECT_EQ(x.pass.n, 96);
+      EXPECT_EQ(x.pass.count, 6 * 4);
+      EXPECT_EQ(x.candidates.list, list);
+      EXPECT_GE(x.result.ranked.size(), list.size());  // every candidate, and the climbed hints
+      for (const Measured& m : x.result.ranked) EXPECT_EQ(m.candidate.x.real, RealRows::half) << m.candidate.name();
+      ASSERT_TRUE(x.chosen);
+      EXPECT_EQ(x.chosen->candidate, want);
+      EXPECT_TRUE(x.chosen->verified);
+      EXPECT_EQ(entry(wisdom, x.kind, 96, p, 0), want.name());
+      if (fastest_fails) {  // never kept
+        const auto& rejected = x.result.rejected;
+        EXPECT_NE(std::find(rejected.begin(), rejected.end(), fastest.name() + ": failed verification"),
+                  rejected.end());
+      }
+    }
     EXPECT_FALSE(entry(wisdom, "rows", 96, p, 0));
     EXPECT_FALSE(entry(wisdom, "rows", 48, p, 0));
     EXPECT_FALSE(entry(wisdom, "real-rows", 48, p, 0));
     const std::vector<std::string>& checked = t.verified.at('x');
     EXPECT_NE(std::find(checked.begin(), checked.end(), want.name()), checked.end());
-    if (fastest_fails) {  // never kept
+    if (fastest_fails)
       for (const WisdomEntry& e : t.result.written) EXPECT_NE(e.variant, fastest.name());
-      const auto& rejected = x.result.rejected;
-      EXPECT_NE(std::find(rejected.begin(), rejected.end(), fastest.name() + ": failed verification"), rejected.end());
-    }
     EXPECT_TRUE(wisdom_covers(wisdom, kTestGpu, problem, DeviceLimits{}));
+    // One direction's entry alone, as wisdom written before they were tuned apart holds: tuned again.
+    wisdom.erase(kTestGpu, PassKey{"real-rows-inverse", 96, p, 0});
+    EXPECT_FALSE(wisdom_covers(wisdom, kTestGpu, problem, DeviceLimits{}));
   }
 }
 
@@ -222,10 +232,12 @@ TEST(TuneRealRows, BatchedRealRows) {
   Wisdom wisdom;
   const Problem problem = make_batched_problem(100, 7, FFT3D_R2C_F64);
   const Tuned t = tune(problem, wisdom, {});
-  ASSERT_EQ(t.result.passes.size(), 1u);
+  ASSERT_EQ(t.result.passes.size(), 2u);
   EXPECT_EQ(t.result.passes[0].kind, "real-rows");
+  EXPECT_EQ(t.result.passes[1].kind, "real-rows-inverse");
   EXPECT_EQ(t.result.passes[0].pass.count, 7);
   EXPECT_TRUE(entry(wisdom, "real-rows", 100, Precision::f64, 0));
+  EXPECT_TRUE(entry(wisdom, "real-rows-inverse", 100, Precision::f64, 0));
   EXPECT_TRUE(wisdom_covers(wisdom, kTestGpu, problem, DeviceLimits{}));
   // nx = 1 has no kernel: nothing to tune.
   EXPECT_TRUE(passes_to_tune(make_batched_problem(1, 5, FFT3D_R2C_F32), DeviceLimits{}).empty());
@@ -292,6 +304,108 @@ TEST(TuneRealRows, InverseFormOfRealRowsOf16384) {
   EXPECT_EQ(tuned.variant, *x.inverse_variant);
   EXPECT_FALSE(tuned.inverse_variant);
   EXPECT_EQ(tuned.variant_for(+1), tuned.variant);
+  // The inverse's own entry alone: the forward keeps the ESTIMATE's form.
+  const RealRowsPass inverse_tuned =
+      make_real_rows_pass(16384, 64, Precision::f32, limits, offering("real-rows-inverse", 16384, x.variant));
+  EXPECT_EQ(inverse_tuned.variant, x.variant);
+  EXPECT_FALSE(inverse_tuned.inverse_variant);  // the same form as the forward's: one kernel
+}
+
+// A preference offering each direction its own form, as wisdom does after
+// the tuner timed them apart.
+VariantPreference offering_each(int nx, const XVariant& forward, const XVariant& inverse) {
+  return [=](const std::string& k, int m, long long) -> std::optional<PreferredVariant> {
+    if (m != nx) return std::nullopt;
+    if (k == "real-rows") return PreferredVariant(forward);
+    if (k == "real-rows-inverse") return PreferredVariant(inverse);
+    return std::nullopt;
+  };
+}
+
+// Timed apart, the forward and the inverse may win in different forms: each
+// is written under its own kind, a real schedule runs each direction in its
+// own, and the grid transforms like FFTW both ways.
+template <typename Real>
+void check_directions_tuned_apart(int nx, int ny, int nz) {
+  const bool single = sizeof(Real) == 4;
+  const Precision p = single ? Precision::f32 : Precision::f64;
+  const Problem problem = make_3d_problem(nx, ny, nz, single ? FFT3D_R2C_F32 : FFT3D_R2C_F64);
+  const std::vector<Candidate> list = real_candidates(nx, p, TuneMode::measure).list;
+  ASSERT_GE(list.size(), 3u);
+  const Candidate forward = list[1], inverse = list[2];
+  Wisdom wisdom;
+  std::vector<std::string> verified;
+  const PassTimerFactory factory = [&](const GridPass& pass) -> std::unique_ptr<PassTimer> {
+    const long long grid = static_cast<long long>(nx / 2 + 1) * ny * nz;
+    auto timer = std::make_unique<fft3d_test::CheckedTimer>(pass, grid, p, &verified);
+    const Candidate* fastest = pass.real_sign < 0 ? &forward : pass.real_sign > 0 ? &inverse : nullptr;
+    timer->ms = [fastest, axis = pass.axis](const Candidate& c) {
+      return fastest && c == *fastest ? 0.5 : hashed_ms(c, axis);
+    };
+    return timer;
+  };
+  TuneSettings settings;
+  settings.compile_threads = 2;
+  const TuneResult r = tune_schedule(problem, TuneMode::measure, settings, kTestGpu, DeviceLimits{}, factory, wisdom);
+  ASSERT_GE(r.passes.size(), 2u);
+  EXPECT_EQ(entry(wisdom, "real-rows", nx, p, 0), forward.name());
+  EXPECT_EQ(entry(wisdom, "real-rows-inverse", nx, p, 0), inverse.name());
+  EXPECT_TRUE(wisdom_covers(wisdom, kTestGpu, problem, DeviceLimits{}));
+
+  const VariantPreference pref = wisdom_variants(wisdom, kTestGpu, p);
+  const RealRowsPass x = make_real_rows_pass(nx, static_cast<long long>(ny) * nz, p, DeviceLimits{}, pref);
+  EXPECT_EQ(x.variant_for(-1), forward.x);
+  EXPECT_EQ(x.variant_for(+1), inverse.x);
+  EXPECT_NE(describe_real_rows_pass(x, p).find("the C2R inverse's variant " + inverse.name()), std::string::npos);
+  const std::vector<GridPass> columns =
+      make_column_schedule(nx / 2 + 1, ny, nz, p, DeviceLimits{}, ColumnMethod::automatic, pref, true);
+
+  const size_t rows = static_cast<size_t>(ny) * nz, pitch = 2 * static_cast<size_t>(nx / 2 + 1);
+  std::vector<double> reals = fft3d_test::random_reals(rows * nx, 33);
+  for (double& v : reals) v = static_cast<Real>(v);
+  std::vector<Real> data = fft3d_test::to_pitched<Real>(reals, nx, pitch, Real(0));
+  run_real_grid_on_cpu<Real>(x, columns, data.data(), data.data(), -1, static_cast<long long>(pitch));
+  const std::vector<fft3d_test::cplx> want = fft3d_test::fftw_r2c_3d(reals, nx, ny, nz);
+  std::vector<fft3d_test::cplx> got(want.size());
+  for (size_t i = 0; i < got.size(); ++i) got[i] = {data[2 * i], data[2 * i + 1]};
+  const double bound = 2 * fft3d_test::fft_error_bound(single, double(nx) * ny * nz);
+  EXPECT_LE(fft3d_test::relative_l2_error(got, want), bound) << "forward " << problem.str();
+  // The inverse of FFTW's spectrum, run in the inverse's form only.
+  for (size_t i = 0; i < want.size(); ++i) {
+    data[2 * i] = static_cast<Real>(want[i].real());
+    data[2 * i + 1] = static_cast<Real>(want[i].imag());
+  }
+  run_real_grid_on_cpu<Real>(x, columns, data.data(), data.data(), +1, static_cast<long long>(pitch));
+  const std::vector<double> back = fft3d_test::from_pitched<double>(data, nx, pitch, rows);
+  const std::vector<double> want_back = fft3d_test::fftw_c2r_3d(want, nx, ny, nz);
+  const std::vector<fft3d_test::cplx> got_c(back.begin(), back.end()), want_c(want_back.begin(), want_back.end());
+  EXPECT_LE(fft3d_test::relative_l2_error(got_c, want_c), 2 * bound) << "inverse " << problem.str();
+
+  // Wisdom written before the directions were tuned apart (the forward's
+  // entry alone) serves both directions.
+  wisdom.erase(kTestGpu, PassKey{"real-rows-inverse", nx, p, 0});
+  const RealRowsPass old = make_real_rows_pass(nx, 1, p, DeviceLimits{}, wisdom_variants(wisdom, kTestGpu, p));
+  EXPECT_EQ(old.variant_for(+1), forward.x);
+  EXPECT_FALSE(old.inverse_variant);
+}
+
+TEST(TuneRealRows, DirectionsTunedApartF32) { check_directions_tuned_apart<float>(96, 6, 5); }
+TEST(TuneRealRows, DirectionsTunedApartOddF64) { check_directions_tuned_apart<double>(45, 4, 3); }
+
+// The preference's two kinds reach make_real_rows_pass as they are offered.
+TEST(TuneRealRows, EachDirectionsPreference) {
+  const DeviceLimits limits;
+  const std::vector<Candidate> list = real_candidates(96, Precision::f32, TuneMode::measure).list;
+  ASSERT_GE(list.size(), 3u);
+  const RealRowsPass x = make_real_rows_pass(96, 4, Precision::f32, limits, offering_each(96, list[1].x, list[2].x));
+  EXPECT_EQ(x.variant, list[1].x);
+  ASSERT_TRUE(x.inverse_variant);
+  EXPECT_EQ(*x.inverse_variant, list[2].x);
+  // An inverse entry that is not valid for the rows (a complex variant) is ignored.
+  XVariant complex_rows = list[2].x;
+  complex_rows.real = RealRows::none;
+  EXPECT_FALSE(make_real_rows_pass(96, 4, Precision::f32, limits, offering_each(96, list[1].x, complex_rows))
+                   .inverse_variant);
 }
 
 }  // namespace

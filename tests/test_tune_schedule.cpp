@@ -249,17 +249,22 @@ TEST(TuneSchedule, BatchedRowsAndRealProblems) {
   ASSERT_EQ(t.result.passes.size(), 1u);
   EXPECT_EQ(t.result.passes[0].pass.count, 10);
   EXPECT_TRUE(entry(wisdom, "rows", 64, Precision::f32, 0));
-  // Real data: the real X rows (n = nx, ny * nz of them), then the columns
-  // of the complex side, 17 x 16 x 32 (test_tune_real_rows.cpp has more).
+  // Real data: the real X rows (n = nx, ny * nz of them), the R2C forward's
+  // and the C2R inverse's, then the columns of the complex side, 17 x 16 x
+  // 32 (test_tune_real_rows.cpp has more).
   std::string note;
   const auto passes = passes_to_tune(make_3d_problem(32, 16, 32, FFT3D_R2C_F64), DeviceLimits{}, &note);
-  ASSERT_EQ(passes.size(), 3u);
-  EXPECT_TRUE(is_real_rows(passes[0]));
-  EXPECT_EQ(passes[0].n, 32);
-  EXPECT_EQ(passes[0].count, 16 * 32);
-  EXPECT_EQ(passes[1].axis, 'y');
-  EXPECT_EQ(passes[1].geometry.stride, 17);
-  EXPECT_EQ(passes[2].geometry.stride, 17 * 16);
+  ASSERT_EQ(passes.size(), 4u);
+  for (int d = 0; d < 2; ++d) {
+    EXPECT_TRUE(is_real_rows(passes[d]));
+    EXPECT_EQ(passes[d].n, 32);
+    EXPECT_EQ(passes[d].count, 16 * 32);
+    EXPECT_EQ(passes[d].real_sign, d == 0 ? -1 : +1);
+    EXPECT_EQ(tuned_kind(passes[d]), d == 0 ? "real-rows" : "real-rows-inverse");
+  }
+  EXPECT_EQ(passes[2].axis, 'y');
+  EXPECT_EQ(passes[2].geometry.stride, 17);
+  EXPECT_EQ(passes[3].geometry.stride, 17 * 16);
   EXPECT_NE(note.find("real-rows kernels"), std::string::npos);
   // Planes of at most 256 points are real plane rows, which keep their
   // ESTIMATE: only Z is tuned.
@@ -270,19 +275,21 @@ TEST(TuneSchedule, BatchedRowsAndRealProblems) {
   // YZ planes of at most 256 points of a complex side of at least 16
   // columns are plane columns, which keep their ESTIMATE: only X is tuned.
   const auto plane_columns = passes_to_tune(make_3d_problem(32, 16, 4, FFT3D_R2C_F64), DeviceLimits{});
-  ASSERT_EQ(plane_columns.size(), 1u);
+  ASSERT_EQ(plane_columns.size(), 2u);
   EXPECT_TRUE(is_real_rows(plane_columns[0]));
+  EXPECT_TRUE(is_real_rows(plane_columns[1]));
   // The tuner's estimate of a real side's columns is the real plan's: f64
   // columns of 243 eight a block (estimate_column_variant's real_side).
   const auto real_243 = passes_to_tune(make_3d_problem(243, 243, 243, FFT3D_R2C_F64), DeviceLimits{});
-  ASSERT_EQ(real_243.size(), 3u);
-  EXPECT_EQ(real_243[1].variant.rows_per_block, 8);
+  ASSERT_EQ(real_243.size(), 4u);
   EXPECT_EQ(real_243[2].variant.rows_per_block, 8);
+  EXPECT_EQ(real_243[3].variant.rows_per_block, 8);
   Wisdom real_wisdom;
   const Problem real = make_3d_problem(32, 16, 32, FFT3D_R2C_F32);
   tune(real, real_wisdom, {});
   EXPECT_TRUE(entry(real_wisdom, "columns", 16, Precision::f32, 17));
   EXPECT_TRUE(entry(real_wisdom, "real-rows", 32, Precision::f32, 0));
+  EXPECT_TRUE(entry(real_wisdom, "real-rows-inverse", 32, Precision::f32, 0));
   EXPECT_TRUE(wisdom_covers(real_wisdom, kGpu, real, DeviceLimits{}));
   EXPECT_TRUE(passes_to_tune(make_batched_problem(1, 5, FFT3D_C2C_F32), DeviceLimits{}).empty());
   EXPECT_THROW(tune_schedule(rows, TuneMode::estimate, {}, kGpu, DeviceLimits{}, {}, wisdom), Error);

@@ -52,8 +52,8 @@ void print_pass(const PassTuning& t, long long bytes) {
     if (t.chosen && m.candidate == t.chosen->candidate) notes += "  <- chosen";
     if (m.candidate == t.estimate) notes += "  (estimate)";
     if (m.verified) notes += "  verified";
-    // Five-step forms pass twice over memory; real rows are timed forward and inverse.
-    const double passes = m.candidate.is_five_step() || t.kind == "real-rows" ? 2 : 1;
+    // Five-step forms pass twice over memory; real rows are timed one direction at a time.
+    const double passes = m.candidate.is_five_step() ? 2 : 1;
     std::printf("  %4zu  %9.4f  %8.0f  %7.1f%%  %s%s\n", i + 1, m.ms, passes * 2.0 * bytes / (m.ms * 1e6),
                 estimate_ms > 0 ? 100.0 * (estimate_ms / m.ms - 1) : 0.0, m.candidate.name().c_str(), notes.c_str());
   }

@@ -6,7 +6,7 @@
 // passes over the nx/2 + 1 columns. Forward: X, then Y and Z on the output;
 // inverse: Z and Y on the input (which is overwritten, as FFTW's and cuFFT's
 // C2R do), then X into the output. Each pass takes its variant from
-// wisdom (the tuner's "real-rows" and "columns" entries, and for columns
+// wisdom (the tuner's "real-rows", "real-rows-inverse" and "columns" entries, and for columns
 // its "five-step" verdicts, through make_column_schedule) where valid, else
 // the ESTIMATE choice. Where the plan fuses, the in-place forward runs X
 // and Y as one fused pass per plane (xy/), then Z: two passes over memory;
@@ -422,8 +422,11 @@ std::unique_ptr<GpuPlan> make_gpu_real_plan(const Problem& problem, const Device
   RealRowsPass x = plane_rows ? *plane_rows
                               : make_real_rows_pass(problem.nx, problem.rows(), precision, device.limits(), preferred);
   const bool row_kernel = !plane_rows && x.kernel_n > 0 && !x.is_cluster_row();
-  const bool x_from_wisdom =  // make_real_rows_pass takes the entry whenever it is valid
-      row_kernel && valid_preference(preferred, "real-rows", problem.nx, precision, device.limits()).has_value();
+  // make_real_rows_pass takes either direction's entry whenever it is valid
+  auto tuned = [&](const char* kind) {
+    return valid_preference(preferred, kind, problem.nx, precision, device.limits()).has_value();
+  };
+  const bool x_from_wisdom = row_kernel && (tuned("real-rows") || tuned("real-rows-inverse"));
   const std::optional<XVariant> forced_x = row_kernel ? forced_real_rows(problem.nx, precision, device) : std::nullopt;
   if (forced_x) {  // both directions
     x.variant = *forced_x;

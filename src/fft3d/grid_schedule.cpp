@@ -256,7 +256,7 @@ std::optional<XVariant> valid_preference(const VariantPreference& preferred, con
   if (v.columns != (kind == "columns" || kind == "z-columns") || v.plane_nx != plane_nx) return std::nullopt;
   // Real rows of n: the kernel transforms n / 2 points (half) or n (full, or
   // pairs of rows at once for odd n).
-  const bool real = kind == "real-rows";
+  const bool real = kind == "real-rows" || kind == "real-rows-inverse";
   const RealRows want = !real ? RealRows::none : n % 2 == 0 && n >= 4 ? RealRows::half : RealRows::full;
   const int kernel_n = want == RealRows::half ? n / 2 : n;
   if (v.real != want && !(want == RealRows::full && n % 2 == 1 && v.real == RealRows::pair)) return std::nullopt;
@@ -517,8 +517,14 @@ RealRowsPass make_real_rows_pass(int nx, long long rows, Precision precision, co
   if (nx == 1) return pass;  // a strided copy, no kernel
   const bool half = nx % 2 == 0 && nx >= 4;
   pass.kernel_n = half ? nx / 2 : nx;
+  // The inverse's own tuned variant, where it differs from the forward's.
+  const std::optional<XVariant> inverse = valid_preference(preferred, "real-rows-inverse", nx, precision, limits);
+  auto set_inverse = [&pass](const std::optional<XVariant>& v) {
+    if (v && !(*v == pass.variant)) pass.inverse_variant = *v;
+  };
   if (auto v = valid_preference(preferred, "real-rows", nx, precision, limits)) {
     pass.variant = *v;
+    set_inverse(inverse);
     return pass;
   }
   // Odd rows go two to a transform: half the arithmetic of one a row.
@@ -526,7 +532,7 @@ RealRowsPass make_real_rows_pass(int nx, long long rows, Precision precision, co
     pass.variant = estimate_x_variant(pass.kernel_n, precision, limits,
                                       half ? RealRows::half : nx % 2 == 1 ? RealRows::pair : RealRows::full);
     if (x_variant_fits(x_variant_facts(pass.kernel_n, precision, pass.variant), limits)) {
-      pass.inverse_variant = estimate_inverse_real_rows(pass.kernel_n, precision, limits, pass.variant);
+      set_inverse(inverse ? inverse : estimate_inverse_real_rows(pass.kernel_n, precision, limits, pass.variant));
       return pass;
     }
   } catch (const Error& e) {

@@ -60,6 +60,9 @@ struct GridPass {
   // of variant; or, with cluster_row.columns > 0, a Y or Z pass of cluster
   // columns at `geometry` (ColumnMethod::cluster_column).
   ClusterRowVariant cluster_row{};
+  // Real rows to tune (passes_to_tune): the R2C forward (-1) or the C2R
+  // inverse (+1) alone, each its own wisdom entry; 0 both.
+  int real_sign = 0;
 
   bool is_five_step() const { return five_step.n1 > 0; }
   bool is_cluster_row() const { return cluster_row.cluster > 0; }
@@ -140,7 +143,7 @@ bool plane_columns_pay(int nx, int ny, int nz);
 [[noreturn]] void fail_without_plane_rows(int nx, int ny, Precision precision);
 
 // What a preference names for a pass: a Stockham variant (kinds "rows",
-// "columns", "real-rows") or, for kind "five-step", the two-pass column form
+// "columns", "real-rows", "real-rows-inverse") or, for kind "five-step", the two-pass column form
 // (wisdom's verdict that it beat every one-pass variant of that length).
 struct PreferredVariant {
   XVariant x;
@@ -311,6 +314,8 @@ std::vector<GridPass> make_column_schedule(int nx, int ny, int nz, Precision pre
 // ESTIMATE's cluster of kernel_n points; fft1d/cluster_row_kernel.h).
 // With plane_ny > 0 the pass is real plane rows instead
 // (make_real_plane_rows_pass): X and Y of whole XY planes, `rows` of them.
+// A preference's "real-rows" variant replaces the ESTIMATE's in both
+// directions, unless its "real-rows-inverse" one names the inverse's.
 struct RealRowsPass {
   int nx;
   int kernel_n;
@@ -318,9 +323,10 @@ struct RealRowsPass {
   XVariant variant;                // the row kernel, unless cluster rows
   ClusterRowVariant cluster_row;   // cluster > 0: real cluster rows instead
   int plane_ny = 0;                // ny of real plane rows, else 0
-  // The C2R inverse's row kernel where the ESTIMATE gives it its own form
-  // (estimate_inverse_real_rows); else the inverse runs `variant` too.
-  std::optional<XVariant> inverse_variant;
+  // The C2R inverse's row kernel where it has its own form: the ESTIMATE's
+  // (estimate_inverse_real_rows), or wisdom's "real-rows-inverse" entry
+  // where it differs from the forward's; else the inverse runs `variant` too.
+  std::optional<XVariant> inverse_variant{};
   const XVariant& variant_for(int sign) const { return sign > 0 && inverse_variant ? *inverse_variant : variant; }
   bool is_cluster_row() const { return cluster_row.cluster > 0; }
   bool is_plane_rows() const { return plane_ny > 0; }
@@ -341,7 +347,8 @@ std::optional<RealRowsPass> make_real_plane_rows_pass(int nx, int ny, int nz, Pr
 std::vector<GridPass> without_y_columns(std::vector<GridPass> columns);
 std::string describe_real_rows_pass(const RealRowsPass& pass, Precision precision);
 
-// The preferred variant for a pass (kind "rows", "columns" or "real-rows";
+// The preferred variant for a pass (kind "rows", "columns", "real-rows" or
+// "real-rows-inverse";
 // a column pass's element stride, or 0) when it is a Stockham variant that
 // factors n (n / 2 for half real rows), has the pass's layout and fits the
 // limits; else nothing. plane_nx: the plane rows or columns a pass of 2-D

@@ -48,7 +48,8 @@ void run_grid_schedule_on_cpu(const std::vector<GridPass>& passes, kern::Complex
 
 // A real transform as the GPU real plan runs it: forward, the real rows from
 // `in` (rows real_pitch reals apart) to the complex side in `out`, then the
-// columns of `out`; inverse, the columns of `in`, then its rows into `out`.
+// columns of `out`; inverse, the columns of `in`, then its rows into `out`
+// (in the inverse's own variant where it has one, RealRowsPass::variant_for).
 // The complex side's rows are 2 (nx/2 + 1) reals apart; in == out is in place.
 template <typename Real>
 void run_real_grid_on_cpu(const RealRowsPass& x, const std::vector<GridPass>& columns, Real* in, Real* out,
@@ -74,7 +75,7 @@ void run_real_grid_on_cpu(const RealRowsPass& x, const std::vector<GridPass>& co
     if (x.is_cluster_row())
       run_cluster_rows_on_cpu<Real>(cluster_layout, sign, args);
     else
-      run_x_kernel_on_cpu<Real>(make_x_layout(x.kernel_n, precision, x.variant), sign, args);
+      run_x_kernel_on_cpu<Real>(make_x_layout(x.kernel_n, precision, x.variant_for(sign)), sign, args);
   };
   if (sign < 0) {
     rows(in, out, real_pitch, complex_pitch, 1.0);

@@ -80,10 +80,11 @@ class GpuPassTimer final : public PassTimer {
   EventTimer timer_;
 };
 
-// Real rows (is_real_rows(pass)): a forward (R2C) and an inverse (C2R)
-// timed together as the in-place plan runs them, nx reals in rows padded
-// to 2 (nx/2 + 1) (the data holds nx/2 + 1 complex values per row); both
-// verified against FFTW's r2c and c2r.
+// Real rows (is_real_rows(pass)): the forward (R2C) or the inverse (C2R)
+// as pass.real_sign says (0: the two together), in place as the plan runs
+// them, nx reals in rows padded to 2 (nx/2 + 1) (the data holds nx/2 + 1
+// complex values per row); both directions verified against FFTW's r2c
+// and c2r.
 class GpuRealRowsTimer final : public PassTimer {
  public:
   GpuRealRowsTimer(const GridPass& pass, const DeviceInfo& device, TuningData& data, int repeats);
@@ -95,6 +96,7 @@ class GpuRealRowsTimer final : public PassTimer {
 
  private:
   int nx_, kernel_n_;
+  int sign_;         // the direction timed; 0 both
   PassShape shape_;  // real_rows_shape(nx, rows)
   DeviceInfo device_;
   TuningData& data_;

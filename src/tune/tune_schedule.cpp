@@ -42,7 +42,8 @@ bool is_five_step(const Candidate& c) { return c.is_five_step(); }
 }  // namespace
 
 std::string tuned_kind(const GridPass& pass) {
-  return is_real_rows(pass) ? "real-rows" : pass.axis == 'x' ? "rows" : "columns";
+  if (is_real_rows(pass)) return pass.real_sign > 0 ? "real-rows-inverse" : "real-rows";
+  return pass.axis == 'x' ? "rows" : "columns";
 }
 
 namespace {
@@ -67,8 +68,8 @@ std::vector<GridPass> passes_to_tune(const Problem& problem, const DeviceLimits&
   const Precision p = problem.precision();
   if (problem.is_real()) {
     if (note)
-      *note = "real data: the X rows are real-rows kernels (R2C forward, C2R inverse), timed in place (nx reals "
-              "in rows padded to 2(nx/2+1)); the Y and Z columns are those of the complex side (nx/2+1 = " +
+      *note = "real data: the X rows are real-rows kernels, the R2C forward and the C2R inverse tuned apart, timed "
+              "in place (nx reals in rows padded to 2(nx/2+1)); the Y and Z columns are those of the complex side (nx/2+1 = " +
               std::to_string(problem.nx / 2 + 1) + " along x), as the real plan runs them";
     std::vector<GridPass> passes;
     // Small planes as real plane rows (make_real_plane_rows_pass): only Z to tune.
@@ -82,7 +83,12 @@ std::vector<GridPass> passes_to_tune(const Problem& problem, const DeviceLimits&
     const bool plane_columns = problem.shape == Shape::grid3d && real_plane_columns_pay(problem, limits) &&
                                plane_columns_pass(half, problem.ny, problem.nz, p, limits);
     // (real cluster rows stay at their ESTIMATE, as complex ones do)
-    if (x.kernel_n > 0 && !x.is_cluster_row()) passes.push_back({'x', x.nx, x.rows, {1, 0, 1}, x.variant, {}});
+    // The R2C forward and the C2R inverse each in its own form: one job a direction.
+    if (x.kernel_n > 0 && !x.is_cluster_row())
+      for (int sign : {-1, +1}) {
+        passes.push_back({'x', x.nx, x.rows, {1, 0, 1}, x.variant_for(sign), {}});
+        passes.back().real_sign = sign;
+      }
     if (problem.shape == Shape::grid3d && !plane_columns)
       for (GridPass& column : make_column_schedule(half, problem.ny, problem.nz, p, limits,
                                                    ColumnMethod::automatic, {}, /*real_side=*/true))

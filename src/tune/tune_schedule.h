@@ -27,7 +27,7 @@ struct TuneSettings {
 
 struct PassTuning {
   GridPass pass;            // the pass as the ESTIMATE schedule has it
-  std::string kind;         // "rows", "real-rows" or "columns" (tuned_kind)
+  std::string kind;         // "rows", "real-rows", "real-rows-inverse" or "columns" (tuned_kind)
   long long stride = 1;     // elements between its points
   Candidate estimate;       // the ESTIMATE choice
   CandidateSet candidates;  // what was searched, and what pruning removed
@@ -52,20 +52,25 @@ using PassTimerFactory = std::function<std::unique_ptr<PassTimer>(const GridPass
 
 // The passes tuning measures: the ESTIMATE schedule of a 3-D grid, or the
 // rows of a batched 1-D problem. Real problems (*note says how): the real X
-// rows (an X pass of n = nx whose variant has make_real_rows_pass's RealRows
+// rows twice, the R2C forward's and the C2R inverse's (X passes of n = nx,
+// real_sign -1 and +1, whose variants have make_real_rows_pass's RealRows
 // form; none for nx = 1), then for 3-D grids the Y and Z columns of the
 // complex side ((nx/2+1) x ny x nz), as the real plan runs them. Passes of
 // long columns or long rows are left out: they keep their ESTIMATE.
 std::vector<GridPass> passes_to_tune(const Problem& problem, const DeviceLimits& limits, std::string* note = nullptr);
 
-// The wisdom kind a pass to tune is stored under: "rows", "real-rows" (keyed
-// by nx; the RealRows form is part of the variant name) or "columns".
+// The wisdom kind a pass to tune is stored under: "rows", "real-rows" or
+// "real-rows-inverse" (the R2C forward's or the C2R inverse's, keyed by nx;
+// the RealRows form is part of the variant name) or "columns".
 std::string tuned_kind(const GridPass& pass);
 
 // Searches every pass (MEASURE or EXHAUSTIVE), verifies the winners, and
 // writes to `wisdom`, for `device`:
 // - ("rows", n, stride 0): the X variant;
-// - ("real-rows", nx, stride 0): the X variant of real data (R2C/C2R);
+// - ("real-rows", nx, stride 0) and ("real-rows-inverse", nx, stride 0):
+//   the X variants of real data, the R2C forward's and the C2R inverse's
+//   (each verified both ways: a "real-rows" entry alone, as older files
+//   hold, serves both directions);
 // - ("columns", n, stride 0): the one-pass column variant with the least
 //   total time over the passes of length n (for passes of strides wisdom
 //   has no entry of), and ("columns", n, stride s) the best for each pass's
@@ -80,8 +85,9 @@ TuneResult tune_schedule(const Problem& problem, TuneMode mode, const TuneSettin
 
 // Whether wisdom has an entry for every pass of the problem (stride 0, as
 // plans look them up; for columns a five-step verdict counts, as plans take
-// it before the one-pass entry): a plan made now would use tuned variants
-// throughout. True for problems that cannot be scheduled (tuning cannot
+// it before the one-pass entry; real rows need both directions' entries, so
+// wisdom from before the inverse was tuned apart is tuned again): a plan
+// made now would use tuned variants throughout. True for problems that cannot be scheduled (tuning cannot
 // help them).
 bool wisdom_covers(const Wisdom& wisdom, const DeviceSignature& device, const Problem& problem,
                    const DeviceLimits& limits);

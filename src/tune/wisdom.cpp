@@ -67,10 +67,10 @@ WisdomEntry from_json(const json& j) {
   const json& p = j.at("pass");
   e.pass.kind = p.at("kind").get<std::string>();
   if (e.pass.kind != "rows" && e.pass.kind != "columns" && e.pass.kind != "five-step" &&
-      e.pass.kind != "real-rows" && !is_grid_kind(e.pass.kind))
+      e.pass.kind != "real-rows" && e.pass.kind != "real-rows-inverse" && !is_grid_kind(e.pass.kind))
     throw std::invalid_argument("pass kind '" + e.pass.kind +
-                                "' is not rows, real-rows, columns, five-step, xy-plane, xy-real-forward, "
-                                "xy-real-inverse, pass-order, dependent-launch, dependent-launch-real, side-planes, "
+                                "' is not rows, real-rows, real-rows-inverse, columns, five-step, xy-plane, "
+                                "xy-real-forward, xy-real-inverse, pass-order, dependent-launch, dependent-launch-real, side-planes, "
                                 "side-planes-real, side-planes-real-inverse, plan-source or plan-source-real");
   e.pass.n = p.at("n").get<int>();
   const std::string prec = p.at("precision").get<std::string>();

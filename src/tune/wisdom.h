@@ -21,7 +21,8 @@ struct DeviceSignature {
 };
 
 struct PassKey {
-  // "rows" (X), "real-rows" (X of real data, n = nx), "columns" (Y, Z
+  // "rows" (X), "real-rows" / "real-rows-inverse" (X of real data, n = nx:
+  // the R2C forward's, and the C2R inverse's where tuned apart), "columns" (Y, Z
   // one-pass), "five-step" (Y, Z in two register passes: present where
   // the tuner found it faster than one pass), "xy-plane": how a 3-D plan
   // transforms X and Y, fused (the XYVariant name), "separate", "split-y"
