@@ -291,7 +291,7 @@ TEST(TuneRealRows, InverseFormOfRealRowsOf16384) {
   const DeviceLimits limits;
   const RealRowsPass x = make_real_rows_pass(16384, 64, Precision::f32, limits);
   ASSERT_TRUE(x.inverse_variant);
-  EXPECT_EQ(x.variant.name(), "r16-8-8-8.t512.rows1.pad-none.tw-sincos.mb0.real-half");
+  EXPECT_EQ(x.variant.name(), "r32-8-32.t256.rows1.pad-gap.tw-sincos.mb0.real-half");
   EXPECT_EQ(x.variant_for(-1), x.variant);
   EXPECT_EQ(x.variant_for(+1), *x.inverse_variant);
   EXPECT_NE(describe_real_rows_pass(x, Precision::f32)

@@ -286,10 +286,22 @@ XVariant measured_row_form(int n, Precision precision, XVariant v) {
 // untimed on an H100). The complex rows' 32 * 16 * 16 on 256 threads ran
 // the forward faster (0.4481-0.4487) but the inverse, further below
 // cuFFT, slower (0.4987-0.4991); 16 * 16 * 32 on 256 threads 0.4744-0.4754
-// / 0.5236-0.5245.
+// / 0.5236-0.5245. Since the C2R inverse takes a form of its own
+// (estimate_inverse_real_rows), the forward takes MEASURE's winner there,
+// 32 * 8 * 32 on 256 threads, gap-padded: R2C 16384x64x64 0.4489-0.4495
+// against 0.4640-0.4645 (1.03 -> 1.07x cuFFT), 16384x128x32 0.4488-0.4493
+// against 0.4633-0.4641, 16384x512x8 0.5047-0.5056 against 0.5119-0.5136
+// (0.99 -> 1.005x; H200, docs/data/real-rows-directions-h200-2026-12-04.txt).
 XVariant measured_real_row_form(int n, Precision precision, XVariant v) {
   if (std::optional<XVariant> s = short_row_form(n, precision, v.real)) return *s;
-  if (v.real == RealRows::half && precision == Precision::f32 && (n == 2048 || n == 8192)) {
+  if (v.real == RealRows::half && precision == Precision::f32 && n == 8192) {
+    v.radices = {32, 8, 32};
+    v.threads_per_row = 256;
+    v.rows_per_block = 1;
+    v.pad = PadMethod::gap;
+    return v;
+  }
+  if (v.real == RealRows::half && precision == Precision::f32 && n == 2048) {
     v.threads_per_row = n / 16;  // 16 points a thread
     return v;
   }
@@ -491,7 +503,8 @@ XVariant estimate_x_variant(int n, Precision precision, const DeviceLimits& limi
 // inverse, the forward's form 0.4622-0.4624 / 0.4884-0.4892 on 16384x64x64):
 // 0.5038-0.5039 / 0.4658-0.4660 (C2R 0.916 -> 0.965x cuFFT). 8 * 32 * 32
 // gap-padded gave the inverse 0.4748, 32 * 16 * 16 unpadded 0.5235-0.5239
-// (docs/data/rows-16384-gap-padded-h200-2026-12-04.txt).
+// (docs/data/rows-16384-gap-padded-h200-2026-12-04.txt), the forward's
+// later form (32 * 8 * 32 on 256, gap-padded) 0.4890-0.4901.
 std::optional<XVariant> estimate_inverse_real_rows(int n, Precision precision, const DeviceLimits& limits,
                                                    const XVariant& forward) {
   if (forward.real != RealRows::half || precision != Precision::f32 || n != 8192) return std::nullopt;

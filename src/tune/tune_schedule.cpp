@@ -69,7 +69,8 @@ std::vector<GridPass> passes_to_tune(const Problem& problem, const DeviceLimits&
   if (problem.is_real()) {
     if (note)
       *note = "real data: the X rows are real-rows kernels, the R2C forward and the C2R inverse tuned apart, timed "
-              "in place (nx reals in rows padded to 2(nx/2+1)); the Y and Z columns are those of the complex side (nx/2+1 = " +
+              "in place (nx reals in rows padded to 2(nx/2+1)); the Y and Z columns are those of the complex side "
+              "(nx/2+1 = " +
               std::to_string(problem.nx / 2 + 1) + " along x), as the real plan runs them";
     std::vector<GridPass> passes;
     // Small planes as real plane rows (make_real_plane_rows_pass): only Z to tune.

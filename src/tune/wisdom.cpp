@@ -70,8 +70,9 @@ WisdomEntry from_json(const json& j) {
       e.pass.kind != "real-rows" && e.pass.kind != "real-rows-inverse" && !is_grid_kind(e.pass.kind))
     throw std::invalid_argument("pass kind '" + e.pass.kind +
                                 "' is not rows, real-rows, real-rows-inverse, columns, five-step, xy-plane, "
-                                "xy-real-forward, xy-real-inverse, pass-order, dependent-launch, dependent-launch-real, side-planes, "
-                                "side-planes-real, side-planes-real-inverse, plan-source or plan-source-real");
+                                "xy-real-forward, xy-real-inverse, pass-order, dependent-launch, "
+                                "dependent-launch-real, side-planes, side-planes-real, side-planes-real-inverse, "
+                                "plan-source or plan-source-real");
   e.pass.n = p.at("n").get<int>();
   const std::string prec = p.at("precision").get<std::string>();
   if (prec != "f32" && prec != "f64") throw std::invalid_argument("precision '" + prec + "'");
