@@ -187,6 +187,36 @@ TEST(TuneRealRows, SearchKeepsTheFastestVerifiedInWisdom) {
   }
 }
 
+// Runs the real grid of x and columns on the CPU, as the GPU real plan
+// would: the forward against FFTW's r2c of random reals, then the inverse
+// of FFTW's spectrum against FFTW's c2r, in place.
+template <typename Real>
+void expect_real_grid_matches_fftw(const RealRowsPass& x, const std::vector<GridPass>& columns, int nx, int ny,
+                                   int nz, unsigned seed) {
+  const bool single = sizeof(Real) == 4;
+  const std::string grid = std::to_string(nx) + "x" + std::to_string(ny) + "x" + std::to_string(nz);
+  const size_t rows = static_cast<size_t>(ny) * nz, pitch = 2 * static_cast<size_t>(nx / 2 + 1);
+  std::vector<double> reals = fft3d_test::random_reals(rows * nx, seed);
+  for (double& v : reals) v = static_cast<Real>(v);
+  std::vector<Real> data = fft3d_test::to_pitched<Real>(reals, nx, pitch, Real(0));
+  run_real_grid_on_cpu<Real>(x, columns, data.data(), data.data(), -1, static_cast<long long>(pitch));
+  const std::vector<fft3d_test::cplx> want = fft3d_test::fftw_r2c_3d(reals, nx, ny, nz);
+  std::vector<fft3d_test::cplx> got(want.size());
+  for (size_t i = 0; i < got.size(); ++i) got[i] = {data[2 * i], data[2 * i + 1]};
+  const double bound = 2 * fft3d_test::fft_error_bound(single, double(nx) * ny * nz);
+  EXPECT_LE(fft3d_test::relative_l2_error(got, want), bound) << "forward " << grid;
+
+  for (size_t i = 0; i < want.size(); ++i) {
+    data[2 * i] = static_cast<Real>(want[i].real());
+    data[2 * i + 1] = static_cast<Real>(want[i].imag());
+  }
+  run_real_grid_on_cpu<Real>(x, columns, data.data(), data.data(), +1, static_cast<long long>(pitch));
+  const std::vector<double> back = fft3d_test::from_pitched<double>(data, nx, pitch, rows);
+  const std::vector<double> want_back = fft3d_test::fftw_c2r_3d(want, nx, ny, nz);
+  const std::vector<fft3d_test::cplx> got_c(back.begin(), back.end()), want_c(want_back.begin(), want_back.end());
+  EXPECT_LE(fft3d_test::relative_l2_error(got_c, want_c), 2 * bound) << "inverse " << grid;
+}
+
 // A real schedule made with the tuned wisdom takes the tuned real rows and
 // columns, and transforms like FFTW (forward and inverse, in place).
 template <typename Real>
@@ -203,26 +233,9 @@ void check_tuned_real_grid(int nx, int ny, int nz) {
   const RealRowsPass x = make_real_rows_pass(nx, static_cast<long long>(ny) * nz, p, DeviceLimits{}, pref);
   EXPECT_EQ(x.variant.name(), *entry(wisdom, "real-rows", nx, p, 0));
   EXPECT_EQ(x.variant, t.result.passes[0].chosen->candidate.x);
-  const int half = nx / 2 + 1;
   const std::vector<GridPass> columns =
-      make_column_schedule(half, ny, nz, p, DeviceLimits{}, ColumnMethod::automatic, pref);
-
-  const size_t rows = static_cast<size_t>(ny) * nz, pitch = 2 * static_cast<size_t>(half);
-  std::vector<double> reals = fft3d_test::random_reals(rows * nx, 21);
-  for (double& v : reals) v = static_cast<Real>(v);
-  std::vector<Real> data = fft3d_test::to_pitched<Real>(reals, nx, pitch, Real(0));
-  run_real_grid_on_cpu<Real>(x, columns, data.data(), data.data(), -1, static_cast<long long>(pitch));
-  const std::vector<fft3d_test::cplx> want = fft3d_test::fftw_r2c_3d(reals, nx, ny, nz);
-  std::vector<fft3d_test::cplx> got(want.size());
-  for (size_t i = 0; i < got.size(); ++i) got[i] = {data[2 * i], data[2 * i + 1]};
-  const double bound = 2 * fft3d_test::fft_error_bound(single, double(nx) * ny * nz);
-  EXPECT_LE(fft3d_test::relative_l2_error(got, want), bound) << "forward " << problem.str();
-
-  run_real_grid_on_cpu<Real>(x, columns, data.data(), data.data(), +1, static_cast<long long>(pitch));
-  const std::vector<double> back = fft3d_test::from_pitched<double>(data, nx, pitch, rows);
-  const std::vector<double> want_back = fft3d_test::fftw_c2r_3d(want, nx, ny, nz);
-  const std::vector<fft3d_test::cplx> got_c(back.begin(), back.end()), want_c(want_back.begin(), want_back.end());
-  EXPECT_LE(fft3d_test::relative_l2_error(got_c, want_c), 2 * bound) << "inverse " << problem.str();
+      make_column_schedule(nx / 2 + 1, ny, nz, p, DeviceLimits{}, ColumnMethod::automatic, pref);
+  expect_real_grid_matches_fftw<Real>(x, columns, nx, ny, nz, 21);
 }
 
 TEST(TuneRealRows, TunedWisdomDrivesTheRealScheduleEvenF32) { check_tuned_real_grid<float>(40, 6, 5); }
@@ -359,27 +372,7 @@ void check_directions_tuned_apart(int nx, int ny, int nz) {
   EXPECT_NE(describe_real_rows_pass(x, p).find("the C2R inverse's variant " + inverse.name()), std::string::npos);
   const std::vector<GridPass> columns =
       make_column_schedule(nx / 2 + 1, ny, nz, p, DeviceLimits{}, ColumnMethod::automatic, pref, true);
-
-  const size_t rows = static_cast<size_t>(ny) * nz, pitch = 2 * static_cast<size_t>(nx / 2 + 1);
-  std::vector<double> reals = fft3d_test::random_reals(rows * nx, 33);
-  for (double& v : reals) v = static_cast<Real>(v);
-  std::vector<Real> data = fft3d_test::to_pitched<Real>(reals, nx, pitch, Real(0));
-  run_real_grid_on_cpu<Real>(x, columns, data.data(), data.data(), -1, static_cast<long long>(pitch));
-  const std::vector<fft3d_test::cplx> want = fft3d_test::fftw_r2c_3d(reals, nx, ny, nz);
-  std::vector<fft3d_test::cplx> got(want.size());
-  for (size_t i = 0; i < got.size(); ++i) got[i] = {data[2 * i], data[2 * i + 1]};
-  const double bound = 2 * fft3d_test::fft_error_bound(single, double(nx) * ny * nz);
-  EXPECT_LE(fft3d_test::relative_l2_error(got, want), bound) << "forward " << problem.str();
-  // The inverse of FFTW's spectrum, run in the inverse's form only.
-  for (size_t i = 0; i < want.size(); ++i) {
-    data[2 * i] = static_cast<Real>(want[i].real());
-    data[2 * i + 1] = static_cast<Real>(want[i].imag());
-  }
-  run_real_grid_on_cpu<Real>(x, columns, data.data(), data.data(), +1, static_cast<long long>(pitch));
-  const std::vector<double> back = fft3d_test::from_pitched<double>(data, nx, pitch, rows);
-  const std::vector<double> want_back = fft3d_test::fftw_c2r_3d(want, nx, ny, nz);
-  const std::vector<fft3d_test::cplx> got_c(back.begin(), back.end()), want_c(want_back.begin(), want_back.end());
-  EXPECT_LE(fft3d_test::relative_l2_error(got_c, want_c), 2 * bound) << "inverse " << problem.str();
+  expect_real_grid_matches_fftw<Real>(x, columns, nx, ny, nz, 33);  // each direction in its own form
 
   // Wisdom written before the directions were tuned apart (the forward's
   // entry alone) serves both directions.
