@@ -33,6 +33,7 @@ def tuned_c2c(n, columns):
 
 def tuned_r2c(n, columns, verdict="tuned", precision="f32"):
     return [entry("columns", n, columns, precision), entry("real-rows", n, "r16-8.t16.rows16.real-half", precision),
+            entry("real-rows-inverse", n, "r16-8.t16.rows8.real-half", precision),
             entry("xy-real-inverse", n, "separate", precision, grid=True),
             entry("plan-source-real", n, verdict, precision, grid=True)]
 
@@ -85,8 +86,9 @@ class BuiltinWisdomScript(unittest.TestCase):
         self.assertEqual(got[("columns", 210)], "complex-columns")
         self.assertEqual(got[("plan-source", 210)], "tuned")
         self.assertEqual(got[("real-rows", 210)], "r16-8.t16.rows16.real-half")
+        self.assertEqual(got[("real-rows-inverse", 210)], "r16-8.t16.rows8.real-half")  # the C2R inverse's, kept
         self.assertEqual(got[("columns", 300)], "cols-c")
-        self.assertEqual(len(got), 11)
+        self.assertEqual(len(got), 13)
 
     def test_a_shared_columns_verdict_is_pinned_to_the_tuned_files_shared_entry(self):
         # The H200's R2C f64 210^3: its plan won on the R2C tuning's shared
