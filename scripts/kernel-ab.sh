@@ -3,8 +3,11 @@
 # tree (build-gpu) and from a copy of it with PATCH reversed
 # (/tmp/kernel-ab-old/build), then runs the same fft3d-bench arguments on both, alternating,
 # ROUNDS times (same machine, each run against cuFFT in its own process).
+# Several runs over the one pair of builds: their arguments separated by --then.
+# With $OUT set, the tables also go to $OUT/kernel-ab.txt as they come.
 #   git diff HEAD -- src > ab.patch   (here), then on the GPU machine:
 #   ROUNDS=2 scripts/kernel-ab.sh ab.patch --3d --sizes 256,384 --precision f32 --repeats 10
+#   scripts/kernel-ab.sh ab.patch --3d --sizes 256 --then --3d --type r2c --sizes 256
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 patch_file=$(realpath "$1")
@@ -22,10 +25,21 @@ build . build-gpu & build "$old" "$old/build" & wait
 for b in build-gpu/apps/bench/fft3d-bench "$old/build/apps/bench/fft3d-bench"; do
   [[ -x $b ]] || { echo "kernel-ab: $b did not build" >&2; exit 1; }
 done
-for ((i = 0; i < ${ROUNDS:-2}; ++i)); do
-  for side in new old; do
-    if [[ $side == new ]]; then b=build-gpu; else b=$old/build; fi
-    echo "== $side"
-    FFT3D_CACHE_DIR=$(cd "$b" && pwd)/kernel-cache "$b/apps/bench/fft3d-bench" "$@" 2>&1 | grep -E "^ *[0-9]+x[0-9]|error"
-  done
+runs=()  # one string of arguments a run
+run=""
+for arg in "$@"; do
+  if [[ $arg == --then ]]; then runs+=("$run"); run=""; else run+="${run:+ }$arg"; fi
 done
+runs+=("$run")
+log=${OUT:+$OUT/kernel-ab.txt}
+for ((i = 0; i < ${ROUNDS:-2}; ++i)); do
+  for run in "${runs[@]}"; do
+    for side in new old; do
+      if [[ $side == new ]]; then b=build-gpu; else b=$old/build; fi
+      echo "== $side: $run"
+      # shellcheck disable=SC2086  # a run's arguments split at spaces
+      FFT3D_CACHE_DIR=$(cd "$b" && pwd)/kernel-cache "$b/apps/bench/fft3d-bench" $run 2>&1 |
+        grep -E "^ *[0-9]+x[0-9]|error"
+    done
+  done
+done | tee ${log:+"$log"}

@@ -153,6 +153,22 @@ __device__ __forceinline__ void await_previous_grid() {
   asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
 #endif
 }
+
+// threadIdx.x of a block of Threads threads; Bounded: as an int the
+// compiler knows lies in [0, Threads). Unbounded it is any int to the
+// compiler, and every signed division or remainder of an index derived from
+// it (a row's tid / threads, a butterfly's j / P in stockham_read_index)
+// carries a sign fix-up of three more instructions: the f32 C2R rows of
+// 16384 reals compiled to 3688 SASS instructions a thread against 3000.
+// Fewer instructions were not always faster: column kernels and every f64
+// kernel keep the unbounded index (docs/BENCHMARKS.md, "Thread indices
+// the compiler knows are non-negative").
+template <int Threads, bool Bounded = true>
+__device__ __forceinline__ int thread_index() {
+  const int tid = static_cast<int>(threadIdx.x);
+  if constexpr (Bounded) __builtin_assume(tid >= 0 && tid < Threads);
+  return tid;
+}
 #endif
 
 template <typename T>

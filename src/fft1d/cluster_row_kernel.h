@@ -383,7 +383,7 @@ __device__ __forceinline__ void cluster_row_device(const XArgs<typename Cfg::Rea
   const int rank = static_cast<int>(__clusterRelativeBlockRank());
   const long long group = blockIdx.x / L.cluster;
   const RowClusterShares<Real> shares{reinterpret_cast<Real*>(fft3d_shared_memory)};
-  cluster_row_run_phases<Cfg, 0>(static_cast<int>(threadIdx.x), rank, group, regs, shares, a);
+  cluster_row_run_phases<Cfg, 0>(thread_index<L.threads(), sizeof(Real) == 4>(), rank, group, regs, shares, a);
 }
 #endif
 

@@ -79,14 +79,14 @@ __device__ __forceinline__ void xy_strided_x_group(int group, XRegs<Real, Capaci
   if constexpr (Sub < 2 * L.x.stages) {
     constexpr StageGeom g = L.x.stage(Sub / 2);
     xy_strided_x_phase<Cfg::kSign, g.radix>(L.part_geom(0, sizeof(Real)), group, g, Sub,
-                                             static_cast<int>(threadIdx.x), regs, smem, a, ring_offset);
+                                             xy_thread_index<Cfg>(), regs, smem, a, ring_offset);
     xy_x_barrier<Cfg>();
     xy_strided_x_group<Cfg, Sub + 1>(group, regs, smem, a, ring_offset);
   } else if constexpr (L.real_rows()) {
-    xy_strided_post_phase<Real>(L.part_geom(0, sizeof(Real)), group, static_cast<int>(threadIdx.x), smem);
+    xy_strided_post_phase<Real>(L.part_geom(0, sizeof(Real)), group, xy_thread_index<Cfg>(), smem);
     xy_x_barrier<Cfg>();
   } else if constexpr (L.real_pairs()) {
-    xy_strided_pair_post_phase<Real>(L.part_geom(0, sizeof(Real)), group, static_cast<int>(threadIdx.x), smem);
+    xy_strided_pair_post_phase<Real>(L.part_geom(0, sizeof(Real)), group, xy_thread_index<Cfg>(), smem);
     xy_x_barrier<Cfg>();
   }
 }
@@ -103,7 +103,7 @@ __device__ __forceinline__ void xy_strided_plane_device(int rank, long long plan
                                                         AwaitGroup await_group, int ring_offset = 0) {
   constexpr XYLayout L = Cfg::layout();
   constexpr XYPartGeom G = L.part_geom(1, sizeof(Real));
-  const int tid = static_cast<int>(threadIdx.x);
+  const int tid = xy_thread_index<Cfg>();
   if constexpr (L.y_loads) {
     xy_strided_y_load_phase<Cfg::kSign, L.local_points()>(L, tid, rank, plane, smem, a);
     __syncthreads();
@@ -170,7 +170,7 @@ __device__ __forceinline__ void xy_ring_load_device(int rank, long long plane, i
     asm volatile("fence.proxy.async.shared::cta;" ::: "memory");  // every issuing lane
     if (threadIdx.x == 0) ring_barrier_arm(bar, static_cast<unsigned>(j1 - j0) * kRowBytes);
     __syncwarp();
-    for (int j = j0 + static_cast<int>(threadIdx.x); j < j1; j += kWarpSize)
+    for (int j = j0 + xy_thread_index<Cfg>(); j < j1; j += kWarpSize)
       asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
                        dst + xy_ring_row(kEarly, offset, j) * kPitchBytes),
                    "l"(in + j * kRowStep), "n"(kRowBytes), "r"(bar)
