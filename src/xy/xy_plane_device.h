@@ -10,9 +10,9 @@ namespace kern {
 
 #if defined(__CUDACC_RTC__) || defined(__CUDACC__)
 // threadIdx.x in the fused kernels (Cfg provides Real and layout()): bounded
-// (thread_index) in single precision, where 512^3 R2C ran 9 % faster
-// (H200); f64 keeps it unbounded (256^3 R2C: 178 registers instead of 168,
-// two clusters an SM instead of three, 20 % slower).
+// (thread_index) in single precision, where the R2C 512^3 fused kernel ran
+// 9 % faster (H200); f64 keeps it unbounded (the R2C 256^3 kernel took 178
+// registers instead of 168, two clusters an SM instead of three: 20 % slower).
 template <class Cfg>
 __device__ __forceinline__ int xy_thread_index() {
   return thread_index<Cfg::layout().threads_per_block(), sizeof(typename Cfg::Real) == 4>();
