@@ -4,7 +4,7 @@
 # as cuFFT, median of --repeats) for each form, alternating, ROUNDS times.
 # A form is kind:VARIANT, or several joined by '+':
 #   x:NAME        FFT3D_X_VARIANT (X rows; real rows take their .real-* names)
-#   columns:NAME  FFT3D_COLUMN_VARIANT (Y and Z columns; a name ending .cols)
+#   columns:NAME  FFT3D_COLUMN_VARIANT (Y and Z columns; a .cols name)
 #   z:NAME        FFT3D_Z_COLUMN_VARIANT (the Z columns alone)
 #   xy:NAME       FFT3D_XY_VARIANT (the fused XY pass; it replaces a fused
 #                 pass only: where the plan keeps separate passes, add

@@ -608,8 +608,9 @@ TEST(GpuGrid, ColumnsFirstFusedPass) {
 }
 
 // The twins MEASURE times with X's stages in the other order
-// (x_order_switched), as other pairs (x_pairs_other) and on other thread
-// counts a row (x_threads_other), f64 ones included,
+// (x_order_switched), as other pairs (x_pairs_other), on other thread
+// counts a row (x_threads_other) and in the other thread-index form, f64
+// ones included,
 // which no ESTIMATE runs: forced, forward and inverse against FFTW on a few
 // planes.
 TEST(GpuGrid, XStageTwinsOfTheFusedPass) {
@@ -644,6 +645,17 @@ TEST(GpuGrid, XStageTwinsOfTheFusedPass) {
               });
   check_twins({{320, true}, {240, false}}, fft3d::x_pairs_other);
   check_twins({{243, true}, {210, true}, {300, false}}, fft3d::x_threads_other);
+  // The other thread-index form (f32 only; xy_thread_index_switched), and
+  // the bounded form in f64, which no twin makes.
+  check_twins({{192, true}, {384, true}},
+              [](int, int, fft3d::Precision p, const fft3d::XYVariant& v, const fft3d::DeviceLimits&) {
+                return std::vector<fft3d::XYVariant>{*fft3d::xy_thread_index_switched(v, p)};
+              });
+  check_twins({{256, false}}, [](int, int, fft3d::Precision, const fft3d::XYVariant& v, const fft3d::DeviceLimits&) {
+    fft3d::XYVariant bounded = v;
+    bounded.thread_index = fft3d::ThreadIndex::bounded;
+    return std::vector<fft3d::XYVariant>{bounded};
+  });
   unsetenv("FFT3D_XY_PASS");
 }
 

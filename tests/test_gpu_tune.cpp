@@ -6,6 +6,7 @@
 // that take those verdicts from wisdom. Skips without a device.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <complex>
 #include <cstdio>
@@ -73,6 +74,11 @@ TEST(GpuTune, MeasureOneGridWithinTargetAndUseIt) {
     EXPECT_GT(pass.chosen->ms, 0);
     for (const Measured& m : pass.result.ranked)  // lengths differ: each pass keeps its own fastest
       if (m.candidate == pass.estimate) EXPECT_LE(pass.chosen->ms, m.ms);
+    // f32: the winner was timed in its other thread-index form too (SearchJob::twin).
+    if (!pass.result.ranked.front().candidate.is_five_step())
+      EXPECT_TRUE(std::any_of(pass.result.ranked.begin(), pass.result.ranked.end(), [](const Measured& m) {
+        return m.candidate.x.thread_index != ThreadIndex::by_rule;
+      })) << pass.pass.axis;
   }
   EXPECT_GE(r.written.size(), 3u);
   ASSERT_FALSE(fractions.empty());
@@ -114,6 +120,8 @@ TEST(GpuTune, MeasureChoosesTheXYFormByTiming) {
   char text[8192];
   ASSERT_EQ(fft3d_plan_describe(plan, text, sizeof text, nullptr), FFT3D_SUCCESS);
   EXPECT_NE(std::string(text).find("XY form chosen by timing"), std::string::npos) << text;
+  // The fastest fused variant in its other thread-index form too (f32: the plain one).
+  EXPECT_NE(std::string(text).find(".idx-plain|"), std::string::npos) << text;
   expect_forward_matches_fftw<float>(plan, 128, 128, 64);
   fft3d_plan_destroy(plan);
   // The verdict is in wisdom now: later plans, ESTIMATE ones too, take that

@@ -143,6 +143,10 @@ TEST(GpuXPass, EnumeratedVariants) {
     cases.emplace_back(512, p, XVariant{{32, 16}, 16, 4, PadMethod::none, false, 0});
     cases.emplace_back(240, p, XVariant{{15, 16}, 16, 8, PadMethod::gap, true, 0});
     cases.emplace_back(243, p, XVariant{{27, 9}, 27, 4, PadMethod::none, false, 0});
+    // The form other than the rule's (ThreadIndex): f32 rows plain, f64 rows bounded.
+    XVariant other{{16, 16}, 16, 16, PadMethod::gap, false, 0};
+    other.thread_index = p == Precision::f32 ? ThreadIndex::plain : ThreadIndex::bounded;
+    cases.emplace_back(256, p, other);
   }
   std::vector<std::future<void>> compiles;
   for (const auto& [n, p, v] : cases)
@@ -169,10 +173,13 @@ TEST(GpuXPass, EnumeratedColumnVariants) {
   const DeviceInfo dev = current_device_info();
   std::mt19937 rng(5);
   // Composite codelets' stages too (one per length, drawn with the rest).
+  // And a bounded thread index (ThreadIndex), which column kernels lack by rule.
+  XVariant bounded{{12, 5}, 12, 8, PadMethod::none, true, 0, true};
+  bounded.thread_index = ThreadIndex::bounded;
   const std::vector<std::pair<int, XVariant>> composite = {
       {500, XVariant{{25, 20}, 25, 16, PadMethod::none, true, 0, true}},
       {256, XVariant{{32, 8}, 8, 16, PadMethod::none, false, 0, true}},
-      {60, XVariant{{12, 5}, 12, 8, PadMethod::none, true, 0, true}}};
+      {60, bounded}};
   for (int n : {16, 60, 256, 343, 500, 1024}) {
     for (Precision p : {Precision::f32, Precision::f64}) {
       auto all = enumerate_x_variants(n, p, dev.limits(), /*columns=*/true);

@@ -110,8 +110,8 @@ int sign_fixups(const std::string& ptx) {
 // Single-precision row kernels know their thread index lies in [0, threads)
 // (kern::thread_index), so their index divisions carry no sign fix-ups
 // (the C2R rows of 16384 reals: 3000 SASS instructions instead of 3688).
-// Column kernels and double precision keep the unbounded index, which
-// measured faster there (docs/BENCHMARKS.md).
+// Column kernels, complex cluster rows and double precision keep the
+// unbounded index, which measured faster there (docs/BENCHMARKS.md).
 TEST(Nvrtc, SinglePrecisionRowKernelsBoundTheirThreadIndex) {
   const std::string arch = "compute_" FFT3D_TEST_CUDA_ARCH;
   const std::tuple<int, const char*> rows[] = {{256, "r16-16.t16.rows16.pad-gap.tw-sincos.mb2"},
@@ -123,6 +123,47 @@ TEST(Nvrtc, SinglePrecisionRowKernelsBoundTheirThreadIndex) {
   }
   const XVariant columns = parse_x_variant("r16-16.t16.rows32.pad-none.tw-sincos.mb2.cols");
   EXPECT_GT(sign_fixups(compile_to_ptx(x_kernel_source(256, Precision::f32, columns), arch)), 0);
+  // Cluster rows of 32768 f32 (kern::cluster_row_bounds_thread_index): real
+  // ones bounded (136 fix-ups complex, 4 real when this was written).
+  if (std::atoi(FFT3D_TEST_CUDA_ARCH) >= 90) {
+    auto complex_rows = cluster_row_variant(32768, Precision::f32, DeviceLimits{}, 0);
+    auto real_rows = estimate_cluster_row_variant(32768, Precision::f32, DeviceLimits{});
+    ASSERT_TRUE(complex_rows && real_rows);
+    real_rows->real = true;
+    EXPECT_GT(sign_fixups(compile_to_ptx(cluster_row_source(32768, Precision::f32, *complex_rows), arch)), 40);
+    EXPECT_LT(sign_fixups(compile_to_ptx(cluster_row_source(32768, Precision::f32, *real_rows), arch)), 20);
+  }
+}
+
+// A variant that names its thread-index form (ThreadIndex, the tuner's
+// twin) compiles in that form whatever the rule: f32 rows plain carry the
+// fix-ups, f32 columns and f64 rows bounded lose theirs, and so does the
+// f32 fused XY kernel plain or bounded; the rule's form is named nowhere.
+TEST(Nvrtc, NamedThreadIndexFormsOverrideTheRule) {
+  const std::string arch = "compute_" FFT3D_TEST_CUDA_ARCH;
+  const auto fixups = [&](int n, Precision p, const std::string& name) {
+    return sign_fixups(compile_to_ptx(x_kernel_source(n, p, parse_x_variant(name)), arch));
+  };
+  const std::string row = "r16-16.t16.rows16.pad-gap.tw-sincos.mb2";
+  EXPECT_EQ(fixups(256, Precision::f32, row), 0);
+  EXPECT_GT(fixups(256, Precision::f32, row + ".idx-plain"), 10);
+  EXPECT_EQ(fixups(256, Precision::f64, row + ".idx-bound"), 0);
+  EXPECT_EQ(*thread_index_switched(parse_x_variant(row), Precision::f32), parse_x_variant(row + ".idx-plain"));
+  EXPECT_FALSE(thread_index_switched(parse_x_variant(row), Precision::f64));
+  const std::string columns = "r16-16.t16.rows32.pad-none.tw-sincos.mb2.cols";
+  EXPECT_LT(fixups(256, Precision::f32, columns + ".idx-bound"), fixups(256, Precision::f32, columns));
+  EXPECT_EQ(thread_index_switched(parse_x_variant(columns), Precision::f32)->name(), columns + ".idx-bound");
+  EXPECT_EQ(x_kernel_source(256, Precision::f32, parse_x_variant(row)).find("kThreadIndex"), std::string::npos);
+
+  const std::optional<XYVariant> fused = estimate_xy_variant(192, 192, 192, Precision::f32, DeviceLimits{});
+  ASSERT_TRUE(fused);
+  const std::optional<XYVariant> plain = xy_thread_index_switched(*fused, Precision::f32);
+  ASSERT_TRUE(plain);
+  EXPECT_EQ(plain->thread_index, ThreadIndex::plain);
+  EXPECT_EQ(parse_xy_variant(plain->name()), *plain);
+  const int bounded_fixups = sign_fixups(compile_to_ptx(xy_kernel_source(192, 192, Precision::f32, *fused), arch));
+  EXPECT_GT(sign_fixups(compile_to_ptx(xy_kernel_source(192, 192, Precision::f32, *plain), arch)), bounded_fixups);
+  EXPECT_FALSE(xy_thread_index_switched(*fused, Precision::f64));
 }
 
 TEST(Nvrtc, FiveStepKernelsCompileWithoutLocalMemory) {

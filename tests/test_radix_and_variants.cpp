@@ -99,6 +99,36 @@ TEST(XVariant, NameRoundTrip) {
   EXPECT_THROW(parse_x_variant("r8-5.t60"), Error);
   EXPECT_THROW(parse_x_variant("r11.t1.rows1.pad-none.tw-sincos.mb0"), Error);
   EXPECT_THROW(parse_x_variant("r8.t1.rows1.pad-odd.tw-sincos.mb0"), Error);
+  // A named thread-index form comes last, once.
+  for (const char* name : {"r16-16.t16.rows32.pad-none.tw-sincos.mb2.cols.idx-bound",
+                           "r16-16.t16.rows16.pad-gap.tw-sincos.mb0.real-half.idx-plain"}) {
+    const XVariant v = parse_x_variant(name);
+    EXPECT_NE(v.thread_index, ThreadIndex::by_rule) << name;
+    EXPECT_EQ(v.name(), name);
+  }
+  EXPECT_THROW(parse_x_variant("r16-16.t16.rows32.pad-none.tw-sincos.mb2.idx-bound.cols"), Error);
+  EXPECT_THROW(parse_x_variant("r16-16.t16.rows32.pad-none.tw-sincos.mb2.idx-bound.idx-plain"), Error);
+  EXPECT_THROW(parse_x_variant("r16-16.t16.rows32.pad-none.tw-sincos.mb2.idx-none"), Error);
+}
+
+// The other form than a variant's kernel has: f32 rows bound their index
+// by rule (kern::x_bounds_thread_index_by_rule), columns do not; f64 has no
+// twin (thread_index_switched).
+TEST(XVariant, ThreadIndexTwins) {
+  const XVariant rows = parse_x_variant("r16-16.t16.rows16.pad-gap.tw-sincos.mb0");
+  const XVariant columns = parse_x_variant("r16-16.t16.rows32.pad-none.tw-sincos.mb2.cols");
+  EXPECT_TRUE(x_bounds_thread_index(rows, Precision::f32));
+  EXPECT_FALSE(x_bounds_thread_index(rows, Precision::f64));
+  EXPECT_FALSE(x_bounds_thread_index(columns, Precision::f32));
+  EXPECT_EQ(thread_index_switched(rows, Precision::f32)->thread_index, ThreadIndex::plain);
+  EXPECT_EQ(thread_index_switched(columns, Precision::f32)->thread_index, ThreadIndex::bounded);
+  const XVariant plain = *thread_index_switched(rows, Precision::f32);
+  EXPECT_FALSE(x_bounds_thread_index(plain, Precision::f32));
+  EXPECT_EQ(thread_index_switched(plain, Precision::f32)->thread_index, ThreadIndex::bounded);
+  EXPECT_FALSE(thread_index_switched(rows, Precision::f64));
+  // The form changes the kernel, not its layout.
+  EXPECT_EQ(x_variant_facts(256, Precision::f32, plain).shared_bytes,
+            x_variant_facts(256, Precision::f32, rows).shared_bytes);
 }
 
 TEST(XVariant, LayoutFacts) {

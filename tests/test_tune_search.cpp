@@ -125,6 +125,35 @@ TEST(TuneSearch, ClimbStepThatFailsEndsTheClimb) {
   for (const Measured& m : r.jobs[0].ranked) EXPECT_NE(m.candidate, cand(1, 3));
 }
 
+// The winner after the climb is timed in its other thread-index form too
+// (SearchJob::twin), and the twin wins where it is faster; only the
+// winner's twin, not the runner-up's.
+TEST(TuneSearch, TheWinnersThreadIndexTwinIsTimed) {
+  auto plain = [](Candidate c) {
+    c.x.thread_index = ThreadIndex::plain;
+    return c;
+  };
+  const auto twin = [&](const Candidate& c) -> std::optional<Candidate> { return plain(c); };
+  for (const double twin_ms : {2.0, 6.0}) {
+    FakeTimer timer;
+    timer.ms = table({{cand(1).name(), 5}, {cand(2).name(), 4}, {plain(cand(2)).name(), twin_ms},
+                      {plain(cand(1)).name(), 1}});
+    const SearchResult r = search_passes({{"pass", cands(2), &timer, {}, twin}}, SearchOptions{});
+    const JobResult& job = r.jobs[0];
+    ASSERT_EQ(job.ranked.size(), 3u);
+    EXPECT_EQ(job.ranked[0].candidate, twin_ms < 4 ? plain(cand(2)) : cand(2));
+    EXPECT_EQ(std::count(timer.timed.begin(), timer.timed.end(), plain(cand(1)).name()), 0);
+    EXPECT_EQ(r.compiled, 3);
+  }
+  // A twin that does not compile is rejected, the winner kept.
+  FakeTimer timer;
+  timer.ms = table({{cand(1).name(), 5}, {plain(cand(1)).name(), 1}});
+  timer.fail_compile = {plain(cand(1)).name()};
+  const SearchResult r = search_passes({{"pass", cands(1), &timer, {}, twin}}, SearchOptions{});
+  EXPECT_EQ(r.jobs[0].ranked.size(), 1u);
+  EXPECT_EQ(r.jobs[0].rejected, std::vector<std::string>{plain(cand(1)).name() + ": does not compile"});
+}
+
 TEST(TuneSearch, BudgetIsRespectedAndTheBestSoFarKept) {
   FakeClock clock;
   FakeTimer timer;

@@ -332,6 +332,24 @@ TEST(XYVariants, NameRoundTripsAndRejectsMalformed) {
     bad.replace(bad.find('|'), 1, depth);
     EXPECT_THROW(parse_xy_variant(bad), Error) << bad;
   }
+  // The thread-index form: the fused kernel's own field, last; its parts name none.
+  XYVariant plain = *v;
+  plain.thread_index = ThreadIndex::plain;
+  EXPECT_NE(plain.name().find("xy.c8.mb0.idx-plain|"), std::string::npos) << plain.name();
+  EXPECT_EQ(parse_xy_variant(plain.name()), plain);
+  for (const char* form : {".idx-none|", ".idx-plain.idx-bound|", ".idx-plain.l4|"}) {
+    std::string bad = v->name();
+    bad.replace(bad.find('|'), 1, form);
+    EXPECT_THROW(parse_xy_variant(bad), Error) << bad;
+  }
+  EXPECT_THROW(parse_xy_variant("xy.c8.mb0|" + v->x.name() + ".idx-plain|" + v->y.name()), Error);
+  XYBase tuned_rows = whole_rows;  // rows tuned with a named form lose it in the fused kernel
+  tuned_rows.x = v->x;
+  tuned_rows.x->thread_index = ThreadIndex::plain;
+  const auto from_tuned = estimate_xy_variant(240, 240, 240, Precision::f32, DeviceLimits{}, false, tuned_rows);
+  ASSERT_TRUE(from_tuned);
+  EXPECT_EQ(from_tuned->x.thread_index, ThreadIndex::by_rule);
+  EXPECT_EQ(parse_xy_variant(from_tuned->name()), *from_tuned);
   for (const char* bad : {"", "xy.c8.mb0", "xy.c8.mb0|r16-16.t16.rows16.pad-none.tw-sincos.mb0",
                           "xy.c0.mb0|r4-4.t4.rows4.pad-none.tw-sincos.mb0|r4-4.t4.rows4.pad-none.tw-sincos.mb0.cols",
                           "xy.c2.mb0|r4-4.t4.rows4.pad-none.tw-sincos.mb0|r4-4.t4.rows4.pad-none.tw-sincos.mb0",

@@ -160,9 +160,9 @@ __device__ __forceinline__ void await_previous_grid() {
 // it (a row's tid / threads, a butterfly's j / P in stockham_read_index)
 // carries a sign fix-up of three more instructions: the f32 C2R rows of
 // 16384 reals compiled to 3688 SASS instructions a thread against 3000.
-// Fewer instructions were not always faster: column kernels and every f64
-// kernel keep the unbounded index (docs/BENCHMARKS.md, "Thread indices
-// the compiler knows are non-negative").
+// Fewer instructions were not always faster: each kernel family has a rule
+// (x_bounds_thread_index_by_rule, ...), and a tuned variant may name the
+// other form (docs/BENCHMARKS.md, "The thread-index form as a tuner choice").
 template <int Threads, bool Bounded = true>
 __device__ __forceinline__ int thread_index() {
   const int tid = static_cast<int>(threadIdx.x);
@@ -170,6 +170,25 @@ __device__ __forceinline__ int thread_index() {
   return tid;
 }
 #endif
+
+// The thread-index form a kernel's source names (Cfg::kThreadIndex, one of
+// these; the host's ThreadIndex), where its variant was tuned to one: the
+// tuner times both forms, since which is faster depends on the kernel.
+constexpr int kIndexByRule = 0, kIndexBounded = 1, kIndexPlain = 2;
+template <class Cfg, class = int>
+struct NamedThreadIndex {
+  static constexpr int value = kIndexByRule;
+};
+template <class Cfg>
+struct NamedThreadIndex<Cfg, decltype(static_cast<int>(Cfg::kThreadIndex))> {
+  static constexpr int value = Cfg::kThreadIndex;
+};
+// Whether Cfg's kernel bounds its thread index: as its source names, else
+// as `rule` (the kernel family's default) says.
+template <class Cfg>
+FFT3D_HD constexpr bool bounds_thread_index(bool rule) {
+  return NamedThreadIndex<Cfg>::value == kIndexByRule ? rule : NamedThreadIndex<Cfg>::value == kIndexBounded;
+}
 
 template <typename T>
 FFT3D_HD constexpr T min_of(T a, T b) { return a < b ? a : b; }

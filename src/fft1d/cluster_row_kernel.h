@@ -383,7 +383,8 @@ __device__ __forceinline__ void cluster_row_device(const XArgs<typename Cfg::Rea
   const int rank = static_cast<int>(__clusterRelativeBlockRank());
   const long long group = blockIdx.x / L.cluster;
   const RowClusterShares<Real> shares{reinterpret_cast<Real*>(fft3d_shared_memory)};
-  cluster_row_run_phases<Cfg, 0>(thread_index<L.threads(), sizeof(Real) == 4>(), rank, group, regs, shares, a);
+  constexpr bool bounded = cluster_row_bounds_thread_index(L.real, sizeof(Real));
+  cluster_row_run_phases<Cfg, 0>(thread_index<L.threads(), bounded>(), rank, group, regs, shares, a);
 }
 #endif
 

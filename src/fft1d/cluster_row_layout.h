@@ -85,5 +85,12 @@ struct ClusterRowLayout {
   }
 };
 
+// Whether a cluster-row kernel bounds its thread index (kern::thread_index):
+// f32 real rows only. H200, f32: R2C 131072x8x8 0.0735-0.0743 ms plain
+// against 0.0649-0.0653 bounded (65536x16x16 level); complex rows ran
+// faster plain, C2C 32768x8x32 0.1348-0.1354 against 0.1383-0.1397 and
+// 32768x32x32 0.4445-0.4486 against 0.4645-0.4673 (docs/BENCHMARKS.md).
+FFT3D_HD constexpr bool cluster_row_bounds_thread_index(bool real, int real_bytes) { return real && real_bytes == 4; }
+
 }  // namespace kern
 }  // namespace fft3d

@@ -861,11 +861,7 @@ __device__ __forceinline__ void x_block_device(const XArgs<typename Cfg::Real>& 
   constexpr XLayout L = Cfg::layout();
   XRegs<Real, L.elems_per_thread()> regs;
   const unsigned block = Cfg::kReversed ? gridDim.x - 1 - blockIdx.x : blockIdx.x;  // walked_block
-  // Bounded for single-precision rows only (H200): it made the column
-  // kernels of 343^3 f64 14 % slower and of 480^3 f64 up to 25 %, and f64
-  // real rows up to 8 % (300^3 R2C); with f32 rows bounded the C2R of
-  // 16384x64x64 went from 0.96x cuFFT to 1.01x.
-  constexpr bool bounded = !L.columns && sizeof(Real) == 4;
+  constexpr bool bounded = bounds_thread_index<Cfg>(x_bounds_thread_index_by_rule(L.columns, sizeof(Real)));
   const ThreadCoord tc{thread_index<L.threads_per_block(), bounded>(), static_cast<long long>(block)};
   x_run_phases<Cfg, 0>(tc, regs, reinterpret_cast<Real*>(fft3d_shared_memory), a);
 }

@@ -32,6 +32,11 @@ std::string x_layout_initializer(const kern::XLayout& L) {
   return s.str();
 }
 
+std::string thread_index_member(ThreadIndex form) {
+  if (form == ThreadIndex::by_rule) return "";  // other kernels' sources stay as they were
+  return "  static constexpr int kThreadIndex = " + std::to_string(thread_index_constant(form)) + ";\n";
+}
+
 std::string x_kernel_source(int n, Precision precision, const XVariant& v, bool reversed, int cross, bool streams,
                             int long_n2, bool transposed_store) {
   kern::XLayout L = transposed_store ? long_row_b_layout(n, precision, v) : make_x_layout(n, precision, v);
@@ -51,6 +56,7 @@ std::string x_kernel_source(int n, Precision precision, const XVariant& v, bool 
       << "  using Real = " << real << ";\n"
       << "  static constexpr int kSign = " << sign << ";\n"
       << "  static constexpr bool kReversed = " << (reversed ? "true" : "false") << ";\n"
+      << thread_index_member(v.thread_index)
       << "  __host__ __device__ static constexpr fft3d::kern::XLayout layout() {\n"
       << "    return " << x_layout_initializer(L.for_direction(sign)) << ";\n  }\n};\n";
   }

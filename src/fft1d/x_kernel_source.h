@@ -21,6 +21,10 @@ std::string x_kernel_arguments(const std::string& real);
 // so that a kernel sees its geometry as constants.
 std::string x_layout_initializer(const kern::XLayout& L);
 
+// The Cfg member naming a kernel's thread-index form ("static constexpr int
+// kThreadIndex = ...;", kern::bounds_thread_index); empty for the rule's.
+std::string thread_index_member(ThreadIndex form);
+
 // reversed: the kernels walk their blocks from the last (pass_order.h), a
 // compile-time choice so that the usual kernels carry no trace of it (as a
 // run-time flag it cost f64 kernels up to 6 registers and 7-10 %, H100).

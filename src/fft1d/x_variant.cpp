@@ -130,14 +130,37 @@ std::string XVariant::name() const {
   if (real == RealRows::pair) s << ".real-pair";
   if (exchange_buffers > 1) s << ".xb" << exchange_buffers;
   if (plane_nx > 0) s << ".plane" << plane_nx;
+  s << thread_index_suffix(thread_index);
   return s.str();
+}
+
+std::string thread_index_suffix(ThreadIndex form) {
+  return form == ThreadIndex::bounded ? ".idx-bound" : form == ThreadIndex::plain ? ".idx-plain" : "";
+}
+
+int thread_index_constant(ThreadIndex form) {
+  return form == ThreadIndex::bounded ? kern::kIndexBounded
+         : form == ThreadIndex::plain ? kern::kIndexPlain
+                                      : kern::kIndexByRule;
+}
+
+bool x_bounds_thread_index(const XVariant& v, Precision precision) {
+  if (v.thread_index != ThreadIndex::by_rule) return v.thread_index == ThreadIndex::bounded;
+  return kern::x_bounds_thread_index_by_rule(v.columns, real_bytes(precision));
+}
+
+std::optional<XVariant> thread_index_switched(const XVariant& v, Precision precision) {
+  if (precision != Precision::f32) return std::nullopt;
+  XVariant twin = v;
+  twin.thread_index = x_bounds_thread_index(v, precision) ? ThreadIndex::plain : ThreadIndex::bounded;
+  return twin;
 }
 
 bool XVariant::operator==(const XVariant& o) const {
   return radices == o.radices && threads_per_row == o.threads_per_row &&
          rows_per_block == o.rows_per_block && pad == o.pad && twiddle_table == o.twiddle_table &&
          min_blocks_per_sm == o.min_blocks_per_sm && columns == o.columns && real == o.real &&
-         exchange_buffers == o.exchange_buffers && plane_nx == o.plane_nx;
+         exchange_buffers == o.exchange_buffers && plane_nx == o.plane_nx && thread_index == o.thread_index;
 }
 
 XVariant parse_x_variant(const std::string& name) {
@@ -168,12 +191,15 @@ XVariant parse_x_variant(const std::string& name) {
     bad();
   }
   while (std::getline(in, field, '.')) {
+    if (v.thread_index != ThreadIndex::by_rule) bad();  // the index form comes last
     if (field == "cols" && !v.columns && v.real == RealRows::none) v.columns = true;
     else if (field == "real-half" && v.real == RealRows::none && !v.columns) v.real = RealRows::half;
     else if (field == "real-full" && v.real == RealRows::none && !v.columns) v.real = RealRows::full;
     else if (field == "real-pair" && v.real == RealRows::none && !v.columns) v.real = RealRows::pair;
     else if (field == "xb2" && v.real == RealRows::none && v.exchange_buffers == 1) v.exchange_buffers = 2;
     else if (const int nx = plane_field(field); nx > 0 && v.plane_nx == 0) v.plane_nx = nx;
+    else if (field == "idx-bound") v.thread_index = ThreadIndex::bounded;
+    else if (field == "idx-plain") v.thread_index = ThreadIndex::plain;
     else bad();
   }
   if (pad == "none") v.pad = PadMethod::none;

@@ -30,6 +30,12 @@ struct DeviceLimits {
 // pair: the same, two rows per transform, as real and imaginary parts.
 enum class RealRows { none, half, full, pair };
 
+// A kernel's thread-index form (kern::thread_index): its kernel family's
+// rule (kern::x_bounds_thread_index_by_rule, xy_bounds_thread_index_by_rule),
+// or bounded or plain where the tuner measured that form faster
+// (Cfg::kThreadIndex in the kernel's source).
+enum class ThreadIndex { by_rule, bounded, plain };
+
 struct XVariant {
   std::vector<int> radices;  // in the order the stages apply them
   int threads_per_row = 1;
@@ -44,11 +50,13 @@ struct XVariant {
   // (XLayout::plane_nx; radices {ny, nx}, complex rows or real pairs, one
   // exchange buffer).
   int plane_nx = 0;
+  ThreadIndex thread_index = ThreadIndex::by_rule;
 
   // A readable, parseable name, e.g. "r8-5-4-3.t60.rows4.pad-gap.tw-table.mb0"
   // (".cols" appended for column variants, ".real-half", ".real-full" or
   // ".real-pair" for real rows, ".xb2" for two exchange buffers, ".plane16"
-  // for planes of 16 points a row).
+  // for planes of 16 points a row, ".idx-bound" or ".idx-plain" last where
+  // the thread index is not the rule's).
   std::string name() const;
   bool operator==(const XVariant& o) const;
 };
@@ -63,6 +71,21 @@ std::vector<int> threads_per_row_options(int n, const std::vector<int>& radices)
 
 // Parses XVariant::name(); throws Error(INVALID_ARGUMENT) on a malformed name.
 XVariant parse_x_variant(const std::string& name);
+
+// The name suffix of a thread-index form (".idx-bound", ".idx-plain"; none
+// for the rule's), and the kern::kIndex... value a kernel source names.
+std::string thread_index_suffix(ThreadIndex form);
+int thread_index_constant(ThreadIndex form);
+
+// Whether v's kernel bounds its thread index (its form, else the rule's).
+bool x_bounds_thread_index(const XVariant& v, Precision precision);
+
+// v in the other thread-index form than its kernel has, the twin MEASURE
+// times beside each pass's winner; f32 only: every f64 kernel measured
+// bounded was slower (columns 14-25 %, real rows up to 8 %), and f32 rows
+// bounded lost 3-5 % at some lengths (R2C 210^3 and 500^3 forward, H200)
+// where others gained up to 9 %.
+std::optional<XVariant> thread_index_switched(const XVariant& v, Precision precision);
 
 // The kernel layout of a variant for rows of n points (n must equal the
 // product of the radices: for half real rows n is nx / 2). Real rows get the

@@ -49,6 +49,9 @@ struct SearchJob {
   PassTimer* timer = nullptr;
   // The raised occupancy hints of a candidate, in climbing order (may be empty).
   std::function<std::vector<Candidate>(const Candidate&)> climb;
+  // A candidate's twin in the other thread-index form (thread_index_switched),
+  // or nothing; may be empty.
+  std::function<std::optional<Candidate>(const Candidate&)> twin;
 };
 
 struct SearchOptions {
@@ -81,7 +84,8 @@ struct SearchResult {
 // them (interleaving the jobs, so a budget cut treats them alike), then
 // climbs the occupancy hint of each job's best `climb_top`: raise it by one
 // step while the time improves, stop at the first that is slower (the
-// founding paper's climb-then-stop). The first round of compiles stops at
+// founding paper's climb-then-stop), and last times the job's fastest in
+// its other thread-index form (SearchJob::twin). The first round of compiles stops at
 // 70 % of the budget, so that what compiled can still be timed; when the
 // budget runs out, untried candidates are skipped. Each job's first
 // candidate (or the next, if it fails) is always timed, so every job has a

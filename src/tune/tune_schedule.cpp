@@ -132,6 +132,12 @@ TuneResult tune_schedule(const Problem& problem, TuneMode mode, const TuneSettin
     jobs.push_back({label_of(pass, t.kind), t.candidates.list, owned.back().get(),
                     [n, precision, limits, steps](const Candidate& c) {
                       return occupancy_climb(n, precision, limits, c, steps);
+                    },
+                    [precision](const Candidate& c) -> std::optional<Candidate> {
+                      if (c.is_five_step()) return std::nullopt;
+                      if (const std::optional<XVariant> twin = thread_index_switched(c.x, precision))
+                        return Candidate{*twin, {}};
+                      return std::nullopt;
                     }});
     out.passes.push_back(std::move(t));
   }

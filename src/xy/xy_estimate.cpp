@@ -217,6 +217,7 @@ std::optional<XYVariant> estimate_plane_variant(int nx, int ny, long long planes
           : y_pair ? two_stage_variant(ny, *y_pair, true)
                    : estimate_column_variant(ny, precision, limits);
     v.x.min_blocks_per_sm = v.y.min_blocks_per_sm = 0;  // the fused kernel's own hint is v.min_blocks_per_sm
+    v.x.thread_index = v.y.thread_index = ThreadIndex::by_rule;  // and its own thread-index form
   } catch (const Error&) {
     return std::nullopt;
   }

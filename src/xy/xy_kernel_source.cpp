@@ -46,6 +46,7 @@ std::string xy_kernel_source(int nx, int ny, Precision precision, const XYVarian
     s << "struct Cfg" << (sign < 0 ? "Forward" : "Inverse") << " {\n"
       << "  using Real = " << real << ";\n"
       << "  static constexpr int kSign = " << sign << ";\n"
+      << thread_index_member(v.thread_index)
       << "  __host__ __device__ static constexpr fft3d::kern::XYLayout layout() {\n"
       << "    return fft3d::kern::XYLayout{" << x_layout_initializer(L.x.for_direction(sign)) << ", "
       << x_layout_initializer(L.y) << ", " << L.cluster << ", " << L.load_depth << ", " << L.buffers << tail

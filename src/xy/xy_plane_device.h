@@ -9,13 +9,12 @@ namespace fft3d {
 namespace kern {
 
 #if defined(__CUDACC_RTC__) || defined(__CUDACC__)
-// threadIdx.x in the fused kernels (Cfg provides Real and layout()): bounded
-// (thread_index) in single precision, where the R2C 512^3 fused kernel ran
-// 9 % faster (H200); f64 keeps it unbounded (the R2C 256^3 kernel took 178
-// registers instead of 168, two clusters an SM instead of three: 20 % slower).
+// threadIdx.x in the fused kernels (Cfg provides Real and layout()), in the
+// form Cfg names, else bounded (thread_index) as xy_bounds_thread_index_by_rule says.
 template <class Cfg>
 __device__ __forceinline__ int xy_thread_index() {
-  return thread_index<Cfg::layout().threads_per_block(), sizeof(typename Cfg::Real) == 4>();
+  constexpr bool bounded = bounds_thread_index<Cfg>(xy_bounds_thread_index_by_rule(sizeof(typename Cfg::Real)));
+  return thread_index<Cfg::layout().threads_per_block(), bounded>();
 }
 
 // The cluster's shares on the GPU: block rank's share mapped into this

@@ -20,7 +20,7 @@ std::string XYVariant::name() const {
   if (row_swizzle) s << ".sw";
   if (ring_rows > 0) s << ".rg" << ring_rows;
   if (y_loads) s << ".yl";
-  s << "|" << x.name() << "|" << y.name();
+  s << thread_index_suffix(thread_index) << "|" << x.name() << "|" << y.name();
   return s.str();
 }
 
@@ -28,7 +28,17 @@ bool XYVariant::operator==(const XYVariant& o) const {
   return cluster == o.cluster && x == o.x && y == o.y && min_blocks_per_sm == o.min_blocks_per_sm &&
          load_chunks == o.load_chunks && buffers == o.buffers && columns_first == o.columns_first &&
          strided_rows == o.strided_rows && row_pads == o.row_pads && y_loads == o.y_loads &&
-         row_swizzle == o.row_swizzle && ring_rows == o.ring_rows;
+         row_swizzle == o.row_swizzle && ring_rows == o.ring_rows && thread_index == o.thread_index;
+}
+
+std::optional<XYVariant> xy_thread_index_switched(const XYVariant& v, Precision precision) {
+  if (precision != Precision::f32) return std::nullopt;
+  const bool bounded = v.thread_index == ThreadIndex::by_rule
+                           ? kern::xy_bounds_thread_index_by_rule(real_bytes(precision))
+                           : v.thread_index == ThreadIndex::bounded;
+  XYVariant twin = v;
+  twin.thread_index = bounded ? ThreadIndex::plain : ThreadIndex::bounded;
+  return twin;
 }
 
 namespace {
@@ -102,6 +112,12 @@ XYVariant parse_xy_variant(const std::string& name) {
       if (!std::getline(head, field, '.') || field != "yl") bad();
       v.y_loads = true;
     }
+    if (head.peek() == 'i') {
+      if (!std::getline(head, field, '.')) bad();
+      if (field == "idx-bound") v.thread_index = ThreadIndex::bounded;
+      else if (field == "idx-plain") v.thread_index = ThreadIndex::plain;
+      else bad();
+    }
     if (head.peek() != EOF) bad();
   } catch (const std::logic_error&) {
     bad();
@@ -110,6 +126,8 @@ XYVariant parse_xy_variant(const std::string& name) {
   v.y = parse_x_variant(name.substr(bar2 + 1));
   // The fused kernel keeps its parts' exchanges in one buffer each (XYLayout::buffers is another thing).
   if (v.x.exchange_buffers != 1 || v.y.exchange_buffers != 1) bad();
+  // The fused kernel has one thread index, named in its own fields.
+  if (v.x.thread_index != ThreadIndex::by_rule || v.y.thread_index != ThreadIndex::by_rule) bad();
   if (v.cluster < 1 || v.cluster > kern::kMaxCluster || v.x.columns || !v.y.columns || v.y.real != RealRows::none ||
       v.load_chunks < 1 || v.load_chunks > kern::kMaxLoadChunks || v.buffers < 1 || v.buffers > 2 ||
       (v.x.real != RealRows::none && v.x.real != RealRows::half && v.x.real != RealRows::pair) ||

@@ -43,19 +43,29 @@ struct XYVariant {
   // (kern::XYLayout::ring_rows): the next plane loads while one computes.
   // One load chunk. 0: no ring.
   int ring_rows = 0;
+  // The kernel's thread-index form (its x and y parts name none): the
+  // rule's (kern::xy_bounds_thread_index_by_rule), or as MEASURE found faster.
+  ThreadIndex thread_index = ThreadIndex::by_rule;
 
   // A readable, parseable name: "xy.c8.mb0|<x variant>|<y variant>", with
   // ".l4" after "mb0" where load_chunks > 1, ".b2" where buffers is 2,
   // ".yx" where columns come first, ".sr" for strided rows, ".np" for
   // strided rows without row pads, ".sw" after it for swizzled rows,
-  // ".rg<ring rows>" after that for a ring and ".yl" last where Y loads the
-  // plane.
+  // ".rg<ring rows>" after that for a ring, ".yl" where Y loads the plane
+  // and ".idx-bound" or ".idx-plain" last where the thread index is not the
+  // rule's.
   std::string name() const;
   bool operator==(const XYVariant& o) const;
 };
 
 // Parses XYVariant::name(); throws Error(INVALID_ARGUMENT) on a malformed name.
 XYVariant parse_xy_variant(const std::string& name);
+
+// v in the other thread-index form than its kernel has, the twin MEASURE
+// times beside the fused winner; f32 only (in f64 the bounded index cost
+// registers and occupancy: xy_bounds_thread_index_by_rule). 192^3 f32 ran
+// 3.5-4.8 % slower on an H200 once its fused kernel bounded the index.
+std::optional<XYVariant> xy_thread_index_switched(const XYVariant& v, Precision precision);
 
 // Real pairs (x.real == RealRows::pair, strided rows only; the R2C
 // forward): planes 2p and 2p + 1 as one complex plane of nx points by ny,
