@@ -180,11 +180,11 @@ TEST(RealGridExecutor, RealRowsPassChoosesTheMethodByParity) {
   EXPECT_EQ(make_real_rows_pass(1, 1, Precision::f64, limits).kernel_n, 0);
   // Real rows keep the heuristic's form where complex rows take a measured
   // one (estimate_x_variant): with it, R2C and C2R of 343^3 ran 2-13 % slower.
-  // Pairs of 343 take their own (gap padding; f32 five rows a block, f64
-  // computed twiddles: measured_real_row_form).
+  // Pairs of 343 take their own (gap padding; f32 five rows a block and the
+  // plain thread index, f64 computed twiddles: measured_real_row_form).
   for (Precision p : {Precision::f32, Precision::f64}) {
     EXPECT_EQ(make_real_rows_pass(343, 1, p, limits).variant.name(),
-              p == Precision::f32 ? "r7-7-7.t49.rows5.pad-gap.tw-table.mb0.real-pair"
+              p == Precision::f32 ? "r7-7-7.t49.rows5.pad-gap.tw-table.mb0.real-pair.idx-plain"
                                   : "r7-7-7.t49.rows2.pad-gap.tw-sincos.mb0.real-pair");
     EXPECT_EQ(make_real_rows_pass(1000, 1, p, limits).variant.min_blocks_per_sm, 0);  // 500-point half rows
     EXPECT_FALSE(estimate_x_variant(343, p, limits).twiddle_table);  // the measured form computes them

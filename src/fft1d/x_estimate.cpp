@@ -271,7 +271,10 @@ XVariant measured_row_form(int n, Precision precision, XVariant v) {
 // - f32 five rows a block, gap padding (MEASURE's form; table twiddles as
 //   the heuristic's): forward 0.3150-0.3157 against 0.3179-0.3192, inverse
 //   0.3348-0.3359 against 0.3392-0.3399. Computed twiddles lost in f32
-//   (inverse 0.3450 against 0.3420).
+//   (inverse 0.3450 against 0.3420). The plain thread index (ThreadIndex)
+//   then ran the inverse 0.2993-0.3004 against 0.3069-0.3076 bounded, the
+//   forward 0.3116-0.3121 against 0.3138-0.3146
+//   (docs/data/thread-index-twin-h200-2026-12-04.txt).
 // The complex rows' form (gap padding, three blocks per SM) lost 2-13 % on
 // an H100 in both precisions.
 // f32 half rows of 2048 (real rows of 4096) on 128 threads, 16 points a
@@ -307,8 +310,12 @@ XVariant measured_real_row_form(int n, Precision precision, XVariant v) {
   }
   if (n != 343 || v.real != RealRows::pair) return v;
   v.pad = PadMethod::gap;
-  if (precision == Precision::f64) v.twiddle_table = false;
-  else v.rows_per_block = 5;
+  if (precision == Precision::f64) {
+    v.twiddle_table = false;
+  } else {
+    v.rows_per_block = 5;
+    v.thread_index = ThreadIndex::plain;
+  }
   return v;
 }
 

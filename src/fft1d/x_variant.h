@@ -125,8 +125,9 @@ std::vector<XVariant> enumerate_x_variants(int n, Precision precision, const Dev
 // The ESTIMATE choice: no timing, a heuristic from the facts. `real`: the
 // rows' RealRows form, set on the result; complex rows of 343, 500 and f32
 // 8192 and 16384 take forms measured faster in 3-D (x_estimate.cpp), and so do real
-// pairs of 343 in both precisions (their own form: the complex rows' ran
-// the R2C and C2R of 343^3 2-13 % slower on an H100), f32 half rows of 2048
+// pairs of 343 in both precisions (their own form, f32 with the plain
+// thread index: the complex rows' ran the R2C and C2R of 343^3 2-13 %
+// slower on an H100), f32 half rows of 2048
 // (on fewer threads) and 8192 (32 * 8 * 32 on 256 threads, gap-padded), and
 // short rows, on several threads a row
 // (complex rows of 16, real half rows of 8, 16 and 32).
