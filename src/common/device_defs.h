@@ -183,11 +183,15 @@ template <class Cfg>
 struct NamedThreadIndex<Cfg, decltype(static_cast<int>(Cfg::kThreadIndex))> {
   static constexpr int value = Cfg::kThreadIndex;
 };
-// Whether Cfg's kernel bounds its thread index: as its source names, else
-// as `rule` (the kernel family's default) says.
+// Whether a kernel of thread-index form `form` (kIndex...) bounds its
+// index: as the form names, else as `rule` (its family's default) says.
+FFT3D_HD constexpr bool index_form_bounds(int form, bool rule) {
+  return form == kIndexByRule ? rule : form == kIndexBounded;
+}
+// The same for Cfg's kernel, of the form its source names.
 template <class Cfg>
 FFT3D_HD constexpr bool bounds_thread_index(bool rule) {
-  return NamedThreadIndex<Cfg>::value == kIndexByRule ? rule : NamedThreadIndex<Cfg>::value == kIndexBounded;
+  return index_form_bounds(NamedThreadIndex<Cfg>::value, rule);
 }
 
 template <typename T>

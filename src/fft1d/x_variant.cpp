@@ -138,21 +138,34 @@ std::string thread_index_suffix(ThreadIndex form) {
   return form == ThreadIndex::bounded ? ".idx-bound" : form == ThreadIndex::plain ? ".idx-plain" : "";
 }
 
+std::optional<ThreadIndex> parse_thread_index_field(const std::string& field) {
+  if (field == "idx-bound") return ThreadIndex::bounded;
+  if (field == "idx-plain") return ThreadIndex::plain;
+  return std::nullopt;
+}
+
 int thread_index_constant(ThreadIndex form) {
   return form == ThreadIndex::bounded ? kern::kIndexBounded
          : form == ThreadIndex::plain ? kern::kIndexPlain
                                       : kern::kIndexByRule;
 }
 
+std::optional<ThreadIndex> other_thread_index(ThreadIndex form, bool rule, Precision precision) {
+  if (precision != Precision::f32) return std::nullopt;
+  return kern::index_form_bounds(thread_index_constant(form), rule) ? ThreadIndex::plain : ThreadIndex::bounded;
+}
+
 bool x_bounds_thread_index(const XVariant& v, Precision precision) {
-  if (v.thread_index != ThreadIndex::by_rule) return v.thread_index == ThreadIndex::bounded;
-  return kern::x_bounds_thread_index_by_rule(v.columns, real_bytes(precision));
+  return kern::index_form_bounds(thread_index_constant(v.thread_index),
+                                 kern::x_bounds_thread_index_by_rule(v.columns, real_bytes(precision)));
 }
 
 std::optional<XVariant> thread_index_switched(const XVariant& v, Precision precision) {
-  if (precision != Precision::f32) return std::nullopt;
+  const std::optional<ThreadIndex> other = other_thread_index(
+      v.thread_index, kern::x_bounds_thread_index_by_rule(v.columns, real_bytes(precision)), precision);
+  if (!other) return std::nullopt;
   XVariant twin = v;
-  twin.thread_index = x_bounds_thread_index(v, precision) ? ThreadIndex::plain : ThreadIndex::bounded;
+  twin.thread_index = *other;
   return twin;
 }
 
@@ -198,8 +211,7 @@ XVariant parse_x_variant(const std::string& name) {
     else if (field == "real-pair" && v.real == RealRows::none && !v.columns) v.real = RealRows::pair;
     else if (field == "xb2" && v.real == RealRows::none && v.exchange_buffers == 1) v.exchange_buffers = 2;
     else if (const int nx = plane_field(field); nx > 0 && v.plane_nx == 0) v.plane_nx = nx;
-    else if (field == "idx-bound") v.thread_index = ThreadIndex::bounded;
-    else if (field == "idx-plain") v.thread_index = ThreadIndex::plain;
+    else if (const std::optional<ThreadIndex> form = parse_thread_index_field(field)) v.thread_index = *form;
     else bad();
   }
   if (pad == "none") v.pad = PadMethod::none;

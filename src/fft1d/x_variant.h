@@ -73,9 +73,17 @@ std::vector<int> threads_per_row_options(int n, const std::vector<int>& radices)
 XVariant parse_x_variant(const std::string& name);
 
 // The name suffix of a thread-index form (".idx-bound", ".idx-plain"; none
-// for the rule's), and the kern::kIndex... value a kernel source names.
+// for the rule's), the form a name field ("idx-bound", "idx-plain") names
+// (nothing for another field), and the kern::kIndex... value a kernel
+// source names.
 std::string thread_index_suffix(ThreadIndex form);
+std::optional<ThreadIndex> parse_thread_index_field(const std::string& field);
 int thread_index_constant(ThreadIndex form);
+
+// The form MEASURE times beside a kernel of form `form` whose family's rule
+// is `rule` (kern::index_form_bounds): the other one, in f32 only (see
+// thread_index_switched).
+std::optional<ThreadIndex> other_thread_index(ThreadIndex form, bool rule, Precision precision);
 
 // Whether v's kernel bounds its thread index (its form, else the rule's).
 bool x_bounds_thread_index(const XVariant& v, Precision precision);

@@ -32,12 +32,11 @@ bool XYVariant::operator==(const XYVariant& o) const {
 }
 
 std::optional<XYVariant> xy_thread_index_switched(const XYVariant& v, Precision precision) {
-  if (precision != Precision::f32) return std::nullopt;
-  const bool bounded = v.thread_index == ThreadIndex::by_rule
-                           ? kern::xy_bounds_thread_index_by_rule(real_bytes(precision))
-                           : v.thread_index == ThreadIndex::bounded;
+  const std::optional<ThreadIndex> other =
+      other_thread_index(v.thread_index, kern::xy_bounds_thread_index_by_rule(real_bytes(precision)), precision);
+  if (!other) return std::nullopt;
   XYVariant twin = v;
-  twin.thread_index = bounded ? ThreadIndex::plain : ThreadIndex::bounded;
+  twin.thread_index = *other;
   return twin;
 }
 
@@ -114,9 +113,9 @@ XYVariant parse_xy_variant(const std::string& name) {
     }
     if (head.peek() == 'i') {
       if (!std::getline(head, field, '.')) bad();
-      if (field == "idx-bound") v.thread_index = ThreadIndex::bounded;
-      else if (field == "idx-plain") v.thread_index = ThreadIndex::plain;
-      else bad();
+      const std::optional<ThreadIndex> form = parse_thread_index_field(field);
+      if (!form) bad();
+      v.thread_index = *form;
     }
     if (head.peek() != EOF) bad();
   } catch (const std::logic_error&) {
