@@ -203,7 +203,15 @@ TEST(RealXYForm, SlabsFuseXZ) {
       for (bool inverse : {false, true}) {
         const RealXYForm form = automatic_real_xy_form(slab, none, kGpu, kLimits, mode, inverse);
         EXPECT_EQ(form.fused_xz, inverse ? c.inverse : c.forward) << slab.str() << " inverse " << inverse;
-        if (form.fused_xz) EXPECT_FALSE(form.fused || form.timed) << slab.str();
+        if (form.fused_xz) {
+          EXPECT_FALSE(form.fused || form.timed) << slab.str();
+          // The fused XZ pass's variant: real whole rows in the direction's order, rows apart.
+          const std::optional<XYVariant> xz = real_xz_variant(slab, kLimits, inverse);
+          ASSERT_TRUE(xz) << slab.str() << " inverse " << inverse;
+          EXPECT_NE(xz->x.real, RealRows::none) << xz->name();
+          EXPECT_EQ(xz->columns_first, inverse) << xz->name();
+          EXPECT_TRUE(xy_rows_may_stride(c.nx, c.nz, slab.precision(), *xz)) << xz->name();
+        }
         Wisdom w;
         w.remember({kGpu, real_xy_key(slab, inverse), kSeparateXY, 0.5});
         EXPECT_FALSE(automatic_real_xy_form(slab, w, kGpu, kLimits, mode, inverse).fused_xz) << slab.str();
@@ -211,6 +219,7 @@ TEST(RealXYForm, SlabsFuseXZ) {
   }
   EXPECT_TRUE(estimate_real_xy_variant(1024, 512, 32, Precision::f32, kLimits, true, false));  // fused XY planes
   EXPECT_FALSE(real_fused_xz_pays(make_3d_problem(1024, 1024, 32, FFT3D_R2C_F64), kLimits, false));
+  EXPECT_FALSE(real_xz_variant(make_3d_problem(1024, 1, 32, FFT3D_R2C_F32), kLimits, false));  // no XZ planes to fuse
   for (bool inverse : {false, true}) {
     EXPECT_TRUE(real_fused_xz_pays(make_3d_problem(1024, 1024, 32, FFT3D_R2C_F32), kLimits, inverse));
     for (const Problem& p :

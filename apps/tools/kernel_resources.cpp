@@ -49,8 +49,8 @@ void add_complex(const Grid& g, Precision p, const DeviceLimits& limits, std::ve
 
 // The R2C/C2R ESTIMATE's kernels of a grid, in the order of make_gpu_real_plan's
 // choices: real plane rows or real rows; plane columns or the complex side's
-// columns; the in-place forward's and inverse's fused pass (XY, or XZ as
-// make_real_xz_pass forms it).
+// columns; the in-place forward's and inverse's fused pass (XY, or XZ:
+// real_xz_variant).
 void add_real(const Grid& g, Precision p, const DeviceLimits& limits, std::vector<Row>& rows) {
   const std::string what = g.name() + " r2c " + name_of(p);
   const Problem problem = make_3d_problem(g.nx, g.ny, g.nz, p == Precision::f32 ? FFT3D_R2C_F32 : FFT3D_R2C_F64);
@@ -75,11 +75,9 @@ void add_real(const Grid& g, Precision p, const DeviceLimits& limits, std::vecto
     if (form.fused) {
       rows.push_back({what, {"p " + direction + form.fused->name(), xy_kernel_source(g.nx, g.ny, p, *form.fused)}});
     } else if (form.fused_xz) {
-      const XYBase whole_rows{{}, {}, 0, false, false};
-      const auto v = estimate_real_xy_variant(g.nx, g.nz, g.ny, p, limits, false, inverse, whole_rows);
-      if (v)
+      if (const auto v = real_xz_variant(problem, limits, inverse))
         rows.push_back({what, {"p xz " + direction + v->name(),
-                               xy_kernel_source(g.nx, g.nz, p, *v, 1, static_cast<int>(half * g.ny))}});
+                               xy_kernel_source(g.nx, g.nz, p, *v, 1, half * g.ny)}});
     }
   }
 }

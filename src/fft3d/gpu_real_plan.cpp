@@ -392,18 +392,13 @@ std::optional<XVariant> forced_real_rows(int nx, Precision precision, const Devi
 // (FFT3D_ERROR_UNSUPPORTED_SIZE) where the grid has no such planes (ny or
 // nz 1) or no such form fits.
 std::unique_ptr<XYPass> make_real_xz_pass(const Problem& problem, const DeviceInfo& device, bool inverse) {
-  const XYBase whole_rows{{}, {}, 0, false, false};
-  const long long half = problem.nx / 2 + 1;
-  std::optional<XYVariant> v;
-  if (problem.ny > 1 && problem.nz > 1 && half * problem.ny <= std::numeric_limits<int>::max())
-    v = estimate_real_xy_variant(problem.nx, problem.nz, problem.ny, problem.precision(), device.limits(), false,
-                                 inverse, whole_rows);
-  if (!v || !xy_rows_may_stride(problem.nx, problem.nz, problem.precision(), *v))
+  const std::optional<XYVariant> v = real_xz_variant(problem, device.limits(), inverse);
+  if (!v)
     fail(FFT3D_ERROR_UNSUPPORTED_SIZE, std::string("no fused XZ pass for the ") +
                                            (inverse ? "C2R inverse" : "R2C forward") + " of " + problem.str() +
                                            " (its XZ planes need a fused form of real whole rows)");
   return std::make_unique<XYPass>(problem.nx, problem.nz, problem.precision(), *v, device, 1,
-                                  static_cast<int>(half * problem.ny));
+                                  static_cast<int>((problem.nx / 2 + 1) * problem.ny));
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "fft3d/real_xy_form.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "common/error.h"
 #include "fft3d/grid_schedule.h"
@@ -80,6 +81,16 @@ bool real_fused_xz_pays(const Problem& problem, const DeviceLimits& limits, bool
                              : problem.nz == 32 && (problem.nx == 1024 || problem.nx == 2048) &&
                                    problem.precision() == Precision::f32;
   return shape && problem.ny > 1 && problem.complex_side_bytes() > limits.l2_bytes;
+}
+
+std::optional<XYVariant> real_xz_variant(const Problem& problem, const DeviceLimits& limits, bool inverse) {
+  const XYBase whole_rows{{}, {}, 0, false, false};
+  const long long half = problem.nx / 2 + 1;
+  if (problem.ny == 1 || problem.nz == 1 || half * problem.ny > std::numeric_limits<int>::max()) return std::nullopt;
+  const std::optional<XYVariant> v = estimate_real_xy_variant(problem.nx, problem.nz, problem.ny, problem.precision(),
+                                                              limits, false, inverse, whole_rows);
+  if (!v || !xy_rows_may_stride(problem.nx, problem.nz, problem.precision(), *v)) return std::nullopt;
+  return v;
 }
 
 bool real_plane_columns_pay(const Problem& problem, const DeviceLimits& limits) {

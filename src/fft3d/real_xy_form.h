@@ -39,6 +39,13 @@ struct RealXYForm {
 // faster than the XY forms.
 bool real_fused_xz_pays(const Problem& problem, const DeviceLimits& limits, bool inverse);
 
+// The fused XZ pass's variant for the in-place R2C forward (C2R inverse):
+// the real ESTIMATE's form of the ny XZ planes of nx reals by nz in whole
+// rows, X first (columns first), rows (nx/2 + 1) * ny complex values apart
+// (kern::XYLayout::row_stride). None where the grid has no such planes (ny
+// or nz 1), that stride exceeds an int, or no such form fits.
+std::optional<XYVariant> real_xz_variant(const Problem& problem, const DeviceLimits& limits, bool inverse);
+
 // Whether a real grid's complex side (nx/2 + 1 columns) takes plane columns
 // (plane_columns_pay), Y and Z in one pass in place of the fused or separate
 // ones: YZ planes of at most kPlaneRowsMaxPoints points, or of up to
